@@ -1,0 +1,27 @@
+# The two commands of the README: `make sim` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: sim test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+sim: $(STAMP)
+	$(BIN)/dealer-terminal run --game roulette_fr --sim --headless --db var/sim-RL-01.sqlite
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_table.py
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,157 @@
+"""Immutable records every game engine takes and returns.
+
+They are the vocabulary between the engines and the runtime: a `Bet` goes in, `Settlement`
+entries, `Totals` and an `Announcement` come out. Each has `to_json()` giving exactly the shape
+of `feed.md` / `bets.md`, and `from_json()` where the runtime must read it back from the journal.
+Money is integer minor units; only exact amounts owed (before rounding to the chip unit) are
+`Fraction`s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Mapping
+
+RESULTS = ("win", "lose", "push", "half", "prison", "open", "withdrawn")
+LANGUAGES = ("ca", "es", "en")
+
+
+class BetRefused(ValueError):
+    """An illegal bet: nothing was changed. `reason` says why, for the croupier."""
+
+    def __init__(self, bet: "Bet", reason: str):
+        super().__init__(f"bet {bet.id} ({bet.code}, {bet.stake}) refused: {reason}")
+        self.bet = bet
+        self.reason = reason
+
+
+def decimal4(amount: Fraction | int) -> int | float:
+    """A money amount for JSON: an int when whole, else rounded to 4 decimals."""
+    amount = Fraction(amount)
+    if amount.denominator == 1:
+        return int(amount)
+    return round(float(amount), 4)
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A bet as the player placed it. `stake` is never altered; state that changes across
+    rounds (a roulette bet in prison) lives in extra fields with defaults."""
+
+    id: str
+    seat: int
+    code: str
+    stake: int
+    zero_choice: str = "prison"  # roulette even chances on zero: "prison" or "half"
+    prison: int = 0  # zeros met while imprisoned (0: not in prison)
+
+    @property
+    def family(self) -> str:
+        return self.code.split(":", 1)[0]
+
+    @property
+    def value(self) -> Fraction:
+        """The bet's current value: its stake, halved by every zero after the first."""
+        if self.prison <= 1:
+            return Fraction(self.stake)
+        return Fraction(self.stake, 2 ** (self.prison - 1))
+
+    def imprisoned(self, zeros: int) -> "Bet":
+        return replace(self, prison=zeros)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "seat": self.seat, "code": self.code, "stake": self.stake}
+        if self.zero_choice != "prison":
+            out["zero_choice"] = self.zero_choice
+        if self.prison:
+            out["prison"] = self.prison
+            out["value"] = decimal4(self.value)
+        return out
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> "Bet":
+        return cls(
+            id=str(d["id"]),
+            seat=int(d["seat"]),
+            code=str(d["code"]),
+            stake=int(d["stake"]),
+            zero_choice=str(d.get("zero_choice", "prison")),
+            prison=int(d.get("prison", 0)),
+        )
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What one bet did in one round. `paid` is winnings (stake excluded), `returned` the part
+    of the stake given back, `breakage` what was owed beyond the chip unit and not paid."""
+
+    id: str
+    result: str
+    paid: int = 0
+    returned: int = 0
+    breakage: Fraction = field(default=Fraction(0))
+
+    def __post_init__(self) -> None:
+        if self.result not in RESULTS:
+            raise ValueError(f"unknown settlement result {self.result!r}")
+        if self.paid < 0 or self.returned < 0 or self.breakage < 0:
+            raise ValueError(f"negative money in settlement of bet {self.id}")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "result": self.result, "paid": self.paid, "returned": self.returned}
+        if self.breakage:
+            out["breakage"] = decimal4(self.breakage)
+        return out
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Money of the bets that ended in a round (open and prison bets count when they end)."""
+
+    staked: int = 0
+    paid: int = 0
+    returned: int = 0
+
+    @property
+    def house_net(self) -> int:
+        return self.staked - self.paid - self.returned
+
+    def __add__(self, other: "Totals") -> "Totals":
+        return Totals(self.staked + other.staked, self.paid + other.paid, self.returned + other.returned)
+
+    def to_json(self) -> dict[str, int]:
+        return {"staked": self.staked, "paid": self.paid, "returned": self.returned, "house_net": self.house_net}
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """Something the croupier says, in every language of the table."""
+
+    key: str
+    text: Mapping[str, str]
+
+    def __post_init__(self) -> None:
+        missing = [lang for lang in LANGUAGES if not self.text.get(lang)]
+        if missing:
+            raise ValueError(f"announcement {self.key!r} has no text in {', '.join(missing)}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "text": dict(self.text)}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Table limits in minor units: the minimum stake, the chip unit payouts are rounded down
+    to, and the maximum stake per bet family (the part of the code before ':')."""
+
+    min: int
+    chip_unit: int
+    max: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"min": self.min, "chip_unit": self.chip_unit, "max": dict(self.max)}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> "Limits":
+        return cls(min=int(d["min"]), chip_unit=int(d["chip_unit"]), max={k: int(v) for k, v in d["max"].items()})
