@@ -1,0 +1,25 @@
+"""Roulette wheels: one interface (base.Wheel), backends chosen by the scheme of a URL."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from drivers.errors import DeviceError
+from drivers.wheel.base import Wheel
+from drivers.wheel.order import WheelOrder
+from drivers.wheel.sim import SimWheel
+
+# The one place a backend is registered: URL scheme -> class built as cls(url, order, seed=seed).
+BACKENDS: dict[str, type[Wheel]] = {"sim": SimWheel}
+
+
+def open_wheel(url: str, order: WheelOrder, *, seed: int | None = None) -> Wheel:
+    """The wheel at `url`, opened (like open() and serial_for_url; opening again is harmless).
+    `seed` drives simulated and emulated backends, over a seed in the URL; hardware ignores it."""
+    scheme = urlsplit(url).scheme
+    if scheme not in BACKENDS:
+        known = ", ".join(f"{name}://" for name in BACKENDS)
+        raise DeviceError(f"wheel {url}: unknown scheme {scheme!r}; known schemes: {known}")
+    wheel = BACKENDS[scheme](url, order, seed=seed)
+    wheel.open()
+    return wheel
