@@ -1,0 +1,100 @@
+"""`journal verify`: the hash chain and seq continuity (feed.md), then the money.
+
+After the chain, every round is settled again by the engine, from the journaled bets and
+outcome under the journaled profile and limits, and must give exactly the journaled bets,
+settlement and totals; every end-of-session count must equal the session's journaled results.
+Replaying a journal reproduces the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from games.records import Limits
+from games.roulette.engine import RouletteEngine, RouletteState
+from games.rulebook import RulebookError, load_rules
+
+from .config import config_dir
+from .journal import Journal, verify
+from .state import TableState
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    ok: bool
+    events: int
+    last_seq: int
+    bad_seq: int | None = None
+    reason: str = ""
+
+    def summary(self) -> str:
+        if self.ok:
+            return f"journal intact: {self.events} events, seq 1-{self.last_seq}, every round settles as journaled"
+        return f"journal BROKEN at seq {self.bad_seq}: {self.reason}"
+
+
+class _Mismatch(Exception):
+    def __init__(self, seq: int, reason: str):
+        super().__init__(reason)
+        self.seq, self.reason = seq, reason
+
+
+def audit(path: str | Path) -> AuditReport:
+    chain = verify(path)
+    if not chain.ok:
+        return AuditReport(False, chain.events, chain.last_seq, chain.bad_seq, chain.reason)
+    journal = None
+    try:
+        journal = Journal.open_existing(path)
+        _resettle(journal)
+    except _Mismatch as bad:
+        return AuditReport(False, chain.events, chain.last_seq, bad.seq, bad.reason)
+    finally:
+        if journal is not None:
+            journal.close()
+    return AuditReport(True, chain.events, chain.last_seq)
+
+
+def _resettle(journal: Journal) -> None:
+    state: TableState | None = None
+    engine = None
+    for event in journal.events():
+        seq, data = event["seq"], event["data"]
+        if state is None:
+            state = TableState(event["table"], event["game"])
+        if event["kind"] == "table.open":
+            engine = _engine(event)
+        elif event["kind"] == "round.result":
+            if engine is None:
+                raise _Mismatch(seq, "a round result outside any session")
+            _check_round(engine, state, event)
+        elif event["kind"] == "float.count" and data["result"] != state.house_net:
+            raise _Mismatch(seq, f"count result {data['result']} differs from the session's house net {state.house_net}")
+        state.apply(event)
+
+
+def _engine(event: dict) -> RouletteEngine:
+    data = event["data"]
+    if event["game"] != RouletteEngine.game:
+        raise _Mismatch(event["seq"], f"game {event['game']!r} cannot be re-settled by this version")
+    try:
+        rules = load_rules(config_dir() / "rulebooks", data["profile"], event["game"])
+    except RulebookError as exc:
+        raise _Mismatch(event["seq"], f"rulebook of the session unavailable: {exc}") from None
+    return RouletteEngine(rules, Limits.from_json(data["limits"]))
+
+
+def _check_round(engine: RouletteEngine, state: TableState, event: dict) -> None:
+    data = event["data"]
+    last = state.last_outcome
+    before = RouletteState(prison=state.carried, last_number=last.get("number") if last else None)
+    result = engine.spin(before, state.round_bets, data["outcome"]["number"], last_round=data.get("last_round", False))
+    expected = {
+        "bets": [b.to_json() for b in result.bets],
+        "settlement": [s.to_json() for s in result.settlement],
+        "totals": result.totals.to_json(),
+    }
+    for key, value in expected.items():
+        if data[key] != value:
+            raise _Mismatch(event["seq"], f"round {event['round']}: journaled {key} differ from the rules' settlement")

@@ -1,0 +1,155 @@
+"""`dealer-terminal`: run a table, verify a journal, print a rulebook, follow the pit feed."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+
+from drivers.errors import DeviceError
+from games.rulebook import RulebookError
+
+from .config import ConfigError, load_table_config, table_config_path
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+class _FeedSource(argparse.Action):
+    """--connect EP [--replay EP] pairs, in command-line order: a --replay belongs to the
+    --connect before it."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        sources = getattr(namespace, "sources", None) or []
+        if option_string == "--connect":
+            sources.append([value, None])
+        elif not sources or sources[-1][1] is not None:
+            parser.error("--replay must follow the --connect of the same table")
+        else:
+            sources[-1][1] = value
+        namespace.sources = sources
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="dealer-terminal", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run a table")
+    which = run.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", help="a game id; uses the example table in config/tables/")
+    which.add_argument("--config", type=Path, help="a table configuration file")
+    run.add_argument("--sim", action="store_true", help="simulated wheel and players")
+    run.add_argument("--headless", action="store_true", help="no screen: print the announcements")
+    run.add_argument("--rounds", type=_positive, help="exit 0 after N settled rounds (the last ones close the session)")
+    run.add_argument("--seed", type=int, help="seed of the simulation: same seed, same events")
+    run.add_argument("--db", type=Path, help="journal file (overrides the configuration)")
+    run.add_argument("--publish", metavar="ENDPOINT", help="ZeroMQ PUB endpoint (overrides the configuration)")
+    run.add_argument("--replay", metavar="ENDPOINT", help="ZeroMQ replay endpoint (overrides the configuration)")
+
+    journal = sub.add_parser("journal", help="journal tools").add_subparsers(dest="journal_command", required=True)
+    verify = journal.add_parser("verify", help="check the hash chain, seq continuity and every settlement")
+    verify.add_argument("--db", type=Path, required=True)
+
+    rules = sub.add_parser("rules", help="print every bet of a game: payout, probability, house edge")
+    rules.add_argument("--game", required=True)
+    rules.add_argument("--profile", help="rulebook profile (default: the example table's)")
+
+    pit = sub.add_parser("pit", help="pit tools").add_subparsers(dest="pit_command", required=True)
+    follow = pit.add_parser("follow", help="print the events of one or more tables, one line each, nothing missed")
+    follow.add_argument("--connect", action=_FeedSource, metavar="ENDPOINT", required=True,
+                        help="a table's PUB endpoint (repeat for more tables)")
+    follow.add_argument("--replay", action=_FeedSource, metavar="ENDPOINT",
+                        help="that table's replay endpoint, to recover gaps")
+    follow.add_argument("--from", dest="from_seq", type=int, metavar="SEQ",
+                        help="replay each table's history from SEQ first (default: from now on)")
+    follow.add_argument("--idle-exit", type=float, metavar="SECONDS",
+                        help="exit after SECONDS with nothing to print (default: run until Ctrl-C)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "run":
+            return cmd_run(args)
+        if args.command == "journal":
+            return cmd_verify(args)
+        if args.command == "rules":
+            return cmd_rules(args)
+        return cmd_follow(args)
+    except (ConfigError, RulebookError, DeviceError) as exc:
+        print(f"dealer-terminal: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return EXIT_OK
+
+
+def cmd_run(args) -> int:
+    from .feed import FeedError
+    from .journal import JournalError
+    from .runtime import RunOptions, run_table
+    from .table import TableControl
+
+    cfg = load_table_config(args.config or table_config_path(args.game))
+    control = TableControl()
+
+    def on_interrupt(signum, frame):
+        if control.close_requested.is_set() or args.rounds is not None:
+            print("\nstopping now: the round in progress is void, the session stays open", file=sys.stderr)
+            control.request_stop()
+        else:
+            print("\nclosing the table: the three last balls (Ctrl-C again to stop now)", file=sys.stderr)
+            control.request_close()
+
+    signal.signal(signal.SIGINT, on_interrupt)
+    signal.signal(signal.SIGTERM, lambda signum, frame: control.request_stop())
+    opts = RunOptions(sim=args.sim, rounds=args.rounds, seed=args.seed, db=args.db,
+                      publish=args.publish, replay=args.replay)
+    try:
+        run_table(cfg, opts, control)
+    except (JournalError, FeedError) as exc:
+        print(f"dealer-terminal: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def cmd_verify(args) -> int:
+    from .audit import audit
+
+    report = audit(args.db)
+    print(report.summary())
+    return EXIT_OK if report.ok else EXIT_FAILED
+
+
+def cmd_rules(args) -> int:
+    from .rules_table import print_rules
+
+    cfg = load_table_config(table_config_path(args.game))
+    print_rules(cfg, args.profile or cfg.profile, sys.stdout)
+    return EXIT_OK
+
+
+def cmd_follow(args) -> int:
+    from .feed.follow import FeedFollower, format_event
+
+    follower = FeedFollower([tuple(s) for s in args.sources], from_seq=args.from_seq)
+    try:
+        for item in follower.items(timeout=args.idle_exit):
+            if item.event is not None:
+                print(format_event(item.event), flush=True)
+            if item.alert is not None:
+                print(f"{item.table} ALERT {item.alert}", flush=True)
+    finally:
+        follower.close()
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

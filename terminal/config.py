@@ -1,0 +1,161 @@
+"""The table configuration: one TOML file per table, validated when loaded.
+
+Every error names the file, the key and what is expected, so that a technician can fix the
+file without reading code.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+
+class ConfigError(Exception):
+    """A table configuration that cannot be used; the message says where and why."""
+
+
+def config_dir() -> Path:
+    """The `config/` folder: $DEALER_TERMINAL_CONFIG, else the one beside the installed code."""
+    env = os.environ.get("DEALER_TERMINAL_CONFIG")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent / "config"
+
+
+def known_games() -> list[str]:
+    return sorted(p.stem for p in (config_dir() / "tables").glob("*.toml"))
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    players: int = 6
+    max_bets: int = 5
+    buyin: int = 50
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    path: Path
+    id: str
+    game: str
+    profile: str
+    croupier: str
+    minimum: int
+    chip_unit: int
+    chips: tuple[int, ...]
+    wheel: str
+    wheel_timeout: float
+    publish: str
+    replay: str
+    db: Path
+    topup_below: float
+    sim: SimConfig = field(default_factory=SimConfig)
+
+    @property
+    def rulebooks(self) -> Path:
+        return config_dir() / "rulebooks"
+
+
+def table_config_path(game: str) -> Path:
+    path = config_dir() / "tables" / f"{game}.toml"
+    if not path.is_file():
+        known = ", ".join(known_games()) or "none"
+        raise ConfigError(f"unknown game {game!r}: no example table {path}; known games: {known}")
+    return path
+
+
+def load_table_config(path: str | Path) -> TableConfig:
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such configuration file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    return _parse(path, raw)
+
+
+class _Section:
+    """Typed look-ups in one TOML table that name file and key on error."""
+
+    def __init__(self, path: Path, raw: Mapping[str, Any], name: str, required: bool = True):
+        value = raw.get(name)
+        if value is None and not required:
+            value = {}
+        if not isinstance(value, dict):
+            raise ConfigError(f"{path}: missing section [{name}]")
+        self.path, self.name, self.raw = path, name, value
+
+    def _fail(self, key: str, expected: str) -> ConfigError:
+        got = self.raw.get(key, "nothing")
+        return ConfigError(f"{self.path}: [{self.name}] {key} must be {expected} (got {got!r})")
+
+    def text(self, key: str, default: str | None = None) -> str:
+        value = self.raw.get(key, default)
+        if not isinstance(value, str) or not value.strip():
+            raise self._fail(key, "a non-empty string")
+        return value
+
+    def positive_int(self, key: str, default: int | None = None) -> int:
+        value = self.raw.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise self._fail(key, "a positive whole number")
+        return value
+
+    def number(self, key: str, default: float, low: float, high: float) -> float:
+        value = self.raw.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise self._fail(key, f"a number from {low} to {high}")
+        return float(value)
+
+    def int_list(self, key: str) -> tuple[int, ...]:
+        value = self.raw.get(key)
+        if not isinstance(value, list) or not value or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value
+        ):
+            raise self._fail(key, "a non-empty list of positive whole numbers")
+        return tuple(sorted(set(value)))
+
+
+def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
+    table = _Section(path, raw, "table")
+    devices = _Section(path, raw, "devices")
+    feed = _Section(path, raw, "feed")
+    journal = _Section(path, raw, "journal", required=False)
+    session = _Section(path, raw, "session", required=False)
+    sim = _Section(path, raw, "sim", required=False)
+
+    table_id = table.text("id")
+    minimum = table.positive_int("minimum")
+    chip_unit = table.positive_int("chip_unit")
+    if minimum % chip_unit:
+        raise ConfigError(f"{path}: [table] minimum {minimum} is not a multiple of chip_unit {chip_unit}")
+    chips = table.int_list("chips")
+    if any(c % chip_unit for c in chips):
+        raise ConfigError(f"{path}: [table] chips {list(chips)} must all be multiples of chip_unit {chip_unit}")
+    return TableConfig(
+        path=path,
+        id=table_id,
+        game=table.text("game"),
+        profile=table.text("profile"),
+        croupier=table.text("croupier", "unknown"),
+        minimum=minimum,
+        chip_unit=chip_unit,
+        chips=chips,
+        wheel=devices.text("wheel"),
+        wheel_timeout=devices.number("wheel_timeout", 20, 1, 3600),
+        publish=feed.text("publish"),
+        replay=feed.text("replay"),
+        db=Path(journal.text("db", f"var/{table_id}.sqlite")),
+        topup_below=session.number("topup_below", 0.25, 0, 1),
+        sim=SimConfig(
+            players=sim.positive_int("players", 6),
+            max_bets=sim.positive_int("max_bets", 5),
+            buyin=sim.positive_int("buyin", 50),
+        ),
+    )

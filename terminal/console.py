@@ -1,0 +1,57 @@
+"""The headless croupier's voice: prints what the table says once it is journaled.
+
+A journal-writer sink, so a line is printed only after its event is durable, like any screen.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+
+def money(minor: int | float) -> str:
+    return f"{minor / 100:,.2f}"
+
+
+class ConsoleSink:
+    def __init__(self, out: TextIO = sys.stdout, languages: tuple[str, ...] = ("ca", "en")):
+        self.out = out
+        self.languages = languages
+
+    def _say(self, text: dict) -> str:
+        return " / ".join(text[lang] for lang in self.languages if lang in text)
+
+    def committed(self, events: list[dict]) -> None:
+        for event in events:
+            line = self.line(event)
+            if line:
+                print(line, file=self.out, flush=True)
+
+    def tick(self, last_seq: int) -> None:
+        pass
+
+    def line(self, event: dict) -> str | None:
+        kind, data, rnd = event["kind"], event["data"], event["round"]
+        prefix = f"[{event['table']} #{event['seq']}{f' r{rnd}' if rnd is not None else ''}]"
+        if kind == "announcement":
+            return f"{prefix} «{self._say(data['text'])}»"
+        if kind == "round.result":
+            t = data["totals"]
+            return (f"{prefix} «{self._say(data['announcement']['text'])}»  "
+                    f"bets {len(data['bets'])}, staked {money(t['staked'])}, paid {money(t['paid'])}, "
+                    f"returned {money(t['returned'])}, house {money(t['house_net'])}")
+        if kind == "round.void":
+            return f"{prefix} round void: {data['reason']} ({len(data['returned'])} bets returned)"
+        if kind == "table.open":
+            return f"{prefix} table open: {data['game']}, profile {data['profile']}, minimum {money(data['limits']['min'])}"
+        if kind == "float.advance":
+            return f"{prefix} advance ({data['reason']}): {money(data['amount'])}"
+        if kind == "float.count":
+            return (f"{prefix} count: chips {money(data['chips'])} + drop {money(data['drop'])} "
+                    f"- advances {money(data['advances'])} = result {money(data['result'])}")
+        if kind == "table.close":
+            return f"{prefix} table closed after {data['rounds']} rounds, house {money(data['house_net'])}"
+        if kind in ("fault", "fault.cleared"):
+            detail = f": {data['detail']}" if "detail" in data else ""
+            return f"{prefix} {kind} {data['device']}/{data['code']}{detail}"
+        return None

@@ -1,0 +1,119 @@
+"""Puts a table together from its configuration: rulebook, engine, journal, feed, devices,
+simulated players; runs it; takes it apart in the right order (the journal flushed last)."""
+
+from __future__ import annotations
+
+import copy
+import random
+import sys
+import threading
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, TextIO
+
+from drivers.wheel import open_wheel
+from drivers.wheel.order import WheelOrder
+from games.roulette.engine import RouletteEngine
+from games.roulette.layout import all_codes
+from games.rulebook import load_rules
+
+from .config import ConfigError, TableConfig
+from .console import ConsoleSink
+from .feed.publisher import FeedPublisher
+from .feed.replay import ReplayServer
+from .journal import Journal, JournalWriter
+from .players import SimPlayers
+from .state import TableState
+from .systemd import WatchdogSink, notify
+from .table import Table, TableControl, TableSetup
+
+ENGINES = {"roulette_fr": RouletteEngine}
+
+
+@dataclass
+class RunOptions:
+    sim: bool = False
+    rounds: int | None = None
+    seed: int | None = None
+    db: Path | None = None
+    publish: str | None = None
+    replay: str | None = None
+    out: TextIO = sys.stdout
+    log: TextIO = sys.stderr
+
+
+class StateView:
+    """The replay server's `state` answer: a TableState fed with committed events only."""
+
+    def __init__(self, state: TableState):
+        self._state = state
+        self._lock = threading.Lock()
+
+    def committed(self, events: list[dict]) -> None:
+        with self._lock:
+            for event in events:
+                self._state.apply(event)
+
+    def tick(self, last_seq: int) -> None:
+        pass
+
+    def snapshot(self) -> dict:
+        with self._lock:
+            return self._state.to_json()
+
+
+def build_engine(cfg: TableConfig):
+    if cfg.game not in ENGINES:
+        raise ConfigError(f"{cfg.path}: game {cfg.game!r} is not available yet; available: {', '.join(ENGINES)}")
+    rules = load_rules(cfg.rulebooks, cfg.profile, cfg.game)
+    return rules, ENGINES[cfg.game](rules, rules.limits(cfg.minimum, cfg.chip_unit))
+
+
+def run_table(cfg: TableConfig, opts: RunOptions, control: TableControl | None = None) -> int:
+    """Run the table until it has settled `opts.rounds` rounds or is closed or stopped.
+    Returns the number of rounds settled in this run."""
+    with assemble(cfg, opts, control) as table:
+        return table.run(opts.rounds)
+
+
+@contextmanager
+def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = None) -> Iterator[Table]:
+    """The table with all its parts started; on exit they stop in order, the journal flushed."""
+    rules, engine = build_engine(cfg)
+    db = opts.db or cfg.db
+    wheel_url = cfg.wheel
+    if opts.sim and not wheel_url.startswith("sim://"):
+        wheel_url = "sim://wheel"
+    setup = TableSetup(
+        table=cfg.id, game=cfg.game, profile=cfg.profile, croupier=cfg.croupier,
+        limits=rules.limits(cfg.minimum, cfg.chip_unit),
+        advance=rules.advance(cfg.minimum), chips=cfg.chips, closing_rounds=rules.closing_rounds,
+        topup_below=cfg.topup_below, wheel_timeout=cfg.wheel_timeout,
+    )
+    with ExitStack() as stack:
+        journal = Journal(db, table=cfg.id, game=cfg.game)
+        stack.callback(journal.close)
+        publisher = FeedPublisher(opts.publish or cfg.publish, cfg.id)
+        stack.callback(publisher.close)
+        state = TableState.replay(cfg.id, cfg.game, journal.events())
+        view = StateView(copy.deepcopy(state))
+        replay = ReplayServer(opts.replay or cfg.replay, db, view.snapshot)
+        replay.start()
+        stack.callback(replay.stop)
+        wheel = open_wheel(wheel_url, WheelOrder(rules.wheel_order), seed=opts.seed)
+        wheel.open()
+        stack.callback(wheel.close)
+        writer = JournalWriter(journal, [publisher, view, ConsoleSink(opts.out), WatchdogSink()])
+        writer.start()
+        stack.callback(writer.stop)
+        print(f"table {cfg.id} ({cfg.game}, {cfg.profile}): journal {db}, feed {publisher.endpoint}, "
+              f"replay {replay.endpoint}, wheel {wheel_url}", file=opts.log, flush=True)
+        players = None
+        if opts.sim:
+            players = SimPlayers(random.Random(opts.seed), all_codes(), seats=cfg.sim.players,
+                                 max_bets=cfg.sim.max_bets, buyin=cfg.sim.buyin)
+        table = Table(setup, state=state, journal=journal, writer=writer, wheel=wheel, engine=engine,
+                      players=players, control=control)
+        notify("READY=1")
+        yield table

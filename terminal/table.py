@@ -1,0 +1,279 @@
+"""The table runtime: the session, the float and the round loop of a wheel game.
+
+One thread runs the table. It asks the wheel for a spin, reads the wheel's events, decides what
+they mean for the round (a ball in pocket 17 becomes the result 17; a ball in two pockets
+becomes a fault and a void spin), asks the pure engine to settle, and emits events. Emitting an
+event applies it to the table's `TableState` and queues it for the journal writer, which
+commits it before anything is published or printed. The table never waits for the disk.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from drivers.wheel.events import (
+    BallInPocket,
+    BallLaunched,
+    BallLeavingRim,
+    RotorSpin,
+    WheelFault,
+    WheelFaultCleared,
+)
+from games.records import Announcement, Bet, BetRefused, Limits
+from games.roulette.engine import RouletteState
+
+from .floats import chips_for
+from .state import TableState
+
+OPPOSITE = {"cw": "ccw", "ccw": "cw"}
+POLL_SECONDS = 0.2
+
+
+class TableControl:
+    """How the outside (signals, a UI, a test) asks a running table to close or stop.
+
+    close: play the closing rounds ("les tres últimes boles"), count the float, close the session.
+    stop: void the round in progress, keep the session open for the next run, return now.
+    """
+
+    def __init__(self) -> None:
+        self.close_requested = threading.Event()
+        self.stop_requested = threading.Event()
+
+    def request_close(self) -> None:
+        self.close_requested.set()
+
+    def request_stop(self) -> None:
+        self.stop_requested.set()
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    table: str
+    game: str
+    profile: str
+    croupier: str
+    limits: Limits
+    advance: int
+    chips: tuple[int, ...]
+    closing_rounds: int
+    topup_below: float
+    wheel_timeout: float
+
+
+class Table:
+    def __init__(self, setup: TableSetup, *, state: TableState, journal, writer, wheel, engine, players=None,
+                 control: TableControl | None = None, on_round: Callable[[dict], None] | None = None):
+        self.setup = setup
+        self.journal = journal
+        self.writer = writer
+        self.wheel = wheel
+        self.engine = engine
+        self.players = players
+        self.control = control or TableControl()
+        self.on_round = on_round
+        self.state = state  # as rebuilt from the journal
+        self.closing_left: int | None = None
+
+    # -- events ----------------------------------------------------------------------------
+    def emit(self, kind: str, data: dict[str, Any], round: int | None = None) -> dict:
+        event = self.journal.build(kind, data, round)
+        self.state.apply(event)
+        self.writer.submit([event])
+        return event
+
+    def announce(self, announcement: Announcement, round: int | None = None) -> None:
+        self.emit("announcement", announcement.to_json(), round)
+
+    def fault(self, code: str, severity: str, detail: str, *, device: str = "wheel") -> None:
+        self.emit("fault", {"device": device, "code": code, "severity": severity, "detail": detail},
+                  self.state.open_round)
+
+    # -- the session -----------------------------------------------------------------------
+    def run(self, rounds: int | None = None) -> int:
+        """Play until `rounds` rounds are settled (the last ones being the closing rounds) or
+        until asked to close or stop. Returns the number of rounds settled."""
+        self.recover()
+        if not self.state.session_open:
+            self.open_session()
+        settled = 0
+        while not self.control.stop_requested.is_set():
+            self._maybe_start_closing(None if rounds is None else rounds - settled)
+            if not self.play_round():
+                continue
+            settled += 1
+            if self.closing_left is not None:
+                self.closing_left -= 1
+                if self.closing_left == 0:
+                    self.close_session()
+                    break
+            self._maybe_top_up()
+        return settled
+
+    def recover(self) -> None:
+        """A round left open by a crash or a stop is void: stakes returned, prison kept."""
+        if self.state.round_status is not None:
+            self.void_round("the terminal restarted during the round; stakes returned")
+
+    def open_session(self) -> None:
+        s = self.setup
+        self.emit("table.open", {"limits": s.limits.to_json(), "profile": s.profile, "croupier": s.croupier,
+                                 "game": s.game})
+        self.emit("float.advance", {"amount": s.advance, "chips": chips_for(s.advance, s.chips), "reason": "opening"})
+
+    def close_session(self) -> None:
+        st = self.state
+        self.emit("float.count", {"chips": st.tray, "drop": st.drop, "advances": st.advances,
+                                  "result": st.tray + st.drop - st.advances})
+        self.emit("table.close", {"limits": st.limits.to_json(), "profile": st.profile, "croupier": st.croupier,
+                                  "rounds": st.rounds_settled, "house_net": st.house_net})
+
+    def _maybe_start_closing(self, rounds_left: int | None) -> None:
+        if self.closing_left is not None:
+            return
+        closing = self.setup.closing_rounds
+        if self.control.close_requested.is_set() or (rounds_left is not None and rounds_left <= closing):
+            self.closing_left = closing if rounds_left is None else max(1, min(closing, rounds_left))
+
+    def _maybe_top_up(self) -> None:
+        st = self.state
+        if st.tray < self.setup.topup_below * st.initial_advance:
+            amount = st.initial_advance
+            self.emit("float.advance", {"amount": amount, "chips": chips_for(amount, self.setup.chips),
+                                        "reason": "top-up"})
+
+    # -- one round -------------------------------------------------------------------------
+    def play_round(self) -> bool:
+        """One spin. True when it was settled, False when it was void."""
+        round_no = self.state.round + 1
+        left = self.closing_left
+        if left is not None:
+            self.announce(self.engine.announcement("last_rounds", n=left))
+        self.emit("round.open", {"last_rounds_left": left} if left is not None else {}, round_no)
+        self.announce(self.engine.announcement("place_bets"), round_no)
+        self._take_bets(round_no)
+        return self._spin(round_no, last_round=left == 1)
+
+    def _take_bets(self, round_no: int) -> None:
+        if self.players is None:
+            return
+        limits = self.setup.limits
+        for seat, amount in self.players.buyins(limits):
+            self.emit("cash.buyin", {"seat": seat, "cash": amount, "chips": amount}, round_no)
+        for bet in self.players.bets(round_no, limits):
+            self.place_bet(bet)
+
+    def place_bet(self, bet: Bet) -> str | None:
+        """Accept a bet on the open round, or refuse it: returns None or the reason."""
+        if self.state.round_status != "open":
+            return "no bets are accepted now"
+        try:
+            self.engine.place(bet, self.state.round_bets)
+        except BetRefused as refused:
+            if self.players is not None:
+                self.players.refund([bet])
+            return refused.reason
+        self.emit("bet.placed", bet.to_json(), self.state.round)
+        return None
+
+    def _spin(self, round_no: int, *, last_round: bool) -> bool:
+        previous = self.state.last_rotor
+        self.wheel.spin(OPPOSITE.get(previous, "cw"))
+        rotor: RotorSpin | None = None
+        launched = False
+        while True:
+            event = self._next_wheel_event()
+            if event is None:
+                if self.control.stop_requested.is_set():
+                    self.void_round("the table was stopped; stakes returned")
+                else:
+                    self.fault("silent", "error", f"no event from the wheel for {self.setup.wheel_timeout:g} s")
+                    self.void_round("wheel silent", rotor=rotor)
+                return False
+            if isinstance(event, RotorSpin):
+                rotor = event
+                if previous is not None and event.direction == previous:
+                    self.fault("rotor_direction", "warning",
+                               f"rotor turned {event.direction} again: it must alternate between spins")
+            elif isinstance(event, BallLaunched):
+                launched = True
+            elif isinstance(event, BallLeavingRim):
+                self._close_bets(round_no)
+            elif isinstance(event, BallInPocket):
+                if not launched:
+                    self.fault("result_without_launch", "warning",
+                               f"ball reported in pocket {event.pockets} with no ball launched; ignored")
+                    continue
+                if len(event.pockets) != 1:
+                    self.fault("ball_in_two_pockets", "error", f"ball reported in pockets {list(event.pockets)}")
+                    self.void_round("sensor fault: ball in several pockets", rotor=rotor)
+                    return False
+                number = event.numbers[0]
+                if number is None:
+                    self.fault("pocket_out_of_range", "error", f"pocket index {event.pockets[0]} is not on this wheel")
+                    self.void_round("sensor fault: pocket out of range", rotor=rotor)
+                    return False
+                self._close_bets(round_no)
+                self._settle(round_no, number, rotor, last_round)
+                return True
+            elif isinstance(event, WheelFault):
+                self.fault(event.code, event.severity, event.detail)
+                if event.void:
+                    self.void_round(event.detail or event.code, rotor=rotor)
+                    return False
+            elif isinstance(event, WheelFaultCleared):
+                self.emit("fault.cleared", {"device": "wheel", "code": event.code}, self.state.open_round)
+
+    def _next_wheel_event(self):
+        deadline = time.monotonic() + self.setup.wheel_timeout
+        while not self.control.stop_requested.is_set():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            event = self.wheel.get(timeout=min(POLL_SECONDS, remaining))
+            if event is not None:
+                return event
+        return None
+
+    def _close_bets(self, round_no: int) -> None:
+        if self.state.round_status == "open":
+            self.emit("round.closed", {}, round_no)
+            self.announce(self.engine.announcement("no_more_bets"), round_no)
+
+    def _engine_state(self) -> RouletteState:
+        last = self.state.last_outcome
+        return RouletteState(prison=self.state.carried, last_number=last.get("number") if last else None)
+
+    def _settle(self, round_no: int, number: int, rotor: RotorSpin | None, last_round: bool) -> None:
+        result = self.engine.spin(self._engine_state(), self.state.round_bets, number, last_round=last_round)
+        outcome = dict(result.outcome)
+        if rotor is not None:
+            outcome.update(rotor=rotor.direction, rpm=rotor.rpm)
+        data = {
+            "outcome": outcome,
+            "announcement": result.announcement.to_json(),
+            "bets": [b.to_json() for b in result.bets],
+            "settlement": [s.to_json() for s in result.settlement],
+            "totals": result.totals.to_json(),
+            "last_round": last_round,
+        }
+        event = self.emit("round.result", data, round_no)
+        if self.players is not None:
+            self.players.collect(result.bets, result.settlement)
+        if self.on_round is not None:
+            self.on_round(event)
+
+    def void_round(self, reason: str, *, rotor: RotorSpin | None = None) -> None:
+        void = self.engine.void(self._engine_state(), self.state.round_bets)
+        round_no = self.state.round
+        self.announce(void.announcement, round_no)
+        data: dict[str, Any] = {"reason": reason, "returned": [b.to_json() for b in void.returned],
+                                "kept": [b.to_json() for b in void.kept]}
+        if rotor is not None:
+            data["rotor"] = rotor.direction
+        self.emit("round.void", data, round_no)
+        if self.players is not None:
+            self.players.refund(void.returned)

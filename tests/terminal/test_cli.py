@@ -1,0 +1,110 @@
+"""The `dealer-terminal` command line, run as a user runs it."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+
+from helpers import REPO, cli, write_config
+from terminal.config import load_table_config
+
+
+def test_run_rounds_exits_zero_and_prints_the_croupier(table_config):
+    done = cli("run", "--config", str(table_config), "--sim", "--headless", "--rounds", "4", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert "No hi va més" in done.stdout
+    assert "Les tres últimes boles" in done.stdout
+    assert "table closed after 4 rounds" in done.stdout
+    verify = cli("journal", "verify", "--db", str(load_table_config(table_config).db))
+    assert verify.returncode == 0 and "intact" in verify.stdout
+
+
+def test_verify_names_the_first_bad_event(table_config):
+    cfg = load_table_config(table_config)
+    assert cli("run", "--config", str(table_config), "--sim", "--rounds", "3", "--seed", "2").returncode == 0
+    with sqlite3.connect(cfg.db) as db:
+        body = db.execute("SELECT body FROM events WHERE seq = 7").fetchone()[0]
+        db.execute("UPDATE events SET body = ? WHERE seq = 7", (body.replace('"stake":', '"stake": 1', 1),))
+    verify = cli("journal", "verify", "--db", str(cfg.db))
+    assert verify.returncode != 0
+    assert "seq 7" in verify.stdout
+
+
+def test_verify_catches_a_settlement_that_the_rules_do_not_give(table_config):
+    """A journal whose chain is intact but whose money is wrong (re-sealed by a forger)."""
+    import json
+
+    from terminal.events import seal
+
+    cfg = load_table_config(table_config)
+    assert cli("run", "--config", str(table_config), "--sim", "--rounds", "3", "--seed", "2").returncode == 0
+    with sqlite3.connect(cfg.db) as db:
+        rows = db.execute("SELECT seq, body FROM events ORDER BY seq").fetchall()
+        events = [json.loads(body) for _, body in rows]
+        target = next(e for e in events if e["kind"] == "round.result" and e["data"]["settlement"])
+        entry = target["data"]["settlement"][0]
+        entry["paid"] += 100
+        prev = target["prev"]
+        for event in events[target["seq"] - 1:]:
+            event["prev"] = prev
+            event.pop("hash")
+            sealed = seal(event)
+            event["hash"] = prev = sealed["hash"]
+            db.execute("UPDATE events SET body = ?, hash = ? WHERE seq = ?",
+                       (json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
+                        event["hash"], event["seq"]))
+    verify = cli("journal", "verify", "--db", str(cfg.db))
+    assert verify.returncode != 0
+    assert f"seq {target['seq']}" in verify.stdout
+
+
+def test_rules_prints_every_bet_with_its_edge():
+    done = cli("rules", "--game", "roulette_fr")
+    assert done.returncode == 0, done.stderr
+    for family in ("straight", "split", "street", "corner", "sixline", "column", "dozen", "columns", "dozens",
+                   "red", "black", "even", "odd", "low", "high"):
+        assert family in done.stdout
+    assert "2.7027%" in done.stdout  # 1/37
+    assert "1.3514%" in done.stdout  # 1/74, half back on zero
+
+
+def test_bad_configuration_gives_a_clear_error(tmp_path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[table\nid = 1", encoding="utf-8")
+    done = cli("run", "--config", str(broken), "--sim")
+    assert done.returncode == 2 and "not valid TOML" in done.stderr and "Traceback" not in done.stderr
+
+    missing = write_config(tmp_path)
+    missing.write_text(missing.read_text().replace("minimum = 500", "minimum = -5"), encoding="utf-8")
+    done = cli("run", "--config", str(missing), "--sim")
+    assert done.returncode == 2 and "minimum" in done.stderr and "Traceback" not in done.stderr
+
+    done = cli("run", "--game", "blackjack-ish", "--sim")
+    assert done.returncode == 2 and "unknown game" in done.stderr and "roulette_fr" in done.stderr
+
+    done = cli("run", "--config", str(tmp_path / "nowhere.toml"), "--sim")
+    assert done.returncode == 2 and "no such configuration file" in done.stderr
+
+
+def test_unknown_wheel_url_names_the_device(tmp_path):
+    path = write_config(tmp_path, wheel="telepathy://wheel")
+    done = cli("run", "--config", str(path))
+    assert done.returncode == 2 and "telepathy://wheel" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_pit_follow_prints_every_event_of_a_table(table_config):
+    cfg = load_table_config(table_config)
+    follow = subprocess.Popen(
+        [sys.executable, "-m", "terminal.cli", "pit", "follow", "--connect", cfg.publish, "--replay", cfg.replay,
+         "--from", "1", "--idle-exit", "5"],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    run = cli("run", "--config", str(table_config), "--sim", "--rounds", "3", "--seed", "4")
+    assert run.returncode == 0, run.stderr
+    out, err = follow.communicate(timeout=60)
+    lines = out.splitlines()
+    with sqlite3.connect(cfg.db) as db:
+        count = db.execute("SELECT count(*) FROM events").fetchone()[0]
+    assert len(lines) == count, err
+    assert "round.result" in out and "ALERT" not in out

@@ -1,0 +1,132 @@
+"""The table end to end in one process: real journal, real sockets, the simulated wheel."""
+
+from __future__ import annotations
+
+import io
+
+from drivers.wheel.events import BallInPocket
+from terminal.audit import audit
+from terminal.config import load_table_config
+from terminal.journal import Journal
+from terminal.runtime import RunOptions, assemble, run_table
+from terminal.state import TableState
+
+
+def quiet(**kw) -> RunOptions:
+    return RunOptions(sim=True, out=io.StringIO(), log=io.StringIO(), **kw)
+
+
+def journal_events(cfg) -> list[dict]:
+    journal = Journal(cfg.db, table=cfg.id, game=cfg.game)
+    try:
+        return list(journal.events())
+    finally:
+        journal.close()
+
+
+def kinds(events) -> list[str]:
+    return [e["kind"] for e in events]
+
+
+def test_a_session_opens_plays_closes_and_counts(table_config):
+    cfg = load_table_config(table_config)
+    assert run_table(cfg, quiet(rounds=8, seed=3)) == 8
+    events = journal_events(cfg)
+    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+    assert kinds(events)[:2] == ["table.open", "float.advance"]
+    assert events[1]["data"]["amount"] == 15000 * 500  # the roulette advance: 15,000 minimums
+    assert kinds(events)[-2:] == ["float.count", "table.close"]
+    results = [e for e in events if e["kind"] == "round.result"]
+    assert len(results) == 8
+    assert [r["data"]["last_round"] for r in results] == [False] * 7 + [True]
+    # the three last balls: announced, and carried by round.open
+    opens = [e["data"].get("last_rounds_left") for e in events if e["kind"] == "round.open"]
+    assert opens[-3:] == [3, 2, 1]
+    keys = [e["data"]["key"] for e in events if e["kind"] == "announcement"]
+    assert keys.count("last_rounds") == 3 and "no_more_bets" in keys
+    # the count equals what the rounds made for the house, and nothing stays in prison
+    count = next(e for e in events if e["kind"] == "float.count")["data"]
+    assert count["result"] == sum(r["data"]["totals"]["house_net"] for r in results)
+    assert count["result"] == count["chips"] + count["drop"] - count["advances"]
+    final = TableState.replay(cfg.id, cfg.game, events)
+    assert final.carried == () and not final.session_open
+    assert audit(cfg.db).ok
+
+
+def test_rotor_alternates_and_ball_is_launched_against_it(table_config):
+    cfg = load_table_config(table_config)
+    run_table(cfg, quiet(rounds=6, seed=5))
+    rotors = [e["data"]["outcome"]["rotor"] for e in journal_events(cfg) if e["kind"] == "round.result"]
+    assert all(a != b for a, b in zip(rotors, rotors[1:]))
+    assert not [e for e in journal_events(cfg) if e["kind"] == "fault"]
+
+
+def test_same_seed_same_events(tmp_path):
+    from helpers import write_config
+
+    runs = []
+    for name in ("a", "b"):
+        directory = tmp_path / name
+        directory.mkdir()
+        cfg = load_table_config(write_config(directory))
+        run_table(cfg, quiet(rounds=10, seed=42))
+        runs.append([(e["seq"], e["round"], e["kind"], e["data"]) for e in journal_events(cfg)])
+    assert runs[0] == runs[1]
+    assert any(k == "bet.placed" for _, _, k, _ in runs[0])
+
+
+def test_a_second_run_continues_seq_and_rounds(table_config):
+    cfg = load_table_config(table_config)
+    run_table(cfg, quiet(rounds=4, seed=1))
+    first = journal_events(cfg)
+    run_table(cfg, quiet(rounds=4, seed=2))
+    events = journal_events(cfg)
+    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+    rounds = [e["round"] for e in events if e["kind"] == "round.open"]
+    assert rounds == sorted(set(rounds)) and len(rounds) == 8
+    assert kinds(events)[len(first)] == "table.open"  # a new session after a closed one
+    assert audit(cfg.db).ok
+
+
+def test_impossible_sensor_readings_are_faults_never_results(table_config):
+    cfg = load_table_config(table_config)
+    with assemble(cfg, quiet(seed=9)) as table:
+        wheel = table.wheel
+        wheel.drop_ball(3, 4)  # ball in two pockets
+        table.recover()
+        table.open_session()
+        assert table.play_round() is False
+        wheel.drop_ball(99)  # no such pocket
+        assert table.play_round() is False
+        wheel.emit(BallInPocket(pockets=(5,), numbers=(wheel.order.number(5),), t_ns=0))  # no launch
+        assert table.play_round() is True
+    events = journal_events(cfg)
+    faults = [e["data"]["code"] for e in events if e["kind"] == "fault"]
+    assert faults == ["ball_in_two_pockets", "pocket_out_of_range", "result_without_launch"]
+    voids = [e for e in events if e["kind"] == "round.void"]
+    assert len(voids) == 2 and all("sensor fault" in v["data"]["reason"] for v in voids)
+    results = [e for e in events if e["kind"] == "round.result"]
+    assert len(results) == 1
+    # void rounds return every stake: the players' bets of those rounds are listed as returned
+    placed = {}
+    for e in events:
+        if e["kind"] == "bet.placed":
+            placed.setdefault(e["round"], []).append(e["data"]["id"])
+    for v in voids:
+        assert [b["id"] for b in v["data"]["returned"]] == placed.get(v["round"], [])
+    # the replayed spin is a new round
+    assert results[0]["round"] > max(v["round"] for v in voids)
+    assert audit(cfg.db).ok
+
+
+def test_void_causes_from_the_wheel_void_the_spin(tmp_path):
+    from helpers import write_config
+
+    cfg = load_table_config(write_config(tmp_path, wheel="sim://wheel?spin=0&ball_out=0.5"))
+    run_table(cfg, quiet(rounds=6, seed=11))
+    events = journal_events(cfg)
+    voids = [e for e in events if e["kind"] == "round.void"]
+    assert voids, "a 50% ball-out rate must void some spins"
+    assert len([e for e in events if e["kind"] == "round.result"]) == 6
+    assert all(any(f["kind"] == "fault" and f["round"] == v["round"] for f in events) for v in voids)
+    assert audit(cfg.db).ok
