@@ -1,0 +1,105 @@
+"""Reading and checking the values of a rulebook profile, shared by every game's rules.
+
+A profile is data (one TOML file per game and jurisdiction); every error names the file and
+the key, so whoever edits a profile can find the mistake. This module is apart from
+`games.rulebook`, which knows every game's rules class, so that those classes can use it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, TypeVar
+
+T = TypeVar("T")
+_RATIO = re.compile(r"([0-9]+)(?:/([0-9]+))?")
+_ABSENT = object()
+
+
+class RulebookError(ValueError):
+    """A profile that cannot be used. The message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A table of a profile's values and where it sits (`source` the file, `path` the keys
+    above it, e.g. "bets.straight."), so that an error can say `file: bets.straight.payout: ...`."""
+
+    values: Mapping[str, Any]
+    source: str
+    path: str = ""
+
+    def at(self, key: str) -> str:
+        return f"{self.source}: {self.path}{key}"
+
+    def read(self, key: str, parse: Callable[[Any, str], T], default: Any = _ABSENT) -> T:
+        """The value of `key` checked by `parse(value, where)`; missing keys are errors unless a
+        default is given."""
+        if key not in self.values:
+            if default is _ABSENT:
+                raise RulebookError(f"{self.at(key)}: missing")
+            return default
+        return parse(self.values[key], self.at(key))
+
+    def section(self, key: str) -> "Section":
+        def table(value: Any, at: str) -> Mapping[str, Any]:
+            if not isinstance(value, Mapping):
+                raise RulebookError(f"{at}: must be a table of keys and values, not {value!r}")
+            return value
+
+        return Section(self.read(key, table), self.source, f"{self.path}{key}.")
+
+    def refuse_unknown_keys(self, known: Collection[str]) -> None:
+        """A key the game does not know is most likely a typo: refuse it rather than ignore it."""
+        unknown = sorted(set(self.values) - set(known))
+        if unknown:
+            raise RulebookError(f"{self.at(unknown[0])}: unknown key (known: {', '.join(sorted(known))})")
+
+
+def positive_int(value: Any, at: str) -> int:
+    if type(value) is not int or value <= 0:
+        raise RulebookError(f"{at}: must be a positive whole number, not {value!r}")
+    return value
+
+
+def flag(value: Any, at: str) -> bool:
+    if type(value) is not bool:
+        raise RulebookError(f"{at}: must be true or false, not {value!r}")
+    return value
+
+
+def parse_payout(value: Any, at: str) -> Fraction:
+    """A payout (winnings per unit staked) given as an int (`35`) or an "a/b" string (`"1/2"`).
+
+    Floats are refused: a payout must be exact."""
+    if type(value) is int:
+        ratio = Fraction(value)
+    elif isinstance(value, str) and (m := _RATIO.fullmatch(value.strip())) and m[2] != "0":
+        ratio = Fraction(int(m[1]), int(m[2] or 1))
+    else:
+        raise RulebookError(f"{at}: a payout is a whole number or a fraction \"a/b\", not {value!r}")
+    if ratio <= 0:
+        raise RulebookError(f"{at}: a payout must be positive, not {value!r}")
+    return ratio
+
+
+class Edge(Protocol):
+    """What the house-edge rule needs to know of one row of a game's odds."""
+
+    family: str
+    label: str
+    payout: Fraction
+    house_edge: Fraction
+
+
+def refuse_player_edges(odds: Iterable[Edge], allowed: Collection[str], bets: Section) -> None:
+    """rulings.md: a bet that gives the player an advantage makes the profile fail to load,
+    unless the profile allows that bet's edge explicitly (in the section `bets`)."""
+    for row in odds:
+        if row.house_edge < 0 and row.family not in allowed:
+            raise RulebookError(
+                f"{bets.at(row.family)}: {row.label} paying {row.payout} has a house edge of "
+                f"{row.house_edge} ({float(row.house_edge):.2%}), a player advantage; "
+                f"set allow_player_edge = true on it to load the profile anyway"
+            )

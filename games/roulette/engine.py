@@ -1,0 +1,155 @@
+"""The French roulette engine: checks bets, settles a spin, handles a void spin.
+
+Pure: it takes the state left by the previous spin, the round's bets and the number the wheel
+gave, and returns the new state with the records of the round. Even chances caught by zero
+follow the regulation's prison rule (section 01 IV.1.B.b, as ruled in rulings.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from games.money import to_chips
+from games.records import Announcement, Bet, BetRefused, Limits, Settlement, Totals
+from games.roulette.announcements import announce
+from games.roulette.layout import EVEN_CHANCES, NUMBERS, covers, parse_code
+from games.roulette.rules import RouletteRules
+
+ZERO_CHOICES = ("prison", "half")
+
+
+@dataclass(frozen=True)
+class RouletteState:
+    """What a spin leaves for the next. A bet in prison meets a further zero with its own
+    `zero_choice`; a player who changes that choice between spins is recorded by replacing the
+    bet in `prison` (dataclasses.replace) before the next spin."""
+
+    prison: tuple[Bet, ...] = ()  # bets in prison, each with bet.prison = zeros met
+    last_number: int | None = None
+
+
+@dataclass(frozen=True)
+class SpinResult:
+    state: RouletteState
+    outcome: dict  # {"number": 17}
+    announcement: Announcement  # key "result"
+    bets: tuple[Bet, ...]  # the imprisoned bets (as they were before the spin), then the new ones
+    settlement: tuple[Settlement, ...]  # one per bet: losing bets first, then the profile's payment order
+    totals: Totals  # over the bets that ended this spin; a bet sent to prison counts when it ends
+
+
+@dataclass(frozen=True)
+class VoidResult:
+    state: RouletteState  # unchanged: a void spin does not touch the bets in prison
+    announcement: Announcement  # key "void_spin"
+    returned: tuple[Bet, ...]  # the round's new bets, stakes returned in full
+    kept: tuple[Bet, ...]  # the bets in prison, staying
+
+
+class RouletteEngine:
+    game = "roulette_fr"
+
+    def __init__(self, rules: RouletteRules, limits: Limits):
+        self.rules = rules
+        self.limits = limits
+
+    def check(self, bet: Bet, accepted: Sequence[Bet] = ()) -> str | None:
+        """None if `bet` may join the `accepted` bets of this round, else why not."""
+        if any(other.id == bet.id for other in accepted):
+            return f"bet id {bet.id} is already taken this round"
+        try:
+            parse_code(bet.code)
+        except ValueError as e:
+            return str(e)
+        if bet.zero_choice not in ZERO_CHOICES:
+            return f"the choice on zero is prison or half, not {bet.zero_choice!r}"
+        if bet.zero_choice == "half" and bet.family not in EVEN_CHANCES:
+            return "half back on zero is a choice of the even chances only"
+        if bet.prison:
+            return "a new bet cannot be in prison"
+        if type(bet.stake) is not int or bet.stake <= 0:
+            return f"the stake must be a positive whole amount, not {bet.stake!r}"
+        minimum = self.limits.min
+        if bet.stake < minimum:
+            return f"{bet.stake} is below the table minimum of {minimum}"
+        if bet.stake % minimum:
+            return f"{bet.stake} is not a multiple of the table minimum of {minimum}"
+        maximum = self.limits.max.get(bet.family)
+        if maximum is None:
+            return f"this table takes no {bet.family} bets"
+        total = bet.stake + sum(o.stake for o in accepted if o.seat == bet.seat and o.code == bet.code)
+        if total > maximum:
+            return f"seat {bet.seat} would have {total} on {bet.code}, over the {bet.family} maximum of {maximum}"
+        return None
+
+    def place(self, bet: Bet, accepted: Sequence[Bet] = ()) -> Bet:
+        """`bet` itself when it is legal; BetRefused otherwise."""
+        reason = self.check(bet, accepted)
+        if reason is not None:
+            raise BetRefused(bet, reason)
+        return bet
+
+    def spin(self, state: RouletteState, bets: Sequence[Bet], number: int, *, last_round: bool = False) -> SpinResult:
+        """Settle the bets in prison and the round's new `bets` (already placed) on `number`."""
+        if number not in NUMBERS:
+            raise ValueError(f"no pocket {number!r} on the wheel (0-36)")
+        taking_part = (*state.prison, *bets)
+        entries, prison, totals = [], [], Totals()
+        for bet in taking_part:
+            entry = self._settle(bet, number, last_round)
+            entries.append(entry)
+            if entry.result == "prison":
+                prison.append(bet.imprisoned(bet.prison + 1))
+            else:
+                totals += Totals(bet.stake, entry.paid, entry.returned)
+        return SpinResult(
+            state=RouletteState(prison=tuple(prison), last_number=number),
+            outcome={"number": number},
+            announcement=self.announcement("result", number=number),
+            bets=taking_part,
+            settlement=self._in_payment_order(taking_part, entries),
+            totals=totals,
+        )
+
+    def void(self, state: RouletteState, bets: Sequence[Bet]) -> VoidResult:
+        """A void spin ("tirada nul·la"): the round's bets go back, the prison stays as it is."""
+        return VoidResult(state, self.announcement("void_spin"), tuple(bets), state.prison)
+
+    def announcement(self, key: str, **params: int) -> Announcement:
+        return announce(key, **params)
+
+    def _settle(self, bet: Bet, number: int, last_round: bool) -> Settlement:
+        covered = number in covers(bet.code)
+        if number == 0 and bet.family in EVEN_CHANCES:
+            return self._on_zero(bet, last_round)
+        if bet.prison:
+            if not covered:
+                return Settlement(bet.id, "lose")
+            returned, breakage = to_chips(bet.value, self.limits.chip_unit)
+            return Settlement(bet.id, "push", returned=returned, breakage=breakage)
+        if not covered:
+            return Settlement(bet.id, "lose")
+        paid, breakage = to_chips(bet.stake * self.rules.payouts[bet.family], self.limits.chip_unit)
+        return Settlement(bet.id, "win", paid=paid, returned=bet.stake, breakage=breakage)
+
+    def _on_zero(self, bet: Bet, last_round: bool) -> Settlement:
+        """An even chance caught by its k-th zero in a row: half back (S/2^k) or prison.
+
+        Half back is forced on the last spin and where the profile has no prison; prison is
+        forced when S/2^k is below the table minimum; otherwise the player's choice stands."""
+        half = Fraction(bet.stake, 2 ** (bet.prison + 1))
+        if self.rules.zero_rule == "prison" and not last_round:
+            if half < self.limits.min or bet.zero_choice == "prison":
+                return Settlement(bet.id, "prison")
+        returned, breakage = to_chips(half, self.limits.chip_unit)
+        return Settlement(bet.id, "half", returned=returned, breakage=breakage)
+
+    def _in_payment_order(self, bets: Sequence[Bet], entries: Sequence[Settlement]) -> tuple[Settlement, ...]:
+        """Section 01 IV.3.c: losing bets are collected first, then the rest are paid family by
+        family in the profile's order; within a family, in the order the bets took part."""
+        rank = {family: i for i, family in enumerate(self.rules.payment_order)}
+        lost = [entry for entry in entries if entry.result == "lose"]
+        rest = [(rank[bet.family], i) for i, (bet, entry) in enumerate(zip(bets, entries)) if entry.result != "lose"]
+        return (*lost, *(entries[i] for _, i in sorted(rest)))

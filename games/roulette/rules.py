@@ -1,0 +1,175 @@
+"""A roulette rulebook profile, validated: wheel, payouts, limits, payment order, zero rule.
+
+The values are data (config/rulebooks/<profile>/roulette_fr.toml); this module checks them and
+derives what follows from them: table limits, the opening advance and each bet's house edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, Sequence
+
+from games.profile import RulebookError, Section, flag, parse_payout, positive_int, refuse_player_edges
+from games.records import Limits
+from games.roulette.layout import EVEN_CHANCES, FAMILIES, NUMBERS, RED, all_codes, covers
+
+ZERO_RULES = ("prison", "half")
+_KEYS = ("source", "wheel_order", "red", "zero_rule", "payment_order", "advance_multiple", "closing_rounds", "bets")
+_BET_KEYS = ("payout", "max_multiple", "allow_player_edge")
+_NUMBERS_COVERED = {code.partition(":")[0]: len(covers(code)) for code in all_codes()}
+
+
+@dataclass(frozen=True)
+class BetOdds:
+    """One family's odds. The even chances of a prison profile have two rows, one per choice
+    the player makes on zero (`zero_choice`); every other row has `zero_choice` None."""
+
+    family: str
+    payout: Fraction
+    probability: Fraction  # of winning the payout on one spin
+    numbers: int  # numbers covered
+    house_edge: Fraction  # expected loss per unit staked; negative is a player advantage
+    zero_choice: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.family if self.zero_choice is None else f"{self.family} ({self.zero_choice} on zero)"
+
+
+@dataclass(frozen=True)
+class RouletteRules:
+    regulation: str  # the profile's `source`: the text and section it implements
+    wheel_order: tuple[int, ...]  # clockwise from zero
+    red: frozenset[int]
+    zero_rule: str  # "prison": the player chooses prison or half back; "half": even chances lose half
+    payouts: Mapping[str, Fraction]
+    max_multiple: Mapping[str, int]  # maximum stake per family, in table minimums
+    payment_order: tuple[str, ...]
+    advance_multiple: int  # the opening advance, in table minimums
+    closing_rounds: int  # spins announced before the table closes
+    allow_player_edge: frozenset[str]
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], source: str) -> "RouletteRules":
+        """The rules of a profile read from `source` (named in every error)."""
+        profile = Section(d, source)
+        profile.refuse_unknown_keys(_KEYS)
+        bets = profile.section("bets")
+        bets.refuse_unknown_keys(FAMILIES)
+        payouts, max_multiple, allowed = {}, {}, set()
+        for family in FAMILIES:
+            bet = bets.section(family)
+            bet.refuse_unknown_keys(_BET_KEYS)
+            payouts[family] = bet.read("payout", parse_payout)
+            max_multiple[family] = bet.read("max_multiple", positive_int)
+            if bet.read("allow_player_edge", flag, default=False):
+                allowed.add(family)
+        rules = cls(
+            regulation=profile.read("source", _text),
+            wheel_order=profile.read("wheel_order", _wheel_order),
+            red=profile.read("red", _red),
+            zero_rule=profile.read("zero_rule", _zero_rule),
+            payouts=MappingProxyType(payouts),
+            max_multiple=MappingProxyType(max_multiple),
+            payment_order=profile.read("payment_order", _payment_order),
+            advance_multiple=profile.read("advance_multiple", positive_int),
+            closing_rounds=profile.read("closing_rounds", positive_int),
+            allow_player_edge=frozenset(allowed),
+        )
+        refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)
+        return rules
+
+    def limits(self, minimum: int, chip_unit: int) -> Limits:
+        """The table's limits: each family's maximum is its multiple of the minimum."""
+        if minimum <= 0 or chip_unit <= 0 or minimum % chip_unit:
+            raise ValueError(f"the minimum ({minimum}) must be a positive multiple of the chip unit ({chip_unit})")
+        return Limits(min=minimum, chip_unit=chip_unit, max={f: m * minimum for f, m in self.max_multiple.items()})
+
+    def advance(self, minimum: int) -> int:
+        """The chips a table opens with (and every top-up)."""
+        return self.advance_multiple * minimum
+
+    def odds(self) -> list[BetOdds]:
+        """Every family's exact odds, in the order of the layout's families.
+
+        An even chance caught by zero under the prison rule is assumed to be put in prison on
+        every zero (never taken half back), and the rounding to chips, the minimum that forces
+        prison and the last spin of a session are left out. Then an imprisoned bet of value
+        V is returned with probability p (its chance wins) and goes on with value V/2 with
+        probability z (zero again), so its expected return R = p V + z R/2, R = p V / (1 - z/2).
+        With p = 18/37, z = 1/37 and payout 1 the bet returns 72/73 of its stake: an edge of
+        1/73, against 1/74 for taking half back.
+        """
+        zero = Fraction(1, len(NUMBERS))
+        rows = []
+        for family in FAMILIES:
+            payout, numbers = self.payouts[family], _NUMBERS_COVERED[family]
+            p = Fraction(numbers, len(NUMBERS))
+            if family not in EVEN_CHANCES:
+                rows.append(BetOdds(family, payout, p, numbers, 1 - p * (1 + payout)))
+                continue
+            on_zero = {"half": Fraction(1, 2), "prison": p / (1 - zero / 2)}
+            choices = ("prison", "half") if self.zero_rule == "prison" else ("half",)
+            for choice in choices:
+                edge = 1 - p * (1 + payout) - zero * on_zero[choice]
+                rows.append(BetOdds(family, payout, p, numbers, edge, choice))
+        return rows
+
+
+def _text(value: Any, at: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise RulebookError(f"{at}: must be a non-empty text")
+    return value
+
+
+def _zero_rule(value: Any, at: str) -> str:
+    if value not in ZERO_RULES:
+        raise RulebookError(f"{at}: must be one of {', '.join(ZERO_RULES)}, not {value!r}")
+    return value
+
+
+def _numbers(value: Any, at: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or any(type(n) is not int for n in value):
+        raise RulebookError(f"{at}: must be a list of whole numbers")
+    return tuple(value)
+
+
+def _wheel_order(value: Any, at: str) -> tuple[int, ...]:
+    """Clockwise from zero; section 01 II: the pockets are alternately red and black, zero
+    apart, and never are two consecutive numbers side by side."""
+    order = _numbers(value, at)
+    if sorted(order) != list(NUMBERS):
+        raise RulebookError(f"{at}: must list 0 to 36 once each ({_differences(order, NUMBERS, 'not on a wheel')})")
+    for a, b in zip(order, order[1:] + order[:1]):
+        if abs(a - b) == 1:
+            raise RulebookError(f"{at}: {a} and {b} are side by side; consecutive numbers are never neighbours")
+        if 0 not in (a, b) and (a in RED) == (b in RED):
+            raise RulebookError(f"{at}: {a} and {b} are side by side and of the same colour")
+    return order
+
+
+def _red(value: Any, at: str) -> frozenset[int]:
+    red = _numbers(value, at)
+    if sorted(red) != sorted(RED):
+        raise RulebookError(f"{at}: must be the red numbers of the cloth ({_differences(red, RED, 'not red')})")
+    return frozenset(red)
+
+
+def _payment_order(value: Any, at: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or any(not isinstance(f, str) for f in value):
+        raise RulebookError(f"{at}: must be a list of bet families")
+    if sorted(value) != sorted(FAMILIES):
+        raise RulebookError(f"{at}: must list every bet family once ({_differences(value, FAMILIES, 'unknown')})")
+    return tuple(value)
+
+
+def _differences(listed: Sequence[Any], expected: Iterable[Any], stray: str) -> str:
+    """What keeps `listed` from holding each of `expected` once: "missing [26], repeated [0]"."""
+    problems = {
+        "missing": set(expected) - set(listed),
+        "repeated": {x for x in listed if listed.count(x) > 1},
+        stray: set(listed) - set(expected),
+    }
+    return ", ".join(f"{name} {sorted(items)}" for name, items in problems.items() if items)

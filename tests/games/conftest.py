@@ -1,0 +1,40 @@
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from games.roulette.engine import RouletteEngine
+from games.roulette.rules import RouletteRules
+from games.rulebook import load_rules
+
+RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
+VALENCIA_ROULETTE = RULEBOOKS / "valencia-1994" / "roulette_fr.toml"
+
+
+@pytest.fixture
+def rulebooks() -> Path:
+    return RULEBOOKS
+
+
+@pytest.fixture
+def profile_text() -> str:
+    """The default roulette profile's TOML, for tests that write altered copies."""
+    return VALENCIA_ROULETTE.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def profile_values() -> dict:
+    """The default roulette profile as a fresh dict, for tests that alter it."""
+    with VALENCIA_ROULETTE.open("rb") as f:
+        return tomllib.load(f)
+
+
+@pytest.fixture
+def rules() -> RouletteRules:
+    return load_rules(RULEBOOKS, "valencia-1994", "roulette_fr")
+
+
+@pytest.fixture
+def engine(rules) -> RouletteEngine:
+    """Minimum 500, chips of 100: half of an odd number of chips leaves breakage."""
+    return RouletteEngine(rules, rules.limits(500, 100))
