@@ -1,0 +1,437 @@
+"""The table's append-only event journal: SQLite through SQLAlchemy 2 Core (`spec/feed.md`).
+
+Three parts:
+- `Journal` builds the sealed events (in memory, on the caller's thread) and commits them;
+- `JournalWriter` commits them off the caller's thread and only then hands them to the sinks
+  (the PUB feed), so that nothing is ever published that is not durable;
+- `verify` recomputes a journal's hash chain, read-only, for `journal verify` and the auditors.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, Protocol, Sequence
+from urllib.parse import quote
+
+import sqlalchemy as sa
+from sqlalchemy import exc as sa_exc
+
+from terminal.events import GENESIS, canonical, check_event, check_next, seal, utc_ts
+
+log = logging.getLogger(__name__)
+
+BATCH = 500  # rows per read: bounds the memory of a replay or a verify, whatever the journal size
+BUSY_TIMEOUT_S = 10.0  # how long a connection waits for another one's lock before failing
+
+_metadata = sa.MetaData()
+EVENTS = sa.Table(
+    "events",
+    _metadata,
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("ts", sa.Text, nullable=False),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("round", sa.Integer),
+    sa.Column("body", sa.Text, nullable=False),
+    sa.Column("hash", sa.Text, nullable=False),
+)
+META = sa.Table(
+    "journal_meta",
+    _metadata,
+    sa.Column("key", sa.Text, primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+
+class JournalError(Exception):
+    """The journal cannot be opened, or refused or failed a write."""
+
+
+def _reason(exc: Exception) -> str:
+    """The driver's own message when there is one (SQLAlchemy's wrapper adds the SQL)."""
+    return str(getattr(exc, "orig", None) or exc)
+
+
+def _durable_engine(path: Path) -> sa.Engine:
+    """An engine whose every connection runs WAL with synchronous FULL (committed events
+    survive a power cut; NORMAL may lose the last ones)."""
+    engine = sa.create_engine(
+        sa.URL.create("sqlite+pysqlite", database=str(path)),
+        connect_args={"timeout": BUSY_TIMEOUT_S},
+    )
+
+    @sa.event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        try:
+            mode = cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if mode.lower() != "wal":
+                raise JournalError(
+                    f"journal {path} cannot use WAL (journal_mode stays {mode!r}): "
+                    "put it on a local filesystem that supports shared memory"
+                )
+            cursor.execute("PRAGMA synchronous=FULL")
+        finally:
+            cursor.close()
+
+    return engine
+
+
+def open_reader(path: str | Path) -> sa.Engine:
+    """A read-only engine on an existing journal (replay server, verify): it can neither
+    create the file nor change it."""
+    path = Path(path).absolute()
+    if not path.is_file():
+        raise JournalError(f"no journal at {path}")
+    url = sa.URL.create(
+        "sqlite+pysqlite",
+        database="file:" + quote(str(path)),
+        query={"mode": "ro", "uri": "true"},
+    )
+    engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
+    try:
+        has_events = sa.inspect(engine).has_table("events")
+    except sa_exc.SQLAlchemyError as exc:
+        engine.dispose()
+        raise JournalError(f"cannot read {path}: {_reason(exc)}") from exc
+    if not has_events:
+        engine.dispose()
+        raise JournalError(f"{path} has no events table: it is not a table journal")
+    return engine
+
+
+def max_seq(engine: sa.Engine) -> int:
+    """The highest committed seq (0 for an empty journal)."""
+    try:
+        with engine.connect() as conn:
+            return conn.scalar(sa.select(sa.func.max(EVENTS.c.seq))) or 0
+    except sa_exc.SQLAlchemyError as exc:
+        raise JournalError(f"cannot read the journal: {_reason(exc)}") from exc
+
+
+def read_rows(engine: sa.Engine, from_seq: int = 1, to_seq: int | None = None) -> Iterator[sa.Row]:
+    """The rows from `from_seq` (to `to_seq`) in seq order, `BATCH` at a time.
+
+    Each batch is read on a connection taken for that batch only: a paused reader holds no
+    connection and no read snapshot, so it never keeps the WAL from being checkpointed, and it
+    sees the events committed while it streams.
+    """
+    next_seq = max(from_seq, 1)
+    while True:
+        query = sa.select(EVENTS).where(EVENTS.c.seq >= next_seq)
+        if to_seq is not None:
+            query = query.where(EVENTS.c.seq <= to_seq)
+        try:
+            with engine.connect() as conn:
+                batch = conn.execute(query.order_by(EVENTS.c.seq).limit(BATCH)).all()
+        except sa_exc.SQLAlchemyError as exc:
+            raise JournalError(f"cannot read the journal: {_reason(exc)}") from exc
+        yield from batch
+        if len(batch) < BATCH:
+            return
+        next_seq = batch[-1].seq + 1
+
+
+def _owner(conn: sa.Connection) -> str | None:
+    return conn.scalar(sa.select(META.c.value).where(META.c.key == "table"))
+
+
+class Journal:
+    """The table's append-only SQLite journal (SQLAlchemy 2 Core).
+
+    `build` is meant for one thread (the runtime's); `commit`, `committed_seq` and `events` may
+    be called from any thread. `engine` is public for the projections derived from the journal.
+    """
+
+    def __init__(self, path: str | Path, *, table: str, game: str):
+        self.path = Path(path)
+        self.table = table
+        self.game = game
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise JournalError(
+                f"cannot create the directory of journal {self.path}: {exc.strerror}; "
+                "put the journal on a writable data partition (--db)"
+            ) from exc
+        self.engine = _durable_engine(self.path)
+        try:
+            _metadata.create_all(self.engine)
+            with self.engine.begin() as conn:
+                owner = _owner(conn)
+                if owner is None:
+                    conn.execute(sa.insert(META).values(key="table", value=table))
+                elif owner == table:  # a write that changes nothing: a read-only journal fails now
+                    conn.execute(sa.update(META).where(META.c.key == "table").values(value=table))
+                last = conn.execute(
+                    sa.select(EVENTS.c.seq, EVENTS.c.hash).order_by(EVENTS.c.seq.desc()).limit(1)
+                ).first()
+        except JournalError:
+            self.engine.dispose()
+            raise
+        except sa_exc.SQLAlchemyError as exc:
+            self.engine.dispose()
+            raise JournalError(
+                f"cannot open journal {self.path}: {_reason(exc)}; it must be an SQLite file "
+                "(or a new path) on a writable partition, writable by this user"
+            ) from exc
+        if owner not in (None, table):
+            self.engine.dispose()
+            raise JournalError(
+                f"journal {self.path} belongs to table {owner!r}, not {table!r}: "
+                "give each table its own journal"
+            )
+        self.last_seq, self.last_hash = (last.seq, last.hash) if last else (0, GENESIS)
+        self._committed = (self.last_seq, self.last_hash)
+        self._commit_lock = threading.Lock()
+
+    def build(self, kind: str, data: dict, round: int | None = None, ts: str | None = None) -> dict:
+        """The next sealed event, chained on the last one built. Writes nothing.
+
+        `data` is copied through its canonical JSON, so the event is exactly what subscribers
+        will decode and a later change to the caller's dict cannot break the hash.
+        """
+        event = seal(
+            {
+                "v": 1,
+                "table": self.table,
+                "game": self.game,
+                "seq": self.last_seq + 1,
+                "round": round,
+                "ts": ts or utc_ts(),
+                "kind": kind,
+                "data": json.loads(canonical(data)),
+                "prev": self.last_hash,
+            }
+        )
+        reason = check_event(event)
+        if reason is not None:
+            raise ValueError(f"cannot build a {kind!r} event: {reason}")
+        self.last_seq, self.last_hash = event["seq"], event["hash"]
+        return event
+
+    def commit(self, events: Sequence[dict]) -> None:
+        """Insert `events` in one transaction. Refused (JournalError, nothing written) unless they
+        are valid events of this table continuing the committed chain; a seq already in the file
+        (another writer) fails on the primary key."""
+        if not events:
+            return
+        with self._commit_lock:
+            seq, last_hash = self._committed
+            for event in events:
+                reason = check_next(event, seq, last_hash)
+                if reason is None and event["table"] != self.table:
+                    reason = f"event of table {event['table']!r}"
+                if reason is not None:
+                    raise JournalError(f"journal {self.path} refused an event: {reason}")
+                seq, last_hash = event["seq"], event["hash"]
+            rows = [
+                {
+                    "seq": event["seq"],
+                    "ts": event["ts"],
+                    "kind": event["kind"],
+                    "round": event["round"],
+                    "body": canonical(event).decode("utf-8"),
+                    "hash": event["hash"],
+                }
+                for event in events
+            ]
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(sa.insert(EVENTS), rows)
+            except sa_exc.IntegrityError as exc:
+                raise JournalError(
+                    f"journal {self.path} already holds seq {events[0]['seq']} or later: "
+                    "is another terminal writing to it?"
+                ) from exc
+            except sa_exc.SQLAlchemyError as exc:
+                raise JournalError(f"commit to journal {self.path} failed: {_reason(exc)}") from exc
+            self._committed = (seq, last_hash)
+
+    def committed_seq(self) -> int:
+        """max(seq) in the file."""
+        return max_seq(self.engine)
+
+    def events(self, from_seq: int = 1) -> Iterator[dict]:
+        """The committed events from `from_seq` in seq order, streamed (see `read_rows`)."""
+        for row in read_rows(self.engine, from_seq):
+            yield json.loads(row.body)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """`events` events checked intact up to `last_seq`; when not `ok`, `bad_seq` is the first
+    seq whose event is missing or wrong (None when the file itself is unusable)."""
+
+    ok: bool
+    events: int
+    last_seq: int
+    bad_seq: int | None = None
+    reason: str | None = None
+
+
+def _row_error(row: sa.Row, last_seq: int, last_hash: str, owner: str | None) -> tuple[int, str] | None:
+    """(bad seq, reason) if `row` does not continue the chain at (`last_seq`, `last_hash`)."""
+    if row.seq != last_seq + 1:
+        return last_seq + 1, f"seq {last_seq + 1} is missing (the next row is seq {row.seq})"
+    try:
+        event = json.loads(row.body)
+    except ValueError:
+        return row.seq, "body is not JSON"
+    reason = check_next(event, last_seq, last_hash)
+    if reason is None:
+        columns = {"seq": row.seq, "ts": row.ts, "kind": row.kind, "round": row.round, "hash": row.hash}
+        differing = [name for name, value in columns.items() if event[name] != value]
+        if differing:
+            reason = f"body does not match the column(s) {', '.join(differing)}"
+        elif owner is not None and event["table"] != owner:
+            reason = f"event of table {event['table']!r} in the journal of table {owner!r}"
+    return None if reason is None else (row.seq, reason)
+
+
+def verify(path: str | Path) -> VerifyReport:
+    """Recompute the chain of the journal at `path` from seq 1, without modifying it."""
+    try:
+        engine = open_reader(path)
+    except JournalError as exc:
+        return VerifyReport(ok=False, events=0, last_seq=0, reason=str(exc))
+    count, last_seq, last_hash = 0, 0, GENESIS
+    try:
+        with engine.connect() as conn:
+            owner = _owner(conn) if sa.inspect(conn).has_table("journal_meta") else None
+        for row in read_rows(engine):
+            error = _row_error(row, last_seq, last_hash, owner)
+            if error is not None:
+                return VerifyReport(False, count, last_seq, bad_seq=error[0], reason=error[1])
+            count, last_seq, last_hash = count + 1, row.seq, row.hash
+        return VerifyReport(True, count, last_seq)
+    except (JournalError, sa_exc.SQLAlchemyError) as exc:
+        return VerifyReport(False, count, last_seq, bad_seq=last_seq + 1, reason=_reason(exc))
+    finally:
+        engine.dispose()
+
+
+class Sink(Protocol):
+    """Receives what the writer committed, on the writer's thread."""
+
+    def committed(self, events: list[dict]) -> None: ...
+
+    def tick(self, last_seq: int) -> None: ...
+
+
+class JournalWriter(threading.Thread):
+    """Commits events off the caller's thread (a commit with synchronous FULL on an SD card takes
+    ms to tens of ms, with stalls), groups whatever is queued into one transaction, THEN hands the
+    committed events to the sinks, in seq order.
+
+    Call `start()`, then `stop()` at shutdown. Every `tick_seconds` the sinks get
+    `tick(committed_seq)` (the feed's heartbeat). A failed commit is final: the writer hands on
+    nothing more, stops ticking (the pit then sees the table fall silent) and `submit`, `flush`
+    and `stop` raise the error. A sink that raises is logged and does not stop the journal:
+    its subscribers catch up by replay.
+    """
+
+    def __init__(self, journal: Journal, sinks: Sequence[Sink] = (), *, tick_seconds: float = 1.0):
+        super().__init__(name=f"journal-writer-{journal.table}", daemon=True)
+        self.journal = journal
+        self.sinks = tuple(sinks)
+        self.tick_seconds = tick_seconds
+        self.committed_seq = journal.committed_seq()
+        self._wake = threading.Condition()
+        self._queue: list[dict] = []
+        self._submitted = 0  # events ever submitted
+        self._handed = 0  # events committed and handed to the sinks
+        self._error: JournalError | None = None
+        self._stopping = False
+
+    def _raise_if_failed(self) -> None:
+        if self._error is not None:
+            raise JournalError(f"the journal writer has failed: {self._error}") from self._error
+
+    def submit(self, events: Sequence[dict]) -> None:
+        with self._wake:
+            self._raise_if_failed()
+            if self._stopping:
+                raise JournalError("the journal writer has been stopped")
+            self._queue.extend(events)
+            self._submitted += len(events)
+            self._wake.notify_all()
+
+    def flush(self, timeout: float | None = None) -> None:
+        """Block until everything submitted so far is committed and handed to the sinks
+        (TimeoutError after `timeout` seconds)."""
+        with self._wake:
+            target = self._submitted
+            done = self._wake.wait_for(
+                lambda: self._error is not None or self._handed >= target, timeout
+            )
+            self._raise_if_failed()
+            if not done:
+                raise TimeoutError(
+                    f"{target - self._handed} event(s) still not committed after {timeout} s"
+                )
+
+    def stop(self) -> None:
+        """Commit and hand on what is queued, then end the thread."""
+        with self._wake:
+            self._stopping = True
+            self._wake.notify_all()
+        if self.ident is None:
+            self.start()
+        self.join()
+        self._raise_if_failed()
+
+    def run(self) -> None:
+        next_tick = time.monotonic() + self.tick_seconds
+        while True:
+            with self._wake:
+                while not (self._queue or self._stopping):
+                    remaining = next_tick - time.monotonic()
+                    if remaining <= 0:
+                        break
+                    self._wake.wait(remaining)
+                batch, self._queue = self._queue, []
+                stopping = self._stopping
+            if batch and not self._commit(batch):
+                return
+            now = time.monotonic()
+            if now >= next_tick:
+                self._hand_on("tick", self.committed_seq)
+                next_tick += self.tick_seconds
+                if next_tick <= now:  # behind after a long commit stall: no burst of ticks
+                    next_tick = now + self.tick_seconds
+            if stopping:
+                return
+
+    def _commit(self, batch: list[dict]) -> bool:
+        try:
+            self.journal.commit(batch)
+        except Exception as exc:  # anything: the writer must record it, never die silently
+            error = exc if isinstance(exc, JournalError) else JournalError(f"commit failed: {exc!r}")
+            if error is not exc:
+                error.__cause__ = exc
+            log.error("journal commit failed, nothing more will be published: %s", error)
+            with self._wake:
+                self._error = error
+                self._wake.notify_all()
+            return False
+        self.committed_seq = batch[-1]["seq"]
+        self._hand_on("committed", batch)
+        with self._wake:
+            self._handed += len(batch)
+            self._wake.notify_all()
+        return True
+
+    def _hand_on(self, method: str, argument: Any) -> None:
+        for sink in self.sinks:
+            try:
+                getattr(sink, method)(argument)
+            except Exception:
+                log.exception("journal sink %r failed in %s()", sink, method)

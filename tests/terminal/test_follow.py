@@ -1,0 +1,315 @@
+"""The follower over real tables (journal, PUB, replay ROUTER on loopback), and its one-line format."""
+
+import time
+
+import pytest
+import zmq
+
+from terminal.events import canonical, seal, topic
+from terminal.feed.follow import FeedFollower, format_event
+from terminal.feed.publisher import FeedPublisher
+from terminal.feed.replay import ReplayServer
+from terminal.journal import Journal, JournalWriter
+
+ANY_PORT = "tcp://127.0.0.1:*"
+DEADLINE_S = 5.0
+
+
+class Table:
+    """A table terminal's journal, PUB and replay ROUTER; events published by hand unless a
+    writer is started."""
+
+    def __init__(self, directory, name):
+        self.name = name
+        self.journal = Journal(directory / f"{name}.sqlite", table=name, game="roulette_fr")
+        self.publisher = FeedPublisher(ANY_PORT, name)
+        self.replay = ReplayServer(ANY_PORT, self.journal.path, dict)
+        self.replay.start()
+        self.writer = None
+
+    @property
+    def source(self):
+        return self.publisher.endpoint, self.replay.endpoint
+
+    def build(self, count):
+        journal = self.journal
+        return [journal.build("round.open", {"n": n}, round=journal.last_seq + 1) for n in range(count)]
+
+    def commit(self, count):
+        events = self.build(count)
+        self.journal.commit(events)
+        return events
+
+    def start_writer(self):
+        self.writer = JournalWriter(self.journal, [self.publisher], tick_seconds=0.02)
+        self.writer.start()
+        return self.writer
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.stop()
+        self.replay.stop()
+        self.publisher.close()
+        self.journal.close()
+
+
+@pytest.fixture
+def tables(tmp_path):
+    made = []
+
+    def make(name="RL-01"):
+        made.append(Table(tmp_path, name))
+        return made[-1]
+
+    yield make
+    for table in made:
+        table.close()
+
+
+@pytest.fixture
+def followers():
+    made = []
+
+    def make(sources, **kwargs):
+        made.append(FeedFollower(sources, **kwargs))
+        return made[-1]
+
+    yield make
+    for follower in made:
+        follower.close()
+
+
+def take(follower, count):
+    """The items up to and including the `count`-th event."""
+    items = []
+    for item in follower.items(timeout=DEADLINE_S):
+        items.append(item)
+        if sum(i.event is not None for i in items) == count:
+            return items
+    pytest.fail(f"fewer than {count} events before the deadline: {items}")
+
+
+def seqs(items):
+    return [item.event["seq"] for item in items if item.event is not None]
+
+
+def alerts(items):
+    return [item.alert for item in items if item.alert is not None]
+
+
+def sync(follower, send, event):
+    """Publish `event` until the follower yields it: the subscription is then through (PUB/SUB
+    drops what is sent while a subscriber connects); the repeats are duplicates it drops."""
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline:
+        send([event])
+        for item in follower.items(timeout=0.05):
+            assert item.event == event
+            return
+    pytest.fail("the follower never received the feed")
+
+
+def test_events_the_feed_skipped_come_by_replay_exactly_once_in_order(tables, followers):
+    table = tables()
+    events = table.commit(10)
+    follower = followers([table.source])
+    sync(follower, table.publisher.committed, events[0])
+    table.publisher.committed([e for e in events if e["seq"] not in (4, 5, 8)])
+    items = take(follower, 9)
+    assert seqs(items) == list(range(2, 11)) and alerts(items) == []
+    assert [item.event for item in items] == events[1:]
+    assert list(follower.items(timeout=0.2)) == []  # no duplicate left behind
+
+
+def test_a_heartbeat_ahead_of_the_last_event_triggers_a_replay(tables, followers):
+    table = tables()
+    third = table.commit(3)[-1]
+    follower = followers([table.source])
+    sync(follower, table.publisher.committed, third)  # the baseline: nothing before seq 3
+    table.commit(3)  # journaled, not published
+    table.publisher.tick(6)
+    items = take(follower, 3)
+    assert seqs(items) == [4, 5, 6] and alerts(items) == []
+
+
+@pytest.mark.parametrize("from_seq, first", [(1, 1), (4, 4), (-3, 1)])
+def test_from_seq_replays_the_history_then_follows_live(tables, followers, from_seq, first):
+    table = tables()
+    table.commit(5)
+    follower = followers([table.source], from_seq=from_seq)
+    writer = table.start_writer()
+    assert seqs(take(follower, 6 - first)) == list(range(first, 6))
+    writer.submit(table.build(5))
+    items = take(follower, 5)
+    assert seqs(items) == list(range(6, 11)) and alerts(items) == []
+
+
+def test_two_tables_at_once(tables, followers):
+    roulette, blackjack = tables("RL-01"), tables("BJ-02")
+    roulette.commit(2)
+    follower = followers([roulette.source, blackjack.source], from_seq=1)
+    writers = [roulette.start_writer(), blackjack.start_writer()]
+    for _ in range(3):
+        for table, writer in zip((roulette, blackjack), writers):
+            writer.submit(table.build(1))
+    items = take(follower, 8)
+    assert alerts(items) == []
+    for name, expected in (("RL-01", [1, 2, 3, 4, 5]), ("BJ-02", [1, 2, 3])):
+        assert [i.event["seq"] for i in items if i.table == name] == expected
+        assert all(i.event["table"] == name for i in items if i.table == name)
+
+
+@pytest.mark.parametrize(
+    "tamper, reason",
+    [
+        (lambda e: {**e, "data": {"n": 1000}}, "hash mismatch"),  # edited, hash left
+        (lambda e: seal({**e, "prev": "e" * 64}), "prev of seq 2"),  # resealed on a wrong link
+    ],
+    ids=["hash", "link"],
+)
+def test_a_tampered_event_is_an_alert_and_the_genuine_one_comes_by_replay(
+    tables, followers, tamper, reason
+):
+    table = tables()
+    events = table.commit(3)
+    follower = followers([table.source])
+    sync(follower, table.publisher.committed, events[0])
+    forged = tamper(events[1])
+    table.publisher.committed([forged, events[2]])
+    items = take(follower, 2)
+    assert items[0].alert.startswith("hash: event seq 2") and reason in items[0].alert
+    assert [item.event for item in items[1:]] == events[1:]
+
+
+def test_without_a_replay_endpoint_a_gap_is_an_alert_and_the_feed_goes_on(tables, followers):
+    table = tables()
+    events = table.commit(5)
+    follower = followers([(table.publisher.endpoint, None)])
+    sync(follower, table.publisher.committed, events[0])
+    table.publisher.committed([events[1], events[3], events[4]])
+    items = take(follower, 3)
+    assert [item.event["seq"] if item.event else item.alert for item in items] == [
+        2, "gap: seq 3 of RL-01 skipped: no replay endpoint", 4, 5]
+
+
+def test_a_silent_replay_endpoint_is_an_alert_after_the_timeout(tables, followers):
+    table = tables()
+    events = table.commit(3)
+    mute = zmq.Context.instance().socket(zmq.ROUTER)  # takes requests, never answers
+    mute.linger = 0
+    try:
+        mute.bind(ANY_PORT)
+        follower = followers([(table.publisher.endpoint, mute.last_endpoint.decode())], replay_timeout=0.2)
+        sync(follower, table.publisher.committed, events[0])
+        table.publisher.committed([events[2]])
+        items = take(follower, 1)
+        (alert,) = alerts(items)
+        assert alert.startswith("gap: seq 2 of RL-01 skipped: no answer")
+        assert seqs(items) == [3]
+    finally:
+        mute.close()
+
+
+def test_a_refused_replay_is_an_alert_and_the_feed_goes_on(tables, followers):
+    table = tables()
+    events = table.commit(3)
+    follower = followers([table.source])
+    sync(follower, table.publisher.committed, events[0])
+    with table.journal.engine.begin() as conn:  # the replay server can no longer read
+        conn.exec_driver_sql("DROP TABLE events")
+    table.publisher.committed([events[2]])
+    items = take(follower, 1)
+    (alert,) = alerts(items)
+    assert alert.startswith("gap: seq 2 of RL-01 skipped: the replay was refused: cannot serve")
+    assert seqs(items) == [3]
+
+
+def test_a_journal_event_that_fails_verification_is_skipped_with_alerts(tables, followers):
+    table = tables()
+    events = table.commit(3)
+    with table.journal.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE events SET body = replace(body, '\"n\":1', '\"n\":5') WHERE seq = 2")
+    follower = followers([table.source], from_seq=1)
+    items = take(follower, 2)
+    assert [item.event["seq"] if item.event else item.alert.split(":")[0] for item in items] == [1, "hash", "gap", 3]
+    assert "seq 2 of RL-01 skipped: the replay up to seq 3 did not deliver them valid" in alerts(items)[1]
+    assert [item.event for item in items if item.event] == [events[0], events[2]]
+
+
+def test_foreign_and_malformed_messages_are_alerts(tables, followers):
+    table, other = tables("RL-01"), tables("RL-02")
+    events = table.commit(2)
+    pub = zmq.Context.instance().socket(zmq.PUB)  # a feed that misbehaves
+    pub.linger = 0
+    try:
+        port_endpoint = f"tcp://127.0.0.1:{pub.bind_to_random_port('tcp://127.0.0.1')}"
+        follower = followers([(port_endpoint, table.replay.endpoint)])
+        send = lambda batch: [pub.send_multipart([topic(e), canonical(e)]) for e in batch]  # noqa: E731
+        sync(follower, send, events[0])
+        pub.send_multipart([b"RL-01/round.open", b"{not json"])
+        pub.send_multipart([b"RL-01/wrong.topic", canonical(events[1])])
+        send(other.commit(1))
+        send(events[1:])
+        items = take(follower, 1)
+        assert [a.split(":")[0] for a in alerts(items)] == ["malformed", "malformed", "wrong_table"]
+        assert seqs(items) == [2]
+    finally:
+        pub.close()
+
+
+# -- the one-line format
+
+LINE_HEAD = {"table": "RL-01", "seq": 42, "round": 17, "ts": "2026-11-29T21:17:02.123Z"}
+
+
+@pytest.mark.parametrize(
+    "kind, data, line",
+    [
+        (
+            "round.result",
+            {"outcome": {"number": 17}, "totals": {"staked": 1500, "paid": 700, "returned": 500, "house_net": 300},
+             "announcement": {"key": "result", "text": {"ca": "Disset, vermell", "en": "Seventeen, red"}},
+             "bets": [], "settlement": []},
+            'round.result 17 — staked 1500 paid 700 returned 500 house +300 "Seventeen, red"',
+        ),
+        (
+            "round.result",
+            {"outcome": {"dice": [3, 4]}, "totals": {"staked": 100, "paid": 300, "returned": 100, "house_net": -300},
+             "announcement": {"text": {"ca": "Set"}}, "last_round": True},
+            'round.result 3,4 — staked 100 paid 300 returned 100 house -300 "Set" (last round)',
+        ),
+        (
+            "table.open",
+            {"croupier": "Núria", "profile": "casino-1",
+             "limits": {"min": 100, "chip_unit": 100, "max": {"straight": 2500}}},
+            "table.open croupier Núria profile casino-1 min 100 unit 100 max straight=2500",
+        ),
+        ("table.limits", {"old": {"min": 100, "chip_unit": 100}, "new": {"min": 200, "chip_unit": 100}},
+         "table.limits min 100 unit 100 → min 200 unit 100"),
+        ("round.open", {}, "round.open"),
+        ("round.open", {"last_rounds_left": 2}, "round.open last rounds left 2"),
+        ("round.closed", {}, "round.closed no more bets"),
+        ("round.void", {"reason": "ball left the wheel", "bets": []}, "round.void void: ball left the wheel"),
+        ("announcement", {"key": "last3", "text": {"ca": "Tres últimes\nboles", "en": "Last three"}},
+         'announcement "Last three"'),
+        ("float.advance", {"amount": 50000, "chips": {"100": 200, "500": 60}},
+         "float.advance amount 50000 chips 100=200 500=60"),
+        ("float.count", {"chips": {"100": 180}, "drop": 12000, "result": 4000},
+         "float.count chips 100=180 drop 12000 result 4000"),
+        ("fault", {"device": "wheel", "code": "W12", "severity": "error", "detail": "ball sensor stuck"},
+         "fault error wheel W12: ball sensor stuck"),
+        ("fault.cleared", {"device": "wheel", "code": "W12"}, "fault.cleared cleared wheel W12"),
+        ("bet.placed", {"id": "b7", "seat": 3, "code": "straight:17", "stake": 500},
+         "bet.placed seat 3 straight:17 stake 500 (bet b7)"),
+        ("selftest.report", {"wheel": "ok", "checks": [1, 2], "ball": {"sensor": "ok"}},
+         "selftest.report wheel=ok checks=1,2 ball={sensor=ok}"),
+    ],
+)
+def test_format_event_is_one_line_per_kind(kind, data, line):
+    assert format_event({**LINE_HEAD, "kind": kind, "data": data}) == f"RL-01 #42 r17 21:17:02.123 {line}"
+
+
+def test_format_event_outside_a_round_and_long_unknown_data():
+    line = format_event({**LINE_HEAD, "round": None, "kind": "x.new", "data": {"blob": "z" * 500}})
+    assert line.startswith("RL-01 #42 - 21:17:02.123 x.new blob=zzz") and line.endswith("…")
+    assert len(line) < 160 and "\n" not in line
