@@ -8,15 +8,17 @@ Replaying a journal reproduces the table.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from games.records import Limits
 from games.roulette.engine import RouletteEngine, RouletteState
 from games.rulebook import RulebookError, load_rules
 
 from .config import config_dir
-from .journal import Journal, verify
+from .journal import open_reader, read_rows, verify
 from .state import TableState
 
 
@@ -44,22 +46,20 @@ def audit(path: str | Path) -> AuditReport:
     chain = verify(path)
     if not chain.ok:
         return AuditReport(False, chain.events, chain.last_seq, chain.bad_seq, chain.reason)
-    journal = None
+    reader = open_reader(path)
     try:
-        journal = Journal.open_existing(path)
-        _resettle(journal)
+        _resettle(json.loads(row.body) for row in read_rows(reader))
     except _Mismatch as bad:
         return AuditReport(False, chain.events, chain.last_seq, bad.seq, bad.reason)
     finally:
-        if journal is not None:
-            journal.close()
+        reader.dispose()
     return AuditReport(True, chain.events, chain.last_seq)
 
 
-def _resettle(journal: Journal) -> None:
+def _resettle(events: Iterable[dict]) -> None:
     state: TableState | None = None
     engine = None
-    for event in journal.events():
+    for event in events:
         seq, data = event["seq"], event["data"]
         if state is None:
             state = TableState(event["table"], event["game"])

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import subprocess
 import sys
+import time
 
 from helpers import REPO, cli, write_config
 from terminal.config import load_table_config
@@ -24,17 +26,17 @@ def test_verify_names_the_first_bad_event(table_config):
     cfg = load_table_config(table_config)
     assert cli("run", "--config", str(table_config), "--sim", "--rounds", "3", "--seed", "2").returncode == 0
     with sqlite3.connect(cfg.db) as db:
-        body = db.execute("SELECT body FROM events WHERE seq = 7").fetchone()[0]
-        db.execute("UPDATE events SET body = ? WHERE seq = 7", (body.replace('"stake":', '"stake": 1', 1),))
+        seq, body = db.execute("SELECT seq, body FROM events WHERE kind = 'bet.placed' ORDER BY seq").fetchone()
+        event = json.loads(body)
+        event["data"]["stake"] += 500  # a bet made bigger after the fact
+        db.execute("UPDATE events SET body = ? WHERE seq = ?", (json.dumps(event), seq))
     verify = cli("journal", "verify", "--db", str(cfg.db))
     assert verify.returncode != 0
-    assert "seq 7" in verify.stdout
+    assert f"seq {seq}" in verify.stdout
 
 
 def test_verify_catches_a_settlement_that_the_rules_do_not_give(table_config):
     """A journal whose chain is intact but whose money is wrong (re-sealed by a forger)."""
-    import json
-
     from terminal.events import seal
 
     cfg = load_table_config(table_config)
@@ -93,18 +95,27 @@ def test_unknown_wheel_url_names_the_device(tmp_path):
     assert done.returncode == 2 and "telepathy://wheel" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_pit_follow_prints_every_event_of_a_table(table_config):
-    cfg = load_table_config(table_config)
+def test_pit_follow_prints_every_event_of_a_table(tmp_path):
+    path = write_config(tmp_path, wheel="sim://wheel?spin=0.05")
+    cfg = load_table_config(path)
+    table = subprocess.Popen(
+        [sys.executable, "-m", "terminal.cli", "run", "--config", str(path), "--sim", "--rounds", "20", "--seed", "4"],
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 30
+    while not cfg.db.exists() and time.monotonic() < deadline:  # the table is up and journaling
+        time.sleep(0.05)
     follow = subprocess.Popen(
         [sys.executable, "-m", "terminal.cli", "pit", "follow", "--connect", cfg.publish, "--replay", cfg.replay,
-         "--from", "1", "--idle-exit", "5"],
+         "--from", "1", "--idle-exit", "3"],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    run = cli("run", "--config", str(table_config), "--sim", "--rounds", "3", "--seed", "4")
-    assert run.returncode == 0, run.stderr
+    assert table.wait(timeout=120) == 0, table.stderr.read()
+    table.stderr.close()
     out, err = follow.communicate(timeout=60)
     lines = out.splitlines()
     with sqlite3.connect(cfg.db) as db:
         count = db.execute("SELECT count(*) FROM events").fetchone()[0]
-    assert len(lines) == count, err
+    assert len(lines) == count, err + out[-2000:]
+    assert [int(line.split()[1].lstrip("#")) for line in lines] == list(range(1, count + 1))
     assert "round.result" in out and "ALERT" not in out

@@ -77,6 +77,7 @@ def test_sigkill_at_any_moment_loses_nothing(tmp_path):
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
     by_seq = {e["seq"]: e["hash"] for e in events}
     assert received and all(by_seq.get(seq) == h for seq, h in received.items())
+    assert left_open, "no kill landed inside a round: the recovery path was not exercised"
     voided = {e["round"]: e["data"]["reason"] for e in events if e["kind"] == "round.void"}
     for round_no in left_open:
         assert "restarted" in voided[round_no]
