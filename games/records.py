@@ -9,7 +9,7 @@ Money is integer minor units; only exact amounts owed (before rounding to the ch
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -90,7 +90,7 @@ class Settlement:
     result: str
     paid: int = 0
     returned: int = 0
-    breakage: Fraction = field(default=Fraction(0))
+    breakage: Fraction | int = 0
 
     def __post_init__(self) -> None:
         if self.result not in RESULTS:

@@ -30,3 +30,14 @@ def cli(*args: str, timeout: float = 120, **kwargs) -> subprocess.CompletedProce
     """Run the real `dealer-terminal` command line in a child process."""
     return subprocess.run([sys.executable, "-m", "terminal.cli", *args], capture_output=True, text=True,
                           timeout=timeout, cwd=REPO, **kwargs)
+
+
+def journal_events(cfg) -> list[dict]:
+    """Every committed event of a table's journal."""
+    from terminal.journal import Journal
+
+    journal = Journal(cfg.db, table=cfg.id, game=cfg.game)
+    try:
+        return list(journal.events())
+    finally:
+        journal.close()

@@ -96,21 +96,22 @@ class RouletteEngine:
         if number not in NUMBERS:
             raise ValueError(f"no pocket {number!r} on the wheel (0-36)")
         taking_part = (*state.prison, *bets)
-        entries, prison, totals = [], [], Totals()
+        entries, prison = [], []
+        staked = paid = returned = 0
         for bet in taking_part:
             entry = self._settle(bet, number, last_round)
             entries.append(entry)
             if entry.result == "prison":
                 prison.append(bet.imprisoned(bet.prison + 1))
             else:
-                totals += Totals(bet.stake, entry.paid, entry.returned)
+                staked, paid, returned = staked + bet.stake, paid + entry.paid, returned + entry.returned
         return SpinResult(
             state=RouletteState(prison=tuple(prison), last_number=number),
             outcome={"number": number},
             announcement=self.announcement("result", number=number),
             bets=taking_part,
             settlement=self._in_payment_order(taking_part, entries),
-            totals=totals,
+            totals=Totals(staked, paid, returned),
         )
 
     def void(self, state: RouletteState, bets: Sequence[Bet]) -> VoidResult:

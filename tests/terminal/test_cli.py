@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -119,3 +120,52 @@ def test_pit_follow_prints_every_event_of_a_table(tmp_path):
     assert len(lines) == count, err + out[-2000:]
     assert [int(line.split()[1].lstrip("#")) for line in lines] == list(range(1, count + 1))
     assert "round.result" in out and "ALERT" not in out
+
+
+def _running_table(path):
+    cfg = load_table_config(path)
+    proc = subprocess.Popen([sys.executable, "-m", "terminal.cli", "run", "--config", str(path), "--sim", "--seed", "3"],
+                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # wait until a few rounds are journaled
+        if cfg.db.exists():
+            with sqlite3.connect(cfg.db) as db:
+                if db.execute("SELECT count(*) FROM events WHERE kind = 'round.result'").fetchone()[0] >= 2:
+                    break
+        time.sleep(0.05)
+    return cfg, proc
+
+
+def test_ctrl_c_closes_the_table_with_the_three_last_balls(tmp_path):
+    cfg, proc = _running_table(write_config(tmp_path, wheel="sim://wheel?spin=0.05"))
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "closing the table" in err and "Traceback" not in err
+    kinds = [k for (k,) in sqlite3.connect(cfg.db).execute("SELECT kind FROM events ORDER BY seq")]
+    assert kinds[-2:] == ["float.count", "table.close"]
+    results = [json.loads(b)["data"]["last_round"] for (b,) in sqlite3.connect(cfg.db).execute(
+        "SELECT body FROM events WHERE kind = 'round.result' ORDER BY seq")]
+    assert results[-1] is True and results.count(True) == 1
+
+
+def test_sigterm_stops_now_and_the_next_run_resumes_the_session(tmp_path):
+    path = write_config(tmp_path, wheel="sim://wheel?spin=0.5")
+    cfg, proc = _running_table(path)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    events = [json.loads(b) for (b,) in sqlite3.connect(cfg.db).execute("SELECT body FROM events ORDER BY seq")]
+    assert events[-1]["kind"] == "round.void" and "stopped" in events[-1]["data"]["reason"]
+    assert "table.close" not in [e["kind"] for e in events]
+    again = cli("run", "--config", str(path), "--sim", "--rounds", "1", "--seed", "4")
+    assert again.returncode == 0, again.stderr
+    kinds = [k for (k,) in sqlite3.connect(cfg.db).execute("SELECT kind FROM events ORDER BY seq")]
+    assert kinds.count("table.open") == 1 and kinds[-1] == "table.close"
+
+
+def test_a_missing_rulebook_profile_is_named(tmp_path):
+    path = write_config(tmp_path)
+    path.write_text(path.read_text().replace('profile = "valencia-1994"', 'profile = "atlantis-2099"'), encoding="utf-8")
+    done = cli("run", "--config", str(path), "--sim")
+    assert done.returncode == 2 and "atlantis-2099" in done.stderr and "Traceback" not in done.stderr

@@ -12,19 +12,10 @@ import time
 
 import zmq
 
-from helpers import REPO, cli, write_config
+from helpers import REPO, cli, journal_events, write_config
 from terminal.audit import audit
 from terminal.config import load_table_config
-from terminal.journal import Journal
 from terminal.state import TableState
-
-
-def read_journal(cfg) -> list[dict]:
-    journal = Journal(cfg.db, table=cfg.id, game=cfg.game)
-    try:
-        return list(journal.events())
-    finally:
-        journal.close()
 
 
 def test_sigkill_at_any_moment_loses_nothing(tmp_path):
@@ -64,7 +55,7 @@ def test_sigkill_at_any_moment_loses_nothing(tmp_path):
                 received[event["seq"]] = event["hash"]
         sub.close(linger=0)
         assert got > 0
-        state = TableState.replay(cfg.id, cfg.game, read_journal(cfg))
+        state = TableState.replay(cfg.id, cfg.game, journal_events(cfg))
         if state.round_status is not None:
             left_open.append(state.round)
 
@@ -73,7 +64,7 @@ def test_sigkill_at_any_moment_loses_nothing(tmp_path):
 
     report = audit(cfg.db)
     assert report.ok, report.summary()
-    events = read_journal(cfg)
+    events = journal_events(cfg)
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
     by_seq = {e["seq"]: e["hash"] for e in events}
     assert received and all(by_seq.get(seq) == h for seq, h in received.items())

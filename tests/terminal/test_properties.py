@@ -9,10 +9,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import write_config
+from helpers import journal_events, write_config
 from terminal.audit import audit
 from terminal.config import load_table_config
-from terminal.journal import Journal
 from terminal.runtime import RunOptions, assemble
 from terminal.state import TableState
 
@@ -23,10 +22,7 @@ def play(seed: int, rounds: int, void_rate: float):
     with assemble(cfg, RunOptions(sim=True, seed=seed, out=io.StringIO(), log=io.StringIO())) as table:
         table.run(rounds)
         live = table.state
-    journal = Journal(cfg.db, table=cfg.id, game=cfg.game)
-    events = list(journal.events())
-    journal.close()
-    return cfg, live, events
+    return cfg, live, journal_events(cfg)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

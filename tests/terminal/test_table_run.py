@@ -5,23 +5,15 @@ from __future__ import annotations
 import io
 
 from drivers.wheel.events import BallInPocket
+from helpers import journal_events, write_config
 from terminal.audit import audit
 from terminal.config import load_table_config
-from terminal.journal import Journal
 from terminal.runtime import RunOptions, assemble, run_table
 from terminal.state import TableState
 
 
 def quiet(**kw) -> RunOptions:
     return RunOptions(sim=True, out=io.StringIO(), log=io.StringIO(), **kw)
-
-
-def journal_events(cfg) -> list[dict]:
-    journal = Journal(cfg.db, table=cfg.id, game=cfg.game)
-    try:
-        return list(journal.events())
-    finally:
-        journal.close()
 
 
 def kinds(events) -> list[str]:
@@ -62,8 +54,6 @@ def test_rotor_alternates_and_ball_is_launched_against_it(table_config):
 
 
 def test_same_seed_same_events(tmp_path):
-    from helpers import write_config
-
     runs = []
     for name in ("a", "b"):
         directory = tmp_path / name
@@ -120,8 +110,6 @@ def test_impossible_sensor_readings_are_faults_never_results(table_config):
 
 
 def test_void_causes_from_the_wheel_void_the_spin(tmp_path):
-    from helpers import write_config
-
     cfg = load_table_config(write_config(tmp_path, wheel="sim://wheel?spin=0&ball_out=0.5"))
     run_table(cfg, quiet(rounds=6, seed=11))
     events = journal_events(cfg)
@@ -130,3 +118,40 @@ def test_void_causes_from_the_wheel_void_the_spin(tmp_path):
     assert len([e for e in events if e["kind"] == "round.result"]) == 6
     assert all(any(f["kind"] == "fault" and f["round"] == v["round"] for f in events) for v in voids)
     assert audit(cfg.db).ok
+
+
+def test_the_float_is_topped_up_by_the_initial_advance(tmp_path):
+    path = write_config(tmp_path)
+    path.write_text(path.read_text().replace("topup_below = 0.25", "topup_below = 1.0"), encoding="utf-8")
+    cfg = load_table_config(path)
+    run_table(cfg, quiet(rounds=4, seed=8))
+    events = journal_events(cfg)
+    advances = [e["data"] for e in events if e["kind"] == "float.advance"]
+    assert advances[0]["reason"] == "opening" and len(advances) >= 2
+    assert all(a["reason"] == "top-up" and a["amount"] == advances[0]["amount"] for a in advances[1:])
+    assert all(sum(int(v) * n for v, n in a["chips"].items()) == a["amount"] for a in advances)
+    count = next(e["data"] for e in events if e["kind"] == "float.count")
+    assert count["advances"] == sum(a["amount"] for a in advances)
+    assert count["result"] == sum(e["data"]["totals"]["house_net"] for e in events if e["kind"] == "round.result")
+
+
+def test_the_replay_server_answers_the_table_state(table_config):
+    import json
+
+    import zmq
+
+    cfg = load_table_config(table_config)
+    with assemble(cfg, quiet(seed=6)) as table:
+        table.run(rounds=5)
+        table.writer.flush()
+        dealer = zmq.Context.instance().socket(zmq.DEALER)
+        dealer.connect(cfg.replay)
+        dealer.send(json.dumps({"op": "state"}).encode())
+        assert dealer.poll(5000), "no answer to the state request"
+        answer = json.loads(dealer.recv())
+        dealer.close(linger=0)
+    state = answer["state"]
+    numbers = [e["data"]["outcome"]["number"] for e in journal_events(cfg) if e["kind"] == "round.result"]
+    assert state["table"] == cfg.id and state["recent"] == numbers
+    assert state["session"]["open"] is False and state["session"]["rounds"] == 5
+    assert state["limits"]["min"] == 500 and state["limits"]["max"]["straight"] == 30 * 500
