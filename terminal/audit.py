@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Iterable
 
 from games.records import Limits
-from games.roulette.engine import RouletteEngine, RouletteState
+from games.roulette.engine import RouletteEngine
 from games.rulebook import RulebookError, load_rules
 
 from .config import config_dir
 from .journal import open_reader, read_rows, verify
 from .state import TableState
+from .table import engine_state
 
 
 @dataclass(frozen=True)
@@ -87,9 +88,8 @@ def _engine(event: dict) -> RouletteEngine:
 
 def _check_round(engine: RouletteEngine, state: TableState, event: dict) -> None:
     data = event["data"]
-    last = state.last_outcome
-    before = RouletteState(prison=state.carried, last_number=last.get("number") if last else None)
-    result = engine.spin(before, state.round_bets, data["outcome"]["number"], last_round=data.get("last_round", False))
+    result = engine.spin(engine_state(state), state.round_bets, data["outcome"]["number"],
+                         last_round=data.get("last_round", False))
     expected = {
         "bets": [b.to_json() for b in result.bets],
         "settlement": [s.to_json() for s in result.settlement],

@@ -22,6 +22,7 @@ from .config import ConfigError, TableConfig
 from .console import ConsoleSink
 from .feed.publisher import FeedPublisher
 from .feed.replay import ReplayServer
+from .host import host_facts
 from .journal import Journal, JournalWriter
 from .players import SimPlayers
 from .state import TableState
@@ -89,7 +90,7 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
         table=cfg.id, game=cfg.game, profile=cfg.profile, croupier=cfg.croupier,
         limits=rules.limits(cfg.minimum, cfg.chip_unit),
         advance=rules.advance(cfg.minimum), chips=cfg.chips, closing_rounds=rules.closing_rounds,
-        topup_below=cfg.topup_below, wheel_timeout=cfg.wheel_timeout,
+        topup_below=cfg.topup_below, wheel_timeout=cfg.wheel_timeout, host=host_facts(),
     )
     with ExitStack() as stack:
         journal = Journal(db, table=cfg.id, game=cfg.game)
@@ -102,7 +103,6 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
         replay.start()
         stack.callback(replay.stop)
         wheel = open_wheel(wheel_url, WheelOrder(rules.wheel_order), seed=opts.seed)
-        wheel.open()
         stack.callback(wheel.close)
         writer = JournalWriter(journal, [publisher, view, ConsoleSink(opts.out), WatchdogSink()])
         writer.start()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from drivers.wheel.events import (
@@ -30,6 +30,12 @@ from .state import TableState
 
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
 POLL_SECONDS = 0.2
+
+
+def engine_state(state: TableState) -> RouletteState:
+    """What the roulette engine needs of the table's state before a spin."""
+    last = state.last_outcome
+    return RouletteState(prison=state.carried, last_number=last.get("number") if last else None)
 
 
 class TableControl:
@@ -62,6 +68,7 @@ class TableSetup:
     closing_rounds: int
     topup_below: float
     wheel_timeout: float
+    host: dict[str, Any] = field(default_factory=dict)  # boot id, clock synchronised (terminal.host)
 
 
 class Table:
@@ -121,7 +128,7 @@ class Table:
     def open_session(self) -> None:
         s = self.setup
         self.emit("table.open", {"limits": s.limits.to_json(), "profile": s.profile, "croupier": s.croupier,
-                                 "game": s.game})
+                                 "game": s.game, "host": s.host})
         self.emit("float.advance", {"amount": s.advance, "chips": chips_for(s.advance, s.chips), "reason": "opening"})
 
     def close_session(self) -> None:
@@ -243,12 +250,8 @@ class Table:
             self.emit("round.closed", {}, round_no)
             self.announce(self.engine.announcement("no_more_bets"), round_no)
 
-    def _engine_state(self) -> RouletteState:
-        last = self.state.last_outcome
-        return RouletteState(prison=self.state.carried, last_number=last.get("number") if last else None)
-
     def _settle(self, round_no: int, number: int, rotor: RotorSpin | None, last_round: bool) -> None:
-        result = self.engine.spin(self._engine_state(), self.state.round_bets, number, last_round=last_round)
+        result = self.engine.spin(engine_state(self.state), self.state.round_bets, number, last_round=last_round)
         outcome = dict(result.outcome)
         if rotor is not None:
             outcome.update(rotor=rotor.direction, rpm=rotor.rpm)
@@ -267,7 +270,7 @@ class Table:
             self.on_round(event)
 
     def void_round(self, reason: str, *, rotor: RotorSpin | None = None) -> None:
-        void = self.engine.void(self._engine_state(), self.state.round_bets)
+        void = self.engine.void(engine_state(self.state), self.state.round_bets)
         round_no = self.state.round
         self.announce(void.announcement, round_no)
         data: dict[str, Any] = {"reason": reason, "returned": [b.to_json() for b in void.returned],

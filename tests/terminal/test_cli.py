@@ -129,9 +129,12 @@ def _running_table(path):
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # wait until a few rounds are journaled
         if cfg.db.exists():
-            with sqlite3.connect(cfg.db) as db:
-                if db.execute("SELECT count(*) FROM events WHERE kind = 'round.result'").fetchone()[0] >= 2:
-                    break
+            try:
+                with sqlite3.connect(cfg.db) as db:
+                    if db.execute("SELECT count(*) FROM events WHERE kind = 'round.result'").fetchone()[0] >= 2:
+                        break
+            except sqlite3.OperationalError:  # the journal is being created
+                pass
         time.sleep(0.05)
     return cfg, proc
 

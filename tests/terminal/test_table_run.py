@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from drivers.wheel.events import BallInPocket
 from helpers import journal_events, write_config
@@ -27,6 +28,9 @@ def test_a_session_opens_plays_closes_and_counts(table_config):
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
     assert kinds(events)[:2] == ["table.open", "float.advance"]
     assert events[1]["data"]["amount"] == 15000 * 500  # the roulette advance: 15,000 minimums
+    host = events[0]["data"]["host"]
+    assert host["boot_id"] == Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    assert host["clock_synchronised"] in (True, False)
     assert kinds(events)[-2:] == ["float.count", "table.close"]
     results = [e for e in events if e["kind"] == "round.result"]
     assert len(results) == 8
