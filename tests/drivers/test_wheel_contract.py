@@ -4,23 +4,21 @@
 import time
 
 import pytest
+from wheel_backends import WHEEL_BACKENDS
 
 from drivers.errors import DeviceError
 from drivers.wheel import open_wheel
 from drivers.wheel.base import SelfTestCheck
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin, WheelFault
 
-# One URL per backend (and mode) able to run here; emulated backends join this list.
-WHEEL_URLS = [
-    "sim://wheel?spin=0",  # the whole spin inside spin()
-    "sim://wheel?spin=0.05",  # played in real time by a worker thread
-]
 SPIN_DEADLINE = 30.0  # a guard against a hang, not a measure: a spin ends long before
 
 
-@pytest.fixture(params=WHEEL_URLS)
-def url(request) -> str:
-    return request.param
+@pytest.fixture(params=sorted(WHEEL_BACKENDS))
+def url(request, tmp_path):
+    """A URL per backend that can run here; an emulated backend's emulator runs meanwhile."""
+    with WHEEL_BACKENDS[request.param](tmp_path) as url:
+        yield url
 
 
 @pytest.fixture
