@@ -5,20 +5,13 @@ from __future__ import annotations
 
 import queue
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 from urllib.parse import parse_qsl, urlsplit
 
 from drivers.errors import DeviceError
+from drivers.selftest import SelfTestCheck  # kept importable from here, its first home
 from drivers.wheel.events import WheelEvent, check_direction
 from drivers.wheel.order import WheelOrder
-
-
-@dataclass(frozen=True)
-class SelfTestCheck:
-    name: str
-    ok: bool
-    detail: str
 
 
 class Wheel(ABC):

@@ -1,0 +1,30 @@
+"""The table's discrete I/O (buttons, switches, status LEDs): one interface (base.TableIO),
+backends chosen by the scheme of a URL."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from drivers.errors import DeviceError
+from drivers.gpio.base import TableIO
+from drivers.gpio.events import ButtonPressed, GpioEvent, SwitchChanged
+from drivers.gpio.pinmap import PinMap
+from drivers.gpio.rpigpio import RPiGPIOIO
+from drivers.gpio.sim import SimIO
+
+__all__ = ["BACKENDS", "ButtonPressed", "GpioEvent", "PinMap", "SwitchChanged", "TableIO",
+           "open_gpio"]
+
+# The one place a backend is registered: URL scheme -> class built as cls(url, pins).
+BACKENDS: dict[str, type[TableIO]] = {"sim": SimIO, "rpigpio": RPiGPIOIO}
+
+
+def open_gpio(url: str, pins: PinMap) -> TableIO:
+    """The table I/O at `url` with the devices of `pins`, opened (opening again is harmless)."""
+    scheme = urlsplit(url).scheme
+    if scheme not in BACKENDS:
+        known = ", ".join(f"{name}://" for name in BACKENDS)
+        raise DeviceError(f"gpio {url}: unknown scheme {scheme!r}; known schemes: {known}")
+    io = BACKENDS[scheme](url, pins)
+    io.open()
+    return io
