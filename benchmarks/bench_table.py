@@ -28,7 +28,6 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from drivers.wheel.events import BallInPocket  # noqa: E402
 from games.records import Bet  # noqa: E402
 from games.roulette.engine import RouletteEngine, RouletteState  # noqa: E402
 from games.roulette.layout import all_codes  # noqa: E402
@@ -56,22 +55,6 @@ def bench_throughput(rounds: int) -> None:
           f"{rounds / elapsed:,.0f} rounds/s, {events / elapsed:,.0f} events/s (WAL, synchronous=FULL)")
 
 
-class _Stamped:
-    """Wraps the wheel to note the monotonic stamp of each ball-in-pocket by round."""
-
-    def __init__(self, wheel, table):
-        self._wheel, self._table, self.sensed = wheel, table, {}
-
-    def __getattr__(self, name):
-        return getattr(self._wheel, name)
-
-    def get(self, timeout=None):
-        event = self._wheel.get(timeout)
-        if isinstance(event, BallInPocket):
-            self.sensed[self._table.state.round] = event.t_ns
-        return event
-
-
 def bench_latency(rounds: int) -> None:
     cfg = table_config("sim://wheel?spin=0.02")
     received: dict[int, int] = {}
@@ -89,17 +72,17 @@ def bench_latency(rounds: int) -> None:
 
     listener = threading.Thread(target=listen, daemon=True)
     listener.start()
+    sensed: dict[int, int] = {}
     with assemble(cfg, quiet(2)) as table:
         time.sleep(0.3)  # let the subscriber join before the first result
-        stamped = _Stamped(table.wheel, table)
-        table.wheel = stamped
+        table.on_round = lambda event: sensed.__setitem__(event["round"], table.result_sensed_ns)
         table.run(rounds)
         table.writer.flush()
     time.sleep(0.2)
     done.set()
     listener.join()
     sub.close(linger=0)
-    latencies = sorted((received[r] - t) / 1e6 for r, t in stamped.sensed.items() if r in received)
+    latencies = sorted((received[r] - t) / 1e6 for r, t in sensed.items() if r in received)
     if not latencies:
         print("latency: no round.result received")
         return

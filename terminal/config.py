@@ -36,6 +36,22 @@ class SimConfig:
     buyin: int = 50
 
 
+# [gpio] keys: the role of each input or lamp, and which kind of pin it is
+GPIO_BUTTONS = ("no_more_bets",)
+GPIO_SWITCHES = ("tilt", "door")
+GPIO_LAMPS = ("open", "closed", "fault")  # keys lamp_open, lamp_closed, lamp_fault
+
+
+@dataclass(frozen=True)
+class GpioPins:
+    """BCM pin numbers by role; what is not wired is left out."""
+
+    buttons: dict[str, int] = field(default_factory=dict)
+    switches: dict[str, int] = field(default_factory=dict)
+    lamps: dict[str, int] = field(default_factory=dict)
+    bounce_ms: int = 5
+
+
 @dataclass(frozen=True)
 class TableConfig:
     path: Path
@@ -48,6 +64,8 @@ class TableConfig:
     chips: tuple[int, ...]
     wheel: str
     wheel_timeout: float
+    gpio: str | None
+    gpio_pins: GpioPins
     publish: str
     replay: str
     db: Path
@@ -149,6 +167,8 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
         chips=chips,
         wheel=devices.text("wheel"),
         wheel_timeout=devices.number("wheel_timeout", 20, 1, 3600),
+        gpio=devices.text("gpio") if "gpio" in devices.raw else None,
+        gpio_pins=_gpio_pins(_Section(path, raw, "gpio", required=False)),
         publish=feed.text("publish"),
         replay=feed.text("replay"),
         db=Path(journal.text("db", f"var/{table_id}.sqlite")),
@@ -158,4 +178,19 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
             max_bets=sim.positive_int("max_bets", 5),
             buyin=sim.positive_int("buyin", 50),
         ),
+    )
+
+
+def _gpio_pins(gpio: _Section) -> GpioPins:
+    lamps = {f"lamp_{name}": name for name in GPIO_LAMPS}
+    known = set(GPIO_BUTTONS) | set(GPIO_SWITCHES) | set(lamps) | {"bounce_ms"}
+    unknown = sorted(set(gpio.raw) - known)
+    if unknown:
+        raise ConfigError(f"{gpio.path}: [gpio] unknown keys {unknown}; known: {sorted(known)}")
+    pins = {key: gpio.positive_int(key) for key in gpio.raw if key != "bounce_ms"}
+    return GpioPins(
+        buttons={k: v for k, v in pins.items() if k in GPIO_BUTTONS},
+        switches={k: v for k, v in pins.items() if k in GPIO_SWITCHES},
+        lamps={lamps[k]: v for k, v in pins.items() if k in lamps},
+        bounce_ms=gpio.positive_int("bounce_ms", 5),
     )

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, TextIO
 
+from drivers.gpio import open_gpio
+from drivers.gpio.base import PinMap
 from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
 from games.roulette.engine import RouletteEngine
@@ -23,6 +25,7 @@ from .console import ConsoleSink
 from .feed.publisher import FeedPublisher
 from .feed.replay import ReplayServer
 from .host import host_facts
+from .inbox import Inbox
 from .journal import Journal, JournalWriter
 from .players import SimPlayers
 from .state import TableState
@@ -71,6 +74,20 @@ def build_engine(cfg: TableConfig):
     return rules, ENGINES[cfg.game](rules, rules.limits(cfg.minimum, cfg.chip_unit))
 
 
+def device_url(url: str, sim: bool, simulated: str) -> str:
+    """With --sim a real device gives way to its simulated twin; a sim:// URL stays as it is."""
+    return simulated if sim and not url.startswith("sim://") else url
+
+
+def open_table_io(cfg: TableConfig, sim: bool):
+    """The table's buttons, switches and lamps, if it has any; simulated with --sim."""
+    if cfg.gpio is None:
+        return None
+    pins = cfg.gpio_pins
+    return open_gpio(device_url(cfg.gpio, sim, "sim://gpio"), PinMap(buttons=pins.buttons, switches=pins.switches, leds=pins.lamps,
+                                 bounce_ms=pins.bounce_ms))
+
+
 def run_table(cfg: TableConfig, opts: RunOptions, control: TableControl | None = None) -> int:
     """Run the table until it has settled `opts.rounds` rounds or is closed or stopped.
     Returns the number of rounds settled in this run."""
@@ -83,9 +100,7 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
     """The table with all its parts started; on exit they stop in order, the journal flushed."""
     rules, engine = build_engine(cfg)
     db = opts.db or cfg.db
-    wheel_url = cfg.wheel
-    if opts.sim and not wheel_url.startswith("sim://"):
-        wheel_url = "sim://wheel"
+    wheel_url = device_url(cfg.wheel, opts.sim, "sim://wheel")
     setup = TableSetup(
         table=cfg.id, game=cfg.game, profile=cfg.profile, croupier=cfg.croupier,
         limits=rules.limits(cfg.minimum, cfg.chip_unit),
@@ -104,16 +119,25 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
         stack.callback(replay.stop)
         wheel = open_wheel(wheel_url, WheelOrder(rules.wheel_order), seed=opts.seed)
         stack.callback(wheel.close)
+        io = open_table_io(cfg, opts.sim)
+        if io is not None:
+            stack.callback(io.close)
+        inbox = Inbox()
+        inbox.attach("wheel", wheel)
+        if io is not None:
+            inbox.attach("gpio", io)
+        stack.callback(inbox.close)
         writer = JournalWriter(journal, [publisher, view, ConsoleSink(opts.out), WatchdogSink()])
         writer.start()
         stack.callback(writer.stop)
         print(f"table {cfg.id} ({cfg.game}, {cfg.profile}): journal {db}, feed {publisher.endpoint}, "
-              f"replay {replay.endpoint}, wheel {wheel_url}", file=opts.log, flush=True)
+              f"replay {replay.endpoint}, wheel {wheel_url}, table I/O {io.url if io else 'none'}",
+              file=opts.log, flush=True)
         players = None
         if opts.sim:
             players = SimPlayers(random.Random(opts.seed), all_codes(), seats=cfg.sim.players,
                                  max_bets=cfg.sim.max_bets, buyin=cfg.sim.buyin)
-        table = Table(setup, state=state, journal=journal, writer=writer, wheel=wheel, engine=engine,
-                      players=players, control=control)
+        table = Table(setup, state=state, journal=journal, writer=writer, wheel=wheel, inbox=inbox, io=io,
+                      engine=engine, players=players, control=control)
         notify("READY=1")
         yield table

@@ -22,6 +22,7 @@ from drivers.wheel.events import (
     WheelFault,
     WheelFaultCleared,
 )
+from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.records import Announcement, Bet, BetRefused, Limits
 from games.roulette.engine import RouletteState
 
@@ -29,6 +30,9 @@ from .floats import chips_for
 from .state import TableState
 
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
+LAMPS_FOLLOW = frozenset({"round.open", "round.closed", "round.result", "round.void", "fault", "fault.cleared"})
+# switch name -> (fault code, the switch's level that is the alarm, whether it voids a spin)
+SWITCH_ALARMS = {"tilt": ("tilt", True, True), "door": ("door_open", False, False)}
 POLL_SECONDS = 0.2
 
 
@@ -56,6 +60,15 @@ class TableControl:
         self.stop_requested.set()
 
 
+@dataclass
+class _SpinSeen:
+    """What the table has seen of the spin in progress."""
+
+    previous: str | None  # the rotor direction of the previous spin
+    rotor: RotorSpin | None = None
+    launched: bool = False
+
+
 @dataclass(frozen=True)
 class TableSetup:
     table: str
@@ -72,12 +85,16 @@ class TableSetup:
 
 
 class Table:
-    def __init__(self, setup: TableSetup, *, state: TableState, journal, writer, wheel, engine, players=None,
-                 control: TableControl | None = None, on_round: Callable[[dict], None] | None = None):
+    def __init__(self, setup: TableSetup, *, state: TableState, journal, writer, wheel, inbox, engine,
+                 io=None, players=None, control: TableControl | None = None,
+                 on_round: Callable[[dict], None] | None = None):
         self.setup = setup
         self.journal = journal
         self.writer = writer
         self.wheel = wheel
+        self.inbox = inbox  # the wheel's and the table I/O's events, in one queue
+        self.io = io  # buttons, switches and lamps (drivers.gpio), or None
+        self.result_sensed_ns: int | None = None  # when the ball of the last result was sensed
         self.engine = engine
         self.players = players
         self.control = control or TableControl()
@@ -90,6 +107,8 @@ class Table:
         event = self.journal.build(kind, data, round)
         self.state.apply(event)
         self.writer.submit([event])
+        if kind in LAMPS_FOLLOW:
+            self._show()
         return event
 
     def announce(self, announcement: Announcement, round: int | None = None) -> None:
@@ -106,6 +125,7 @@ class Table:
         self.recover()
         if not self.state.session_open:
             self.open_session()
+        self._check_switches()
         settled = 0
         while not self.control.stop_requested.is_set():
             self._maybe_start_closing(None if rounds is None else rounds - settled)
@@ -187,63 +207,128 @@ class Table:
         return None
 
     def _spin(self, round_no: int, *, last_round: bool) -> bool:
-        previous = self.state.last_rotor
-        self.wheel.spin(OPPOSITE.get(previous, "cw"))
-        rotor: RotorSpin | None = None
-        launched = False
+        spin = _SpinSeen(previous=self.state.last_rotor)
+        self.wheel.spin(OPPOSITE.get(spin.previous, "cw"))
         while True:
-            event = self._next_wheel_event()
-            if event is None:
+            item = self._next_event()
+            if item is None:
                 if self.control.stop_requested.is_set():
                     self.void_round("the table was stopped; stakes returned")
                 else:
                     self.fault("silent", "error", f"no event from the wheel for {self.setup.wheel_timeout:g} s")
-                    self.void_round("wheel silent", rotor=rotor)
+                    self.void_round("wheel silent", rotor=spin.rotor)
                 return False
-            if isinstance(event, RotorSpin):
-                rotor = event
-                if previous is not None and event.direction == previous:
-                    self.fault("rotor_direction", "warning",
-                               f"rotor turned {event.direction} again: it must alternate between spins")
-            elif isinstance(event, BallLaunched):
-                launched = True
-            elif isinstance(event, BallLeavingRim):
-                self._close_bets(round_no)
-            elif isinstance(event, BallInPocket):
-                if not launched:
-                    self.fault("result_without_launch", "warning",
-                               f"ball reported in pocket {event.pockets} with no ball launched; ignored")
-                    continue
-                if len(event.pockets) != 1:
-                    self.fault("ball_in_two_pockets", "error", f"ball reported in pockets {list(event.pockets)}")
-                    self.void_round("sensor fault: ball in several pockets", rotor=rotor)
-                    return False
-                number = event.numbers[0]
-                if number is None:
-                    self.fault("pocket_out_of_range", "error", f"pocket index {event.pockets[0]} is not on this wheel")
-                    self.void_round("sensor fault: pocket out of range", rotor=rotor)
-                    return False
-                self._close_bets(round_no)
-                self._settle(round_no, number, rotor, last_round)
-                return True
-            elif isinstance(event, WheelFault):
-                self.fault(event.code, event.severity, event.detail)
-                if event.void:
-                    self.void_round(event.detail or event.code, rotor=rotor)
-                    return False
-            elif isinstance(event, WheelFaultCleared):
-                self.emit("fault.cleared", {"device": "wheel", "code": event.code}, self.state.open_round)
+            source, event = item
+            if source == "gpio":
+                settled = self._on_table_io(event, round_no, spin)
+            else:
+                settled = self._on_wheel(event, round_no, spin, last_round)
+            if settled is not None:
+                return settled
 
-    def _next_wheel_event(self):
+    def _on_wheel(self, event, round_no: int, spin: "_SpinSeen", last_round: bool) -> bool | None:
+        """What a wheel event means for the spin: True settled, False void, None go on."""
+        if isinstance(event, RotorSpin):
+            spin.rotor = event
+            if spin.previous is not None and event.direction == spin.previous:
+                self.fault("rotor_direction", "warning",
+                           f"rotor turned {event.direction} again: it must alternate between spins")
+        elif isinstance(event, BallLaunched):
+            spin.launched = True
+        elif isinstance(event, BallLeavingRim):
+            self._close_bets(round_no)
+        elif isinstance(event, BallInPocket):
+            return self._on_pocket(event, round_no, spin, last_round)
+        elif isinstance(event, WheelFault):
+            self.fault(event.code, event.severity, event.detail)
+            if event.void:
+                self.void_round(event.detail or event.code, rotor=spin.rotor)
+                return False
+        elif isinstance(event, WheelFaultCleared):
+            self.emit("fault.cleared", {"device": "wheel", "code": event.code}, self.state.open_round)
+        return None
+
+    def _on_pocket(self, event: BallInPocket, round_no: int, spin: "_SpinSeen", last_round: bool) -> bool | None:
+        if not spin.launched:
+            self.fault("result_without_launch", "warning",
+                       f"ball reported in pocket {event.pockets} with no ball launched; ignored")
+            return None
+        if len(event.pockets) != 1:
+            self.fault("ball_in_two_pockets", "error", f"ball reported in pockets {list(event.pockets)}")
+            self.void_round("sensor fault: ball in several pockets", rotor=spin.rotor)
+            return False
+        number = event.numbers[0]
+        if number is None:
+            self.fault("pocket_out_of_range", "error", f"pocket index {event.pockets[0]} is not on this wheel")
+            self.void_round("sensor fault: pocket out of range", rotor=spin.rotor)
+            return False
+        self._close_bets(round_no)
+        self.result_sensed_ns = event.t_ns
+        self._settle(round_no, number, spin.rotor, last_round)
+        return True
+
+    def _on_table_io(self, event, round_no: int, spin: "_SpinSeen") -> bool | None:
+        """The croupier's button closes the bets; a tilted wheel voids the spin; an open door
+        is a fault until it closes again."""
+        if isinstance(event, ButtonPressed):
+            if event.name == "no_more_bets":
+                self._close_bets(round_no)
+            return None
+        if not isinstance(event, SwitchChanged) or event.name not in SWITCH_ALARMS:
+            return None
+        code, alarm_when_closed, voids = SWITCH_ALARMS[event.name]
+        if event.closed != alarm_when_closed:
+            if f"gpio/{code}" in self.state.faults:
+                self.emit("fault.cleared", {"device": "gpio", "code": code}, self.state.open_round)
+            return None
+        self.fault(code, "error", f"{event.name} switch {'closed' if event.closed else 'open'}", device="gpio")
+        if voids and self.state.round_status is not None:
+            self.void_round(f"{event.name}: the wheel was disturbed during the spin", rotor=spin.rotor)
+            self._wait_out(spin)
+            return False
+        return None
+
+    def _wait_out(self, spin: "_SpinSeen") -> None:
+        """The table voided a spin the wheel is still playing: read the rest of that spin (up
+        to its pocket or its own void) so that none of it is taken for the next spin. Faults
+        and switches are still heard meanwhile."""
+        while (item := self._next_event()) is not None:
+            source, event = item
+            if source == "gpio":
+                self._on_table_io(event, self.state.round, spin)
+            elif isinstance(event, (WheelFault, WheelFaultCleared)):
+                self._on_wheel(event, self.state.round, spin, last_round=False)
+            if isinstance(event, BallInPocket) or (isinstance(event, WheelFault) and event.void):
+                return
+
+    def _check_switches(self) -> None:
+        """Switches report changes only: read where they stand when the table starts."""
+        if self.io is None:
+            return
+        for name, (code, alarm_when_closed, _) in SWITCH_ALARMS.items():
+            if name in self.io.pins.switches and self.io.switch_closed(name) == alarm_when_closed \
+                    and f"gpio/{code}" not in self.state.faults:
+                self.fault(code, "error", f"{name} switch {'closed' if alarm_when_closed else 'open'} at start-up",
+                           device="gpio")
+
+    def _next_event(self) -> tuple[str, object] | None:
         deadline = time.monotonic() + self.setup.wheel_timeout
         while not self.control.stop_requested.is_set():
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None
-            event = self.wheel.get(timeout=min(POLL_SECONDS, remaining))
-            if event is not None:
-                return event
+            item = self.inbox.get(timeout=min(POLL_SECONDS, remaining))
+            if item is not None:
+                return item
         return None
+
+    def _show(self) -> None:
+        """The table's lamps: bets open, bets closed, a fault standing."""
+        if self.io is None:
+            return
+        self.io.led("open", self.state.round_status == "open")
+        self.io.led("closed", self.state.round_status == "closed")
+        self.io.led("fault", bool(self.state.faults))
 
     def _close_bets(self, round_no: int) -> None:
         if self.state.round_status == "open":

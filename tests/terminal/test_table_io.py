@@ -1,0 +1,70 @@
+"""The croupier's button, the tilt and door switches and the lamps, through the running table."""
+
+from __future__ import annotations
+
+import io
+
+from helpers import journal_events, write_config
+from terminal.config import load_table_config
+from terminal.runtime import RunOptions, assemble
+
+
+def table(tmp_path, wheel="sim://wheel?spin=0.3"):
+    """A table whose spins take 0.3 s, so that a switch moved before the spin is heard first:
+    the table hears each device in the order it reports, devices among themselves as they come."""
+    cfg = load_table_config(write_config(tmp_path, wheel=wheel))
+    return cfg, assemble(cfg, RunOptions(sim=True, seed=5, out=io.StringIO(), log=io.StringIO()))
+
+
+def test_the_no_more_bets_button_closes_the_bets_before_the_wheel_does(tmp_path):
+    cfg, parts = table(tmp_path)
+    with parts as t:
+        t.open_session()
+        t.io.press("no_more_bets")
+        assert t.play_round() is True
+        assert t.io.led_state("open") is False and t.io.led_state("closed") is False
+    events = journal_events(cfg)
+    kinds = [e["kind"] for e in events]
+    assert kinds.count("round.closed") == 1
+    announcements = [e["data"]["key"] for e in events if e["kind"] == "announcement"]
+    assert announcements.count("no_more_bets") == 1
+    assert kinds.index("round.closed") < kinds.index("round.result")
+
+
+def test_a_tilted_wheel_voids_the_spin_and_the_fault_clears_when_it_is_level(tmp_path):
+    cfg, parts = table(tmp_path)
+    with parts as t:
+        t.open_session()
+        t.io.set_switch("tilt", True)
+        assert t.play_round() is False
+        assert t.io.led_state("fault") is True
+        t.io.set_switch("tilt", False)
+        assert t.play_round() is True
+        assert t.io.led_state("fault") is False
+    events = journal_events(cfg)
+    void = next(e for e in events if e["kind"] == "round.void")
+    assert "tilt" in void["data"]["reason"]
+    faults = [(e["kind"], e["data"]["code"]) for e in events if e["kind"].startswith("fault")]
+    assert faults == [("fault", "tilt"), ("fault.cleared", "tilt")]
+
+
+def test_an_open_door_is_a_fault_that_does_not_void_the_spin(tmp_path):
+    cfg, parts = table(tmp_path)
+    with parts as t:
+        t.open_session()
+        t.io.set_switch("door", True)  # closed: all is well, no fault
+        t.io.set_switch("door", False)  # opened
+        assert t.play_round() is True
+        assert t.io.led_state("fault") is True
+    events = journal_events(cfg)
+    assert [e["data"]["code"] for e in events if e["kind"] == "fault"] == ["door_open"]
+    assert not [e for e in events if e["kind"] == "round.void"]
+
+
+def test_a_switch_already_in_alarm_at_start_up_is_a_fault(tmp_path):
+    cfg, parts = table(tmp_path)
+    with parts as t:
+        t.io.set_switch("door", False)  # open before the table starts
+        t.run(rounds=1)
+    faults = [e["data"] for e in journal_events(cfg) if e["kind"] == "fault"]
+    assert faults[0]["code"] == "door_open" and "start-up" in faults[0]["detail"]
