@@ -24,6 +24,7 @@ from .config import ConfigError, TableConfig
 from .console import ConsoleSink
 from .feed.publisher import FeedPublisher
 from .feed.replay import ReplayServer
+from .health import HealthLog
 from .host import host_facts
 from .inbox import Inbox
 from .journal import Journal, JournalWriter
@@ -84,7 +85,7 @@ def open_table_io(cfg: TableConfig, sim: bool):
     if cfg.gpio is None:
         return None
     pins = cfg.gpio_pins
-    return open_gpio(device_url(cfg.gpio, sim, "sim://gpio"), PinMap(buttons=pins.buttons, switches=pins.switches, leds=pins.lamps,
+    return open_gpio(device_url(cfg.gpio, sim, "sim://gpio?closed=door"), PinMap(buttons=pins.buttons, switches=pins.switches, leds=pins.lamps,
                                  bounce_ms=pins.bounce_ms))
 
 
@@ -127,7 +128,8 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
         if io is not None:
             inbox.attach("gpio", io)
         stack.callback(inbox.close)
-        writer = JournalWriter(journal, [publisher, view, ConsoleSink(opts.out), WatchdogSink()])
+        health = HealthLog({"wheel": wheel, "gpio": io}, opts.log)
+        writer = JournalWriter(journal, [publisher, view, ConsoleSink(opts.out), WatchdogSink(), health])
         writer.start()
         stack.callback(writer.stop)
         print(f"table {cfg.id} ({cfg.game}, {cfg.profile}): journal {db}, feed {publisher.endpoint}, "

@@ -128,6 +128,7 @@ class Table:
         self._check_switches()
         settled = 0
         while not self.control.stop_requested.is_set():
+            self._hold_while_critical()
             self._maybe_start_closing(None if rounds is None else rounds - settled)
             if not self.play_round():
                 continue
@@ -241,7 +242,7 @@ class Table:
             return self._on_pocket(event, round_no, spin, last_round)
         elif isinstance(event, WheelFault):
             self.fault(event.code, event.severity, event.detail)
-            if event.void:
+            if event.void or event.severity == "critical":  # a wheel that broke down ends its spin
                 self.void_round(event.detail or event.code, rotor=spin.rotor)
                 return False
         elif isinstance(event, WheelFaultCleared):
@@ -281,7 +282,8 @@ class Table:
             if f"gpio/{code}" in self.state.faults:
                 self.emit("fault.cleared", {"device": "gpio", "code": code}, self.state.open_round)
             return None
-        self.fault(code, "error", f"{event.name} switch {'closed' if event.closed else 'open'}", device="gpio")
+        if f"gpio/{code}" not in self.state.faults:
+            self.fault(code, "error", f"{event.name} switch {'closed' if event.closed else 'open'}", device="gpio")
         if voids and self.state.round_status is not None:
             self.void_round(f"{event.name}: the wheel was disturbed during the spin", rotor=spin.rotor)
             self._wait_out(spin)
@@ -290,16 +292,42 @@ class Table:
 
     def _wait_out(self, spin: "_SpinSeen") -> None:
         """The table voided a spin the wheel is still playing: read the rest of that spin (up
-        to its pocket or its own void) so that none of it is taken for the next spin. Faults
-        and switches are still heard meanwhile."""
-        while (item := self._next_event()) is not None:
-            source, event = item
-            if source == "gpio":
-                self._on_table_io(event, self.state.round, spin)
-            elif isinstance(event, (WheelFault, WheelFaultCleared)):
-                self._on_wheel(event, self.state.round, spin, last_round=False)
-            if isinstance(event, BallInPocket) or (isinstance(event, WheelFault) and event.void):
+        to its pocket or its own void) so that none of it is taken for the next spin."""
+        self._hear_faults_until(
+            lambda event: isinstance(event, BallInPocket) or (isinstance(event, WheelFault) and event.void),
+            spin, seconds=self.setup.wheel_timeout)
+
+    def _hold_while_critical(self) -> None:
+        """A critical wheel fault (a component fault, a wheel powered down) stops the game: no
+        round opens until the wheel clears it."""
+        spin = _SpinSeen(self.state.last_rotor)
+        while (item := self.inbox.get(timeout=0)) is not None:  # what the devices said meanwhile
+            self._hear(item, spin)
+        if self._critical():
+            self._hear_faults_until(lambda event: not self._critical(), spin)
+
+    def _critical(self) -> bool:
+        return any(f["device"] == "wheel" and f["severity"] == "critical" for f in self.state.faults.values())
+
+    def _hear_faults_until(self, finished: Callable[[object], bool], spin: "_SpinSeen",
+                           seconds: float | None = None) -> None:
+        """Between spins: the devices are heard for their faults and switches only, until
+        `finished(event)` (an event, or None every poll), the deadline, or a stop."""
+        deadline = None if seconds is None else time.monotonic() + seconds
+        while not self.control.stop_requested.is_set() and (deadline is None or time.monotonic() < deadline):
+            item = self.inbox.get(timeout=POLL_SECONDS)
+            if item is not None:
+                self._hear(item, spin)
+            if finished(item and item[1]):
                 return
+
+    def _hear(self, item: tuple[str, object], spin: "_SpinSeen") -> None:
+        """A device event heard between spins: faults and switches count, the rest is stale."""
+        source, event = item
+        if source == "gpio":
+            self._on_table_io(event, self.state.round, spin)
+        elif isinstance(event, (WheelFault, WheelFaultCleared)):
+            self._on_wheel(event, self.state.round, spin, last_round=False)
 
     def _check_switches(self) -> None:
         """Switches report changes only: read where they stand when the table starts."""

@@ -6,7 +6,7 @@ A gesture is given with its durations and played at once in simulated time, with
 the clock jumps to time.monotonic_ns() when a gesture starts (it never goes back) and then runs
 through the gesture, so a press lasting 50 ms is reported exactly bounce_ms after it starts.
 
-URL: sim://gpio
+URL: sim://gpio, or sim://gpio?closed=door,... for contacts closed at start (a shut door)
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from drivers.gpio.base import TableIO
 from drivers.gpio.debounce import Debouncer, Settled
@@ -28,14 +28,21 @@ class SimIO(TableIO):
     def __init__(self, url: str, pins: PinMap):
         super().__init__(url, pins)
         parts = urlsplit(url)
-        if (parts.netloc, parts.path, parts.query) != ("gpio", "", ""):
-            raise self._error("not a simulated GPIO URL", "write sim://gpio")
-        # The pin levels: contacts open (inputs at their pull's level), LEDs dark.
+        query = parse_qs(parts.query)
+        if (parts.netloc, parts.path) != ("gpio", "") or set(query) - {"closed"}:
+            raise self._error("not a simulated GPIO URL", "write sim://gpio or sim://gpio?closed=door,...")
+        closed = {name for value in query.get("closed", []) for name in value.split(",") if name}
+        unknown = closed - set(pins.inputs)
+        if unknown:
+            raise self._error(f"closed={','.join(sorted(unknown))}: no such input",
+                              f"known inputs: {', '.join(pins.inputs)}")
+        # The pin levels: contacts open (inputs at their pull's level) but those closed in the
+        # URL (a door that starts shut), LEDs dark.
         idle = pins.active_low
-        self._levels = {pin: idle for pin in pins.inputs.values()}
+        self._levels = {pin: (name in closed) != idle for name, pin in pins.inputs.items()}
         self._levels |= {pin: False for pin in pins.leds.values()}
         self._debouncers = {
-            pin: Debouncer(idle, pins.bounce_ms * 1_000_000) for pin in pins.inputs.values()
+            pin: Debouncer(self._levels[pin], pins.bounce_ms * 1_000_000) for pin in pins.inputs.values()
         }
         self._led_names = {pin: name for name, pin in pins.leds.items()}
         self._line_lock = threading.Lock()  # guards the clock, the levels and the LED record

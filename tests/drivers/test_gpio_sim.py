@@ -131,3 +131,18 @@ def test_a_bad_gesture_is_refused_and_moves_nothing(sim, gesture, message):
     with pytest.raises(ValueError, match=message):
         gesture(sim)
     assert sim.history == []
+
+
+def test_contacts_named_in_the_url_start_closed():
+    from drivers.errors import DeviceError
+    from drivers.gpio import PinMap, open_gpio
+
+    pins = PinMap(buttons={"no_more_bets": 17}, switches={"tilt": 27, "door": 22}, leds={})
+    with open_gpio("sim://gpio?closed=door", pins) as io:
+        assert io.switch_closed("door") is True and io.switch_closed("tilt") is False
+        io.set_switch("door", True)  # already shut: nothing to report
+        io.set_switch("door", False)
+        event = io.get(timeout=5)
+        assert event.name == "door" and event.closed is False
+    with pytest.raises(DeviceError, match="closed=hatch"):
+        open_gpio("sim://gpio?closed=hatch", pins)

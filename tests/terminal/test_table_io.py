@@ -68,3 +68,26 @@ def test_a_switch_already_in_alarm_at_start_up_is_a_fault(tmp_path):
         t.run(rounds=1)
     faults = [e["data"] for e in journal_events(cfg) if e["kind"] == "fault"]
     assert faults[0]["code"] == "door_open" and "start-up" in faults[0]["detail"]
+
+
+def test_a_critical_wheel_fault_holds_the_game_until_it_clears(tmp_path):
+    import threading
+
+    from drivers.wheel.events import WheelFault, WheelFaultCleared
+
+    cfg, parts = table(tmp_path, wheel="sim://wheel?spin=0")
+    with parts as t:
+        t.wheel.emit(WheelFault("powered_down", "critical", "state 6", False, 0))
+        cleared = threading.Timer(0.5, lambda: t.wheel.emit(WheelFaultCleared("powered_down", 0)))
+        cleared.start()
+        t.run(rounds=1)
+        cleared.join()
+    events = journal_events(cfg)
+    kinds = [(e["kind"], e["data"].get("code")) for e in events]
+    fault, clear = kinds.index(("fault", "powered_down")), kinds.index(("fault.cleared", "powered_down"))
+    (result,) = [i for i, (kind, _) in enumerate(kinds) if kind == "round.result"]
+    assert fault < clear < result  # nothing settled while the wheel was down
+    # a round opened before the fault was heard ended void; none opened while it stood
+    opened = [i for i, (kind, _) in enumerate(kinds) if kind == "round.open"]
+    assert not [i for i in opened if fault < i < clear]
+    assert all(("round.void", None) in kinds[i:] for i in opened if i < fault)
