@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import sys
 from pathlib import Path
@@ -98,6 +99,8 @@ def cmd_run(args) -> int:
     from .table import TableControl
 
     cfg = load_table_config(args.config or table_config_path(args.game))
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")  # device dumps on faults
     control = TableControl()
 
     def on_interrupt(signum, frame):

@@ -18,5 +18,6 @@ class HealthLog:
 
     def tick(self, last_seq: int) -> None:
         for name, device in self.devices.items():
-            figures = " ".join(f"{key}={value}" for key, value in device.health().items())
-            print(f"health {name}: {figures}", file=self.log, flush=True)
+            figures = device.health()
+            if figures:
+                print(f"health {name}: " + " ".join(f"{k}={v}" for k, v in figures.items()), file=self.log, flush=True)

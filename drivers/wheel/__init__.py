@@ -6,11 +6,13 @@ from urllib.parse import urlsplit
 
 from drivers.errors import DeviceError
 from drivers.wheel.base import Wheel
+from drivers.wheel.board import BoardWheel
+from drivers.wheel.cammegh import CammeghWheel
 from drivers.wheel.order import WheelOrder
 from drivers.wheel.sim import SimWheel
 
 # The one place a backend is registered: URL scheme -> class built as cls(url, order, seed=seed).
-BACKENDS: dict[str, type[Wheel]] = {"sim": SimWheel}
+BACKENDS: dict[str, type[Wheel]] = {"sim": SimWheel, "cammegh": CammeghWheel, "board": BoardWheel}
 
 
 def open_wheel(url: str, order: WheelOrder, *, seed: int | None = None) -> Wheel:

@@ -58,6 +58,10 @@ class Wheel(ABC):
         except queue.Empty:
             return None
 
+    def health(self) -> dict[str, object]:
+        """Link-health figures for the once-a-second log line; none for a wheel with no link."""
+        return {}
+
     def selftest(self) -> list[SelfTestCheck]:
         self._require_open("run a self-test")
         return self._selftest()

@@ -32,9 +32,9 @@ def test_an_unknown_scheme_names_the_url_and_the_known_schemes(url):
 @pytest.mark.parametrize(
     "url, problem, fix",
     [
-        ("sim://gpio?bounce=2", "not a simulated GPIO URL", "write sim://gpio"),
-        ("sim://wheel", "not a simulated GPIO URL", "write sim://gpio"),
-        ("sim://gpio/17", "not a simulated GPIO URL", "write sim://gpio"),
+        ("sim://gpio?bounce=2", "not a simulated GPIO URL", "write sim://gpio or sim://gpio?closed=door,..."),
+        ("sim://wheel", "not a simulated GPIO URL", "write sim://gpio or sim://gpio?closed=door,..."),
+        ("sim://gpio/17", "not a simulated GPIO URL", "write sim://gpio or sim://gpio?closed=door,..."),
         ("rpigpio://pi", "not an RPi.GPIO URL", "write rpigpio://"),
         ("rpigpio://?chip=4", "not an RPi.GPIO URL", "write rpigpio://"),
         ("rpigpio:///dev/gpiochip4", "not an RPi.GPIO URL", "write rpigpio://"),

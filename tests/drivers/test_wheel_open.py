@@ -25,7 +25,7 @@ def test_the_sim_defaults(french):
     wheel.close()
 
 
-@pytest.mark.parametrize("url", ["cammegh:///dev/ttyUSB0", "/dev/ttyUSB0", "simulator://wheel"])
+@pytest.mark.parametrize("url", ["camegh:///dev/ttyUSB0", "/dev/ttyUSB0", "simulator://wheel"])
 def test_an_unknown_scheme_names_the_url_and_the_known_schemes(french, url):
     with pytest.raises(DeviceError) as refused:
         open_wheel(url, french)

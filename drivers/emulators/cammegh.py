@@ -1,0 +1,558 @@
+"""A Cammegh Slingshot 2 controller on a pseudo-terminal, for tests, demos and the contract
+suite: open `cammegh://<link>` on it as on the real wheel.
+
+It is silent for its first seconds after power-on, answers every command of the guide (BUSY
+where the guide says so), sends a status line every 500 ms with operating-mode bit 128, plays
+games 2 -> 3 -> 4 -> 5 with a seeded generator, reverses the rotor each game with bit 1 and
+sends the bare winning-number line unless bit 16. Faults are scripted (misfire(), misspin(),
+remove_ball(), component_fault(), send_raw(), go_silent(), unplug()/replug()) and everything
+sent and received is recorded. Durations are the wheel's, multiplied by `time_factor`.
+
+Run by hand: python -m drivers.emulators.cammegh --link /tmp/cammegh
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import signal
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+from typing import Callable, Sequence
+
+from drivers.emulators.pty_port import PtyPort
+from drivers.wheel.cammegh_protocol import (
+    ARCADE_MODE,
+    AUTO_STATUS,
+    BALL_REMOVED,
+    COMPONENT_FAULT,
+    DELAY_IN_STATE_1,
+    LAUNCH_FAILED,
+    LOG_MISFIRE,
+    LOG_PAGE_BYTES,
+    LOG_UNUSED,
+    LOG_WIN,
+    MISSPIN,
+    NO_WINNING_LINE,
+    RANDOM_SPEED_CHANGE,
+    REPORT_FAULTS,
+    REVERSE_EACH_GAME,
+    WAIT_FOR_START,
+    LineSplitter,
+    Status,
+    format_clock,
+    format_status,
+    format_winning,
+    log_checksum,
+)
+from drivers.wheel.events import opposite
+
+# The wheel's timing, in its own seconds.
+STATUS_PERIOD = 0.5
+POWER_ON_SILENCE = 3.0
+IDLE_AFTER_POWER_ON = 1.0  # state 6, then 1
+LAUNCH_AFTER = 1.5  # state 2: the rotor up to speed, then the ball fired
+IN_RIM = 3.0  # state 3
+DROPPING = 2.0  # state 4
+BETWEEN_GAMES = 2.0  # the games-per-hour delay, in state 5 (or 1 with bit 1024)
+RESULT_TURNS = 3  # state 5 lasts three rotor turns, plus the delay without bit 1024
+WHEEL_STOPS = 75.0  # flag 1 this long stops the wheel
+POWER_DOWN_AFTER = 1.0  # a permanent component fault powers the wheel down
+SELFTEST_TAKES = 20.0
+ROTOR_RPM = (18.0, 28.0)
+VERSION = "1.20"
+IDLE = (1, 6)
+STATISTICS = (5, 6)
+SCRIPT_MISFIRE = "misfire"
+SCRIPT_MISSPIN = "misspin"
+SCRIPT_NO_BALL = "ball_removed"
+
+
+class CammeghEmulator:
+    """`link`: the stable path programs open. `order`: the numbers by pocket index, for the
+    position replies (`*A`, `*bn`); by default pocket i holds number i."""
+
+    def __init__(self, link, *, seed: int = 0, time_factor: float = 1.0, mode: int = ARCADE_MODE,
+                 boot: float = POWER_ON_SILENCE, pockets: int = 37,
+                 between: float = BETWEEN_GAMES, clock_offset: float = 0.0,
+                 selftest_codes: Sequence[int] = (0,), selftest_seconds: float = SELFTEST_TAKES,
+                 order: Sequence[int] | None = None):
+        self.link = link
+        self.time_factor = time_factor
+        self.mode = mode  # in flash: kept over power cycles
+        self.pockets = pockets
+        self.between = between
+        self.clock_offset = timedelta(seconds=clock_offset)
+        self.selftest_codes = tuple(selftest_codes)
+        self.selftest_seconds = selftest_seconds
+        self.settings = {"h": "60", "n": "5", "z": str(pockets)}
+        self._order = tuple(order) if order is not None else None
+        self._rng = random.Random(seed)
+        self._lock = threading.RLock()
+        self._sent: list[str] = []
+        self._received: list[str] = []
+        self._port: PtyPort | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._splitter = LineSplitter()
+        self._timers: list[tuple[float, Callable[[], None]]] = []
+        self._script: dict[str, float | None] = {}
+        self._boot = boot
+        self._power_on_at = 0.0
+        self._silent_until = 0.0
+        self._next_status = 0.0
+        self._phase_end: float | None = None
+        self._start_pending = False
+        self._selftest_running = False
+        self._sensor_debug = False
+        self._forced: int | None = None
+        self._misread: int | None = None
+        self.state, self.spin, self.winning, self.warnings = 6, 0, None, 0
+        self.rpm, self.direction = 0.0, self._rng.choice(("cw", "ccw"))
+        self.wins: list[int] = []
+        self.misfires: list[int] = []
+        self._log = bytearray()
+
+    # Running
+
+    def start(self) -> CammeghEmulator:
+        """Power on: silent for `boot` seconds, in state 6, then 1."""
+        self._port = PtyPort(self.link)
+        now = time.monotonic()
+        self._power_on_at = now + self._s(self._boot)
+        self._next_status = self._power_on_at
+        self._phase_end = self._power_on_at + self._s(IDLE_AFTER_POWER_ON)
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=f"cammegh {self.link}", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self._port is not None:
+            self._port.unplug()
+
+    def __enter__(self) -> CammeghEmulator:
+        return self.start()
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()
+
+    @property
+    def sent(self) -> list[str]:
+        """Every line sent, without CR LF."""
+        with self._lock:
+            return list(self._sent)
+
+    @property
+    def received(self) -> list[str]:
+        """Every line received, without CR/LF, answered or not."""
+        with self._lock:
+            return list(self._received)
+
+    # Scripting
+
+    def misfire(self, seconds: float | None = None) -> None:
+        """The next launch fails (flag 8) and is retried for `seconds`, then succeeds; None:
+        it keeps failing until `*R`."""
+        with self._lock:
+            self._script[SCRIPT_MISFIRE] = seconds
+
+    def misspin(self) -> None:
+        """The next ball turns with the rotor (flag 2 in state 3) until `*R`."""
+        with self._lock:
+            self._script[SCRIPT_MISSPIN] = None
+
+    def remove_ball(self, seconds: float | None = None) -> None:
+        """In the next state 4 the ball is not detected (flag 1) for `seconds`; None: for good
+        (the wheel stops itself after 75 s)."""
+        with self._lock:
+            self._script[SCRIPT_NO_BALL] = seconds
+
+    def component_fault(self, *codes: int, permanent: bool = True) -> None:
+        """A sensor, motor or encoder fault now: `*F <code>` lines (mode bit 256) and flag 4;
+        permanent: the wheel powers down (state 6) a moment later, until `*P 1`."""
+        with self._lock:
+            if self.mode & REPORT_FAULTS:
+                for code in codes:
+                    self._send(f"*F {code}")
+            self.warnings |= COMPONENT_FAULT
+            at = time.monotonic() + self._s(POWER_DOWN_AFTER)
+            self._after(at, self._power_down if permanent else self._clear(COMPONENT_FAULT))
+
+    def force_number(self, number: int) -> None:
+        """The next ball drops in `number`, on this wheel or not."""
+        with self._lock:
+            self._forced = number
+
+    def misread_next(self, number: int) -> None:
+        """The next bare winning-number line says `number`, whatever the status line says."""
+        with self._lock:
+            self._misread = number
+
+    def send_raw(self, data: bytes) -> None:
+        """Any bytes, as noise or a broken controller would send them."""
+        with self._lock:
+            self._record_sent(data)
+            self._port.write(data)
+
+    def go_silent(self, seconds: float | None = None) -> None:
+        """Send and answer nothing for `seconds` (None: until resume())."""
+        with self._lock:
+            self._silent_until = (math.inf if seconds is None
+                                  else time.monotonic() + self._s(seconds))
+
+    def resume(self) -> None:
+        with self._lock:
+            self._silent_until = 0.0
+
+    def unplug(self) -> None:
+        """Pull the cable: the program's port hangs up and the path disappears; the wheel
+        plays on."""
+        with self._lock:
+            self._port.unplug()
+
+    def replug(self) -> None:
+        with self._lock:
+            self._port.plug()
+
+    # The controller
+
+    def _s(self, seconds: float) -> float:
+        return seconds * self.time_factor
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            data = self._port.read(min(0.01, self._s(STATUS_PERIOD) / 4))
+            with self._lock:
+                now = time.monotonic()
+                for line in self._splitter.feed(data):
+                    text = line.decode("ascii", "replace")
+                    self._received.append(text)
+                    if now >= max(self._power_on_at, self._silent_until):
+                        self._command(text.strip(), now)
+                if now < self._power_on_at:
+                    continue  # still starting up: silent
+                self._advance(now)
+                if self.mode & AUTO_STATUS and now >= self._next_status:
+                    self._next_status = max(self._next_status + self._s(STATUS_PERIOD), now)
+                    self._send_status()
+
+    def _advance(self, now: float) -> None:
+        for at, action in [timer for timer in self._timers if timer[0] <= now]:
+            self._timers.remove((at, action))
+            action()
+        while self._phase_end is not None and now >= self._phase_end:
+            at, self._phase_end = self._phase_end, None
+            self._phase_over(at)
+
+    def _after(self, at: float, action: Callable[[], None]) -> None:
+        self._timers.append((at, action))
+
+    def _clear(self, flag: int) -> Callable[[], None]:
+        def clear() -> None:
+            self.warnings &= ~flag
+        return clear
+
+    def _phase_over(self, at: float) -> None:
+        if self.state == 6:
+            self._enter_1(at)  # powering on after the power-on idle
+        elif self.state == 1:
+            if self._start_pending or not self.mode & WAIT_FOR_START:
+                self._start_game(at)
+        elif self.state == 2:
+            self._launch(at)
+        elif self.state == 3:
+            self._enter_4(at)
+        elif self.state == 4:
+            if self.warnings & BALL_REMOVED:  # gone for too long: the wheel stops
+                self.warnings &= ~BALL_REMOVED
+                self._enter_1(at)
+            else:
+                self._drop(at)
+        elif self.state == 5:
+            self._enter_1(at)
+
+    def _enter_1(self, at: float) -> None:
+        self.state = 1
+        self.rpm = self.rpm or ROTOR_RPM[0]
+        delay = self.between if self.mode & DELAY_IN_STATE_1 else 0.0
+        self._phase_end = at + self._s(delay)
+
+    def _start_game(self, at: float) -> None:
+        self._start_pending = False
+        self.spin = self.spin % 256 + 1
+        if self.mode & REVERSE_EACH_GAME:
+            self.direction = opposite(self.direction)
+        self.rpm = round(self._rng.uniform(*ROTOR_RPM), 1)
+        self.state = 2
+        self._phase_end = at + self._s(LAUNCH_AFTER)
+
+    def _launch(self, at: float) -> None:
+        """The end of state 2: fire the ball, or fail to as scripted."""
+        if SCRIPT_MISFIRE in self._script:
+            seconds = self._script.pop(SCRIPT_MISFIRE)
+            self.warnings |= LAUNCH_FAILED
+            self._record_misfire()
+            self._phase_end = None if seconds is None else at + self._s(seconds)
+            return
+        self.warnings &= ~LAUNCH_FAILED
+        self.state = 3
+        if self._sensor_debug:
+            for sensor in (0, 1, 2):
+                self._send(f"*bs {sensor}")
+        if SCRIPT_MISSPIN in self._script:
+            del self._script[SCRIPT_MISSPIN]
+            self.warnings |= MISSPIN  # until *R
+        else:
+            self._phase_end = at + self._s(IN_RIM)
+
+    def _enter_4(self, at: float) -> None:
+        self.state = 4
+        if self.mode & RANDOM_SPEED_CHANGE:
+            self.rpm = round(self._rng.uniform(*ROTOR_RPM), 1)
+        if SCRIPT_NO_BALL not in self._script:
+            self._phase_end = at + self._s(DROPPING)
+            return
+        seconds = self._script.pop(SCRIPT_NO_BALL)
+        self.warnings |= BALL_REMOVED
+        if seconds is None:
+            self._phase_end = at + self._s(WHEEL_STOPS)
+        else:
+            self._after(at + self._s(seconds), self._clear(BALL_REMOVED))
+            self._phase_end = at + self._s(seconds + DROPPING)
+
+    def _drop(self, at: float) -> None:
+        number = self._forced if self._forced is not None else self._rng.randrange(self.pockets)
+        self._forced = None
+        self.state, self.winning = 5, number
+        if 0 <= number < self.pockets:
+            self.wins.append(number)
+            self._log.append(LOG_WIN + number)
+        if not self.mode & NO_WINNING_LINE:
+            bare = self._misread if self._misread is not None else number
+            self._send(format_winning(bare).decode().rstrip())
+        self._misread = None
+        if self._sensor_debug:
+            self._send(f"*bn {self._pocket(number)}")
+        hold = RESULT_TURNS * 60 / self.rpm
+        if not self.mode & DELAY_IN_STATE_1:
+            hold += self.between
+        self._phase_end = at + self._s(hold)
+        self._send_status()
+
+    def _power_down(self) -> None:
+        self.state, self.rpm, self._phase_end = 6, 0.0, None
+
+    def _record_misfire(self) -> None:
+        number = self.winning or 0
+        self.misfires.append(number)
+        self._log.append(LOG_MISFIRE + number)
+
+    def _pocket(self, number: int) -> int:
+        return self._order.index(number) if self._order and number in self._order else number
+
+    # Commands
+
+    def _command(self, text: str, now: float) -> None:
+        if not text.startswith("*"):
+            return
+        name, _, arg = text[1:].partition(" ")
+        handler = getattr(self, f"_cmd_{name}", None) if name.isalpha() else None
+        if handler is not None:
+            handler(arg.strip(), now)
+
+    def _cmd_X(self, arg: str, now: float) -> None:
+        self._send_status()
+
+    def _cmd_K(self, arg: str, now: float) -> None:
+        if self._waiting_for_start():
+            self._take_start(now)
+            self._send("*K OK")
+        else:
+            self._send("*K CAM")
+
+    def _cmd_u(self, arg: str, now: float) -> None:
+        if self.state in (1, 5) and not self._selftest_running:
+            self._take_start(now)
+            self._send("*u OK")
+        else:
+            self._send("*u BUSY")
+
+    def _cmd_S(self, arg: str, now: float) -> None:
+        self._send(f"*S {VERSION}")
+
+    def _cmd_V(self, arg: str, now: float) -> None:
+        self._send(f"*V Slingshot 2 controller firmware {VERSION} (emulated)")
+
+    def _cmd_R(self, arg: str, now: float) -> None:
+        self.warnings &= ~(BALL_REMOVED | MISSPIN | LAUNCH_FAILED)
+        self._send("*R OK")
+        self._enter_1(now)
+
+    def _cmd_P(self, arg: str, now: float) -> None:
+        if arg not in ("0", "1"):
+            return
+        self._send("*P OK")
+        if arg == "0":
+            self._power_down()
+        else:
+            self.warnings &= ~COMPONENT_FAULT
+            self._enter_1(now)
+
+    def _cmd_o(self, arg: str, now: float) -> None:
+        if arg.isdigit():
+            self.mode = int(arg)
+            self._send(f"*o {self.mode}")
+
+    def _cmd_F(self, arg: str, now: float) -> None:
+        if self.state not in IDLE or self._selftest_running:
+            self._send("*F BUSY")
+            return
+        self._selftest_running = True
+        self._after(now + self._s(self.selftest_seconds), self._selftest_done)
+
+    def _selftest_done(self) -> None:
+        self._selftest_running = False
+        for code in self.selftest_codes:
+            self._send(f"*F {code}")
+
+    def _cmd_w(self, arg: str, now: float) -> None:
+        if self._busy_unless(STATISTICS, "w"):
+            return
+        games = len(self.wins)
+        expected = games / self.pockets
+        chi = sum((self.wins.count(n) - expected) ** 2 / expected
+                  for n in range(self.pockets)) if games else 0.0
+        self._send(f"*w {chi:.2f} {100 * _chi_squared_cdf(chi, self.pockets - 1):.1f}")
+
+    def _cmd_W(self, arg: str, now: float) -> None:
+        if not self._busy_unless(STATISTICS, "W"):
+            self._send_counts("W", self.wins)
+
+    def _cmd_M(self, arg: str, now: float) -> None:
+        if not self._busy_unless(STATISTICS, "M"):
+            self._send_counts("M", self.misfires)
+
+    def _cmd_s(self, arg: str, now: float) -> None:
+        kind, _, page = arg.partition(" ")
+        if kind == "t" and not self._busy_unless(STATISTICS, "s"):
+            self._send(f"*s t {math.ceil(len(self._log) / LOG_PAGE_BYTES)}")
+        elif kind == "r" and page.isdigit() and not self._busy_unless((6,), "s"):
+            start = int(page) * LOG_PAGE_BYTES
+            data = self._log[start:start + LOG_PAGE_BYTES]
+            data = data.ljust(LOG_PAGE_BYTES, bytes([LOG_UNUSED]))
+            self._send(f"*s r {page} {data.decode('ascii')} {log_checksum(data):02X}")
+
+    def _cmd_d(self, arg: str, now: float) -> None:
+        wheel_time = datetime.now(timezone.utc) + self.clock_offset
+        fields = arg.split()
+        if fields == ["g"]:
+            self._send(f"*d {format_clock(wheel_time)}")
+        elif (len(fields) == 3 and fields[0] == "s" and fields[1] in tuple("012345")
+              and fields[2].isdigit()):
+            unit = ("second", "minute", "hour", "day", "month", "year")[int(fields[1])]
+            value = int(fields[2]) + (2000 if unit == "year" else 0)
+            try:
+                wheel_time = wheel_time.replace(**{unit: value})
+            except ValueError:
+                return
+            self.clock_offset = wheel_time - datetime.now(timezone.utc)
+            self._send("*d OK")
+
+    def _cmd_T(self, arg: str, now: float) -> None:
+        letter, _, value = arg.partition(" ")
+        if letter == "f":
+            self._send("*T f OK")
+        elif letter.islower() and value:
+            self.settings[letter] = value
+            if letter == "z" and value in ("37", "38"):
+                self.pockets = int(value)
+            self._send(f"*T {letter} {value}")
+        elif letter.isupper() and letter.lower() in self.settings:
+            self._send(f"*T {letter} {self.settings[letter.lower()]}")
+
+    def _cmd_I(self, arg: str, now: float) -> None:
+        if arg in ("0", "4"):
+            self._sensor_debug = arg == "4"
+            self._send("*I OK")
+
+    def _cmd_A(self, arg: str, now: float) -> None:
+        turns = (now - self._power_on_at) / self.time_factor * self.rpm / 60
+        self._send(f"*A {int(turns * self.pockets) % self.pockets}")
+
+    def _waiting_for_start(self) -> bool:
+        return self.state == 1 and bool(self.mode & WAIT_FOR_START) and self._phase_end is None
+
+    def _take_start(self, now: float) -> None:
+        self._start_pending = True
+        if self.state == 1 and self._phase_end is None:
+            self._phase_end = now
+
+    def _busy_unless(self, states: tuple[int, ...], name: str) -> bool:
+        if self.state in states:
+            return False
+        self._send(f"*{name} BUSY")
+        return True
+
+    def _send_counts(self, name: str, numbers: list[int]) -> None:
+        counts = " ".join(str(numbers.count(n)) for n in range(self.pockets))
+        self._send(f"*{name} {len(numbers)} {counts}")
+
+    # Sending
+
+    def _send_status(self) -> None:
+        status = Status(self.state, self.spin, self.winning, self.warnings, self.rpm,
+                        self.direction)
+        self._send(format_status(status).decode().rstrip())
+
+    def _send(self, text: str) -> None:
+        if time.monotonic() < self._silent_until:
+            return
+        data = text.encode("ascii") + b"\r\n"
+        self._record_sent(data)
+        self._port.write(data)
+
+    def _record_sent(self, data: bytes) -> None:
+        self._sent.append(data.decode("ascii", "replace").rstrip("\r\n"))
+
+
+def _chi_squared_cdf(value: float, freedom: int) -> float:
+    """Wilson and Hilferty's normal approximation, good enough for a display."""
+    if value <= 0:
+        return 0.0
+    z = ((value / freedom) ** (1 / 3) - (1 - 2 / (9 * freedom))) / math.sqrt(2 / (9 * freedom))
+    return 0.5 * (1 + math.erf(z / math.sqrt(2)))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="A Cammegh SS2 wheel on a pseudo-terminal.")
+    parser.add_argument("--link", required=True, help="the path to open, e.g. /tmp/cammegh")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--time-factor", type=float, default=1.0,
+                        help="the wheel's durations are multiplied by this")
+    parser.add_argument("--mode", type=int, default=ARCADE_MODE, help="operating mode in flash")
+    parser.add_argument("--boot", type=float, default=POWER_ON_SILENCE,
+                        help="seconds of silence after power-on")
+    args = parser.parse_args(argv)
+    emulator = CammeghEmulator(args.link, seed=args.seed, time_factor=args.time_factor,
+                               mode=args.mode, boot=args.boot)
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
+    with emulator:
+        print(f"Cammegh SS2 emulator: open cammegh://{args.link}; Ctrl-C stops it", flush=True)
+        shown = {"<": 0, ">": 0}  # lines sent (<) and received (>) printed so far
+        while not stop.wait(0.2):
+            for mark, lines in (("<", emulator.sent), (">", emulator.received)):
+                for line in lines[shown[mark]:]:
+                    print(f"{mark} {line}", flush=True)
+                shown[mark] = len(lines)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""A pseudo-terminal standing in for a device's serial port. The device side (an emulator)
+reads and writes here; programs open `path`, a stable symlink to the terminal side that is
+re-pointed on each plug, as a udev name is. Bytes written while no program has the port open
+are lost, as on a real line; unplugging hangs up the program's end (pyserial then raises).
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import threading
+import time
+import tty
+from pathlib import Path
+
+
+class PtyPort:
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._fd: int | None = None
+        self._poll = select.poll()
+        self.plug()
+
+    @property
+    def plugged(self) -> bool:
+        return self._fd is not None
+
+    def plug(self) -> None:
+        """A new terminal behind the same path."""
+        with self._lock:
+            if self._fd is not None:
+                return
+            master, slave = pty.openpty()
+            tty.setraw(slave)  # no echo, no CR/LF translation before a program opens it
+            name = os.ttyname(slave)
+            os.close(slave)  # a program's open is then the only one: its close drops our bytes
+            os.set_blocking(master, False)
+            link = self.path.with_name(self.path.name + ".new")
+            link.unlink(missing_ok=True)
+            link.symlink_to(name)
+            os.replace(link, self.path)
+            self._poll = select.poll()
+            self._poll.register(master, select.POLLIN)
+            self._fd = master
+
+    def unplug(self) -> None:
+        with self._lock:
+            if self._fd is None:
+                return
+            self.path.unlink(missing_ok=True)
+            os.close(self._fd)
+            self._fd = None
+
+    def write(self, data: bytes) -> bool:
+        """False if nobody could receive it (unplugged, or the buffer full)."""
+        with self._lock:
+            if self._fd is None:
+                return False
+            try:
+                while data:
+                    data = data[os.write(self._fd, data):]
+            except OSError:  # BlockingIOError when nobody reads: the line drops the bytes
+                return False
+            return True
+
+    def read(self, timeout: float) -> bytes:
+        """What a program sent, waiting up to `timeout`; b"" if nothing or nobody is there."""
+        with self._lock:
+            if self._fd is not None:
+                if not self._poll.poll(timeout * 1000):
+                    return b""
+                try:
+                    return os.read(self._fd, 4096)
+                except OSError:  # EIO: no program has the port open
+                    pass
+        time.sleep(timeout)  # unplugged or hung up: poll would return at once
+        return b""

@@ -1,0 +1,465 @@
+"""The Cammegh Slingshot 2 (SS2) automatic wheel, or a Mercury reader in SS2 emulation, on
+RS-232 at 9600 8N1 through a null-modem cable.
+
+URL: cammegh:///dev/ttyUSB0?mode=1159&poll=0 and the timing parameters of PARAMETERS, whose
+defaults are the maker's values (tests scale them down with an emulator's time factor).
+
+Opening waits out the controller's silence after power-on, reads its version, sets the
+operating mode, powers the wheel on from state 6 and checks its clock. With mode bit 2 (the
+default 1159) spin() starts a game with `*u 1` as soon as the wheel can take it; the runtime
+reads the game from the events. Replies come on the serial thread: one question at a time.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import threading
+import time
+from collections import deque
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from types import SimpleNamespace
+from typing import Callable, Iterator
+from urllib.parse import urlsplit
+
+from drivers.serialport import SerialLink
+from drivers.wheel.base import SelfTestCheck, Wheel
+from drivers.wheel.cammegh_game import GameTracker
+from drivers.wheel.cammegh_protocol import (
+    AUTO_STATUS,
+    BAUDRATE,
+    REVERSE_EACH_GAME,
+    SERVER_MODE,
+    STATES,
+    WAIT_FOR_START,
+    ChiSquared,
+    ClockReading,
+    Counts,
+    FaultCode,
+    LineSplitter,
+    LogPage,
+    LogPageCount,
+    MalformedLine,
+    Message,
+    Reply,
+    Status,
+    WinningNumber,
+    command,
+    parse_line,
+    selftest_code,
+)
+from drivers.wheel.events import WheelEvent, WheelFault, opposite
+from drivers.wheel.order import WheelOrder
+
+DUMP_LINES = 12  # lines in and out kept for the detail of a fault
+STARTABLE = (1, 5)  # a start command is taken before a game or while a result is shown
+MIN_POLL = 0.1  # the guide asks for at least 100 ms between *X polls
+
+
+def _seconds(minimum: float = 0.0, zero: bool = False) -> Callable[[str], float]:
+    def convert(text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value) or not (value >= minimum or (zero and value == 0)):
+            raise ValueError(f"seconds, {'0 or ' if zero else ''}at least {minimum:g}")
+        return value
+    return convert
+
+
+def _mode(text: str) -> int:
+    value = int(text)
+    if not 0 <= value < 65536:
+        raise ValueError("a sum of operating-mode bits, 0 to 65535")
+    return value
+
+
+def _shown(message: Message) -> str:
+    return f"*{message.command} {message.text}" if isinstance(message, Reply) else repr(message)
+
+
+# name -> (converter, default): the maker's values and what a terminal needs.
+PARAMETERS: dict[str, tuple[Callable[[str], float], float]] = {
+    "mode": (_mode, SERVER_MODE),  # operating mode set at open
+    "poll": (_seconds(MIN_POLL, zero=True), 0.0),  # seconds between *X polls; 0: none
+    "answer": (_seconds(MIN_POLL), 1.0),  # time for a reply; also the retry interval
+    "boot": (_seconds(0.1), 15.0),  # how long open waits for a first line after power-on
+    "silent": (_seconds(0.1), 2.0),  # no line for this long: WheelFault("silent")
+    "launch_grace": (_seconds(), 3.0),  # flag 8 ignored this long
+    "ball_grace": (_seconds(), 5.0),  # flag 1 ignored this long (ten status lines)
+    "clock": (_seconds(zero=True), 60.0),  # clock drift allowed at open; 0: not checked
+    "selftest": (_seconds(0.1), 300.0),  # a self-test may take 5 minutes
+}
+
+
+@dataclass(frozen=True)
+class Version:
+    short: str  # `*S`
+    full: str  # `*V`
+
+
+@dataclass(frozen=True)
+class Statistics:
+    chi_squared: float
+    percent: float
+    games: int
+    wins: tuple[int, ...]  # by number, 0 first
+    misfires: int
+    misfires_by_number: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class LinkHealth:
+    lines: int
+    malformed: int
+    reconnects: int
+    last_lines: tuple[str, ...]  # "<" from the wheel, ">" to it, "?" malformed
+
+
+class CammeghWheel(Wheel):
+    def __init__(self, url: str, order: WheelOrder, *, seed: int | None = None):
+        super().__init__(url, order)
+        parts = urlsplit(url)
+        if parts.netloc or not parts.path:
+            raise self._error("not a Cammegh wheel's URL", "write cammegh:///dev/ttyUSB0?mode=1159")
+        self.path = parts.path
+        given = self._query({name: convert for name, (convert, _) in PARAMETERS.items()})
+        settings = {name: given.get(name, default) for name, (_, default) in PARAMETERS.items()}
+        self.mode: int = settings["mode"]
+        self.poll, self.answer, self.boot = settings["poll"], settings["answer"], settings["boot"]
+        self.silent_after = settings["silent"]
+        self.launch_grace, self.ball_grace = settings["launch_grace"], settings["ball_grace"]
+        self.max_drift, self.selftest_timeout = settings["clock"], settings["selftest"]
+        if not self.mode & AUTO_STATUS and not self.poll:
+            raise self._error("with this mode the wheel never reports its state",
+                              f"add {AUTO_STATUS} (automatic status) to mode, or poll=0.5")
+        if self.poll >= self.silent_after:
+            raise self._error(f"poll={self.poll:g} would make the wheel look silent",
+                              f"poll more often than silent={self.silent_after:g}")
+        self.firmware: Version | None = None
+        self._link: SerialLink | None = None
+        self._tracker = self._new_tracker()
+        self._splitter = LineSplitter()
+        self._lines: deque[str] = deque(maxlen=DUMP_LINES)
+        self._counts = {"lines": 0, "malformed": 0}
+        self._status_heard = threading.Event()
+        self._ask_lock = threading.Lock()
+        self._waiter: tuple[str, queue.SimpleQueue] | None = None
+        self._start_lock = threading.Lock()
+        self._pending: str | None = None  # the direction of the game asked for and not started
+        self._start_sent = 0.0
+        self._restart_sent = 0.0
+        self._wheel_mode = self.mode
+        self._games_seen = 0
+        self._stop = threading.Event()
+        self._poller: threading.Thread | None = None
+
+    # Extras for technicians
+
+    def version(self) -> Version:
+        self._require_open("read the version")
+        return self._read_version()
+
+    def clock(self) -> datetime:
+        """The wheel's clock, read as UTC."""
+        self._require_open("read the clock")
+        return self._read_clock()
+
+    def statistics(self) -> Statistics:
+        """The controller's statistics; only while it shows a result (state 5) or is idle (6)."""
+        self._require_open("read the statistics")
+        refusal = "statistics are given only in state 5 (winning number) or 6 (idle)"
+        chi = self._ask_kind(command("w"), "w", ChiSquared, refusal)
+        wins = self._ask_kind(command("W"), "W", Counts, refusal)
+        misses = self._ask_kind(command("M"), "M", Counts, refusal)
+        return Statistics(chi.value, chi.percent, wins.total, wins.by_number, misses.total,
+                          misses.by_number)
+
+    def log_pages(self) -> int:
+        self._require_open("read the game log")
+        refusal = "the game log is read only in state 5 (winning number) or 6 (idle)"
+        return self._ask_kind(command("s", "t"), "s", LogPageCount, refusal).pages
+
+    def log_page(self, page: int) -> LogPage:
+        """One page of the controller's game log, its checksum verified; idle (state 6) only."""
+        self._require_open("read the game log")
+        return self._ask_kind(command("s", "r", page), "s", LogPage,
+                              "log pages are read only when the table is idle (state 6)")
+
+    def health(self) -> dict[str, object]:
+        figures = self.link_health()
+        return {"lines": figures.lines, "malformed": figures.malformed, "reconnects": figures.reconnects}
+
+    def link_health(self) -> LinkHealth:
+        return LinkHealth(self._counts["lines"], self._counts["malformed"],
+                          self._link.reconnects if self._link else 0, tuple(self._lines))
+
+    # The backend
+
+    def _open(self) -> None:
+        self._tracker, self._games_seen = self._new_tracker(), 0  # games at open are not ours
+        self._stop.clear()
+        protocol = SimpleNamespace(connection_made=self._connected, data_received=self._received,
+                                   connection_lost=self._lost, silent=self._silent)
+        self._link = SerialLink(self.path, BAUDRATE, protocol, device=f"wheel {self.url}",
+                                silent_after=self.silent_after)
+        self._link.open()
+        try:
+            # The controller says nothing for its first seconds after power-on.
+            self._wait_for(lambda: self._tracker.last is not None,
+                           f"no status from the wheel within {self.boot:g} s",
+                           "check its power, the null-modem cable and 9600 8N1; it stays silent "
+                           "for its first seconds after power-on")
+            self.firmware = self._read_version()
+            self._set_mode()
+            if self._tracker.last.state == 6:
+                self._ask_reply("P", 1)  # the table is closed: power the wheel on
+                self._wait_for(lambda: self._tracker.last.state != 6,
+                               f"the wheel stays in state 6 (idle) {self.boot:g} s after *P 1",
+                               "look for a component fault: run a self-test")
+            if self.max_drift:
+                self._check_clock()
+        except BaseException:
+            self._link.close()
+            raise
+        if self.poll:
+            self._poller = threading.Thread(target=self._poll, name=f"poll {self.url}", daemon=True)
+            self._poller.start()
+
+    def _close(self) -> None:
+        self._stop.set()
+        if self._poller is not None:
+            self._poller.join()
+            self._poller = None
+        self._link.close()
+        with self._start_lock:
+            self._pending = None
+
+    def _spin(self, direction: str) -> None:
+        """Ask for a game turning `direction`. Without mode bit 2 the wheel plays on its own
+        (or is spun by hand, a Mercury) and this does nothing."""
+        if not self.mode & WAIT_FOR_START:
+            return
+        with self._start_lock:
+            self._pending, self._start_sent = direction, 0.0
+        self._try_start()
+
+    def _selftest(self) -> list[SelfTestCheck]:
+        """Only from idle (state 1 or 6), else the wheel answers BUSY; up to five minutes."""
+        with self._conversation("F") as replies:
+            self._send(command("F"))
+            first = self._next(replies, self.selftest_timeout)
+            if first is None:
+                return [SelfTestCheck("selftest", False, f"no result within "
+                                      f"{self.selftest_timeout:g} s (the wheel's own limit is "
+                                      f"code 100)")]
+            if not isinstance(first, FaultCode):
+                return [SelfTestCheck("idle", False, "the wheel must be idle (state 1 or 6) for a "
+                                      f"self-test; it is {self._state_text()} and answered "
+                                      f"{_shown(first)}")]
+            codes = [first.code]
+            while codes[-1] != 0 and (more := self._next(replies, self.answer)) is not None:
+                if isinstance(more, FaultCode):
+                    codes.append(more.code)
+        return [SelfTestCheck(selftest_code(code)[0], code == 0,
+                              f"code {code}: {selftest_code(code)[1]}") for code in codes]
+
+    def _emit(self, event: WheelEvent) -> None:
+        """A fault carries the last lines of the link, for the technician."""
+        if isinstance(event, WheelFault):
+            event = replace(event, detail=f"{event.detail} [last lines: {' | '.join(self._lines)}]")
+        super()._emit(event)
+
+    # Opening
+
+    def _new_tracker(self) -> GameTracker:
+        return GameTracker(self.order, launch_grace=self.launch_grace, ball_grace=self.ball_grace)
+
+    def _wait_for(self, ready: Callable[[], bool], problem: str, fix: str) -> None:
+        """Ask for the status until `ready()`, for up to `boot` seconds (with automatic status
+        the lines come by themselves too)."""
+        deadline = time.monotonic() + self.boot
+        while not ready():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise self._error(problem, fix)
+            self._status_heard.clear()
+            self._write(command("X"))
+            self._status_heard.wait(min(self.answer, remaining))
+
+    def _set_mode(self) -> None:
+        echo = self._ask_reply("o", self.mode)
+        if echo.text != str(self.mode):
+            raise self._error(f"the wheel answered *o {echo.text} to *o {self.mode}",
+                              "check the mode: a sum of the operating-mode bits of the guide")
+        self._wheel_mode = self.mode
+
+    def _read_version(self) -> Version:
+        return Version(self._ask_reply("S").text, self._ask_reply("V").text)
+
+    def _read_clock(self) -> datetime:
+        return self._ask_kind(command("d", "g"), "d", ClockReading).time
+
+    def _check_clock(self) -> None:
+        seconds = (self._read_clock() - datetime.now(timezone.utc)).total_seconds()
+        if abs(seconds) > self.max_drift:
+            self._emit(WheelFault("clock_drift", "warning",
+                                  f"the wheel's clock is {seconds:+.0f} s off the terminal's UTC "
+                                  "(its log times are off too): set it with *d s, and check the "
+                                  "terminal's time sync", False))
+
+    def _poll(self) -> None:
+        while not self._stop.wait(self.poll):
+            self._write(command("X"))
+
+    # Questions and answers
+
+    @contextmanager
+    def _conversation(self, name: str) -> Iterator[queue.SimpleQueue]:
+        """Replies to command `name` go to the queue while it is open; one at a time."""
+        with self._ask_lock:
+            replies: queue.SimpleQueue = queue.SimpleQueue()
+            self._waiter = (name, replies)
+            try:
+                yield replies
+            finally:
+                self._waiter = None
+
+    def _ask(self, line: bytes, name: str) -> Message:
+        with self._conversation(name) as replies:
+            self._send(line)
+            reply = self._next(replies, self.answer)
+        if reply is None:
+            raise self._error(f"no answer to {line.decode().strip()} within {self.answer:g} s",
+                              "check the null-modem cable, 9600 8N1 and that the wheel is on")
+        return reply
+
+    def _ask_reply(self, name: str, *args: object) -> Reply:
+        return self._ask_kind(command(name, *args), name, Reply)
+
+    def _ask_kind(self, line: bytes, name: str, kind: type, refusal: str = "not now"):
+        """The reply of type `kind`; a BUSY or another reply is a DeviceError saying why."""
+        reply = self._ask(line, name)
+        asked = line.decode().strip()
+        if isinstance(reply, Reply) and reply.busy:
+            raise self._error(f"the wheel answered BUSY to {asked}: {refusal}; it is "
+                              f"{self._state_text()}", "ask again between games")
+        if not isinstance(reply, kind):
+            raise self._error(f"unexpected answer {_shown(reply)} to {asked}",
+                              "check that the device is a Cammegh SS2 or Mercury")
+        return reply
+
+    def _next(self, replies: queue.SimpleQueue, timeout: float) -> Message | None:
+        try:
+            return replies.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def _send(self, line: bytes) -> None:
+        if not self._write(line):
+            raise self._error(f"cannot send {line.decode().strip()}: the serial link is down",
+                              "check the cable; the link reopens by itself")
+
+    def _write(self, line: bytes) -> bool:
+        self._lines.append(">" + line.decode().strip())
+        return self._link is not None and self._link.write(line)
+
+    def _state_text(self) -> str:
+        last = self._tracker.last
+        if last is None:
+            return "in an unknown state"
+        return f"in state {last.state} ({STATES[last.state]})"
+
+    # Starting games
+
+    def _try_start(self) -> None:
+        """Send the start for the pending game once the wheel can take it, again after
+        `answer` seconds without a reply. With bit 1 the wheel reverses itself each game: when
+        that would turn it the other way than asked, bit 1 is flipped for this one start and
+        restored once the game runs (two flash writes, only then). A wheel that turns the
+        other way all the same is reported as it turns (RotorSpin)."""
+        with self._start_lock:
+            last = self._tracker.last
+            now = time.monotonic()
+            if (self._pending is None or last is None or last.state not in STARTABLE
+                    or now - self._start_sent < self.answer):
+                return
+            self._start_sent = now
+            reverses = self._wheel_mode & REVERSE_EACH_GAME
+            if (opposite(last.direction) if reverses else last.direction) != self._pending:
+                self._wheel_mode ^= REVERSE_EACH_GAME
+                self._write(command("o", self._wheel_mode))
+            self._write(command("u", 1))
+
+    def _game_started(self) -> None:
+        with self._start_lock:
+            self._pending = None
+            if self._wheel_mode != self.mode:
+                self._wheel_mode = self.mode
+                self._write(command("o", self.mode))
+
+    # The serial thread
+
+    def _connected(self) -> None:
+        self._put(self._tracker.link_up(time.monotonic_ns()))
+        if self.is_open:
+            self._write(command("S"))  # the mode is in flash; the version says who came back
+
+    def _lost(self, reason: str) -> None:
+        self._put(self._tracker.link_lost(reason, time.monotonic_ns()))
+
+    def _silent(self, seconds: float) -> None:
+        self._put(self._tracker.silent(seconds, time.monotonic_ns()))
+
+    def _received(self, data: bytes) -> None:
+        t_ns = time.monotonic_ns()
+        self._put(self._tracker.heard(t_ns))
+        for line in self._splitter.feed(data):
+            self._counts["lines"] += 1
+            try:
+                message = parse_line(line)
+            except MalformedLine:
+                self._counts["malformed"] += 1
+                self._lines.append("?" + line.decode("ascii", "backslashreplace"))
+                continue
+            self._lines.append("<" + line.decode("ascii"))
+            self._dispatch(message, t_ns)
+
+    def _dispatch(self, message: Message, t_ns: int) -> None:
+        if isinstance(message, Status):
+            self._on_status(message, t_ns)
+        elif isinstance(message, WinningNumber):
+            self._put(self._tracker.winning_line(message.number, t_ns))
+        else:
+            waiter = self._waiter
+            if waiter is not None and message.command in (waiter[0], ""):
+                waiter[1].put(message)
+            elif isinstance(message, FaultCode):
+                self._put(self._tracker.fault_code(message.code, t_ns))
+            elif isinstance(message, Reply) and message.command == "u":
+                self._on_start_reply(message)
+            elif isinstance(message, Reply) and message.command == "S" and self.firmware:
+                self.firmware = replace(self.firmware, short=message.text)
+
+    def _on_status(self, status: Status, t_ns: int) -> None:
+        self._put(self._tracker.status(status, t_ns))
+        self._status_heard.set()
+        if self._tracker.games != self._games_seen:
+            self._games_seen = self._tracker.games
+            self._game_started()
+        now = time.monotonic()
+        if self._tracker.restart_due and now - self._restart_sent >= self.answer:
+            self._restart_sent = now
+            self._write(command("R"))  # acknowledges the void; the wheel goes back to state 1
+        self._try_start()
+
+    def _on_start_reply(self, reply: Reply) -> None:
+        with self._start_lock:
+            if reply.busy:
+                self._start_sent = 0.0  # try again with the next status line
+            else:
+                self._pending = None
+
+    def _put(self, events: list[WheelEvent]) -> None:
+        for event in events:
+            self._emit(event)

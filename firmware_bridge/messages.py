@@ -1,0 +1,361 @@
+"""What a frame carries: one message per frame, each a frozen record with its body layout.
+
+A layout is a list of (field, codec) read and written in order, little-endian. The firmware's
+codec (firmware/wheel_board/bridge.py) declares the same layouts in MicroPython; the shared
+vectors in vectors/frames.jsonl pin both. PROTOCOL.md has the table.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from firmware_bridge.errors import ProtocolError
+
+PROTOCOL = (1, 0)  # (major, minor) of this protocol; a different major is refused
+
+# Frame types. Types from FIRST_SEQUENCED up are sequenced: numbered, acknowledged, resent
+# until acknowledged, delivered once and in order. The others are neither.
+HELLO, HEARTBEAT, ACK = 0x01, 0x02, 0x03
+EVENT, ERROR, SELFTEST_REQUEST, SELFTEST_ANSWER, CONFIG, SPIN = 0x10, 0x11, 0x12, 0x13, 0x14, 0x15
+FIRST_SEQUENCED = 0x10
+
+# Kinds of sensor event: the first byte of an EVENT body.
+ROTOR, BALL_IN_RIM, BALL_LEAVING, BALL_IN_POCKETS, BALL_LOST = 1, 2, 3, 4, 5
+
+# Error codes, and the names the host reports them by.
+SENSOR_STUCK, EVENTS_DROPPED, INPUT_OVERRUN = 1, 2, 3
+ERROR_CODES = {SENSOR_STUCK: "sensor_stuck", EVENTS_DROPPED: "events_dropped",
+               INPUT_OVERRUN: "input_overrun"}
+
+DIRECTIONS = ("cw", "ccw")
+ROLES = ("host", "board")
+
+
+def is_sequenced(type_code: int) -> bool:
+    return type_code >= FIRST_SEQUENCED
+
+
+class _Reader:
+    """A body being read; running out of bytes is a malformed message."""
+
+    def __init__(self, body: bytes):
+        self.body, self.at = body, 0
+
+    def take(self, count: int) -> bytes:
+        if self.at + count > len(self.body):
+            raise ProtocolError("malformed", f"body ends after {len(self.body)} bytes")
+        chunk = self.body[self.at:self.at + count]
+        self.at += count
+        return chunk
+
+
+class _Int:
+    def __init__(self, fmt: str):
+        self.fmt, self.size = fmt, struct.calcsize(fmt)
+
+    def write(self, value: int, out: bytearray) -> None:
+        try:
+            out += struct.pack(self.fmt, value)
+        except struct.error as e:
+            raise ValueError(f"{value!r} does not fit {self.fmt!r}: {e}") from None
+
+    def read(self, reader: _Reader) -> int:
+        return struct.unpack(self.fmt, reader.take(self.size))[0]
+
+
+U8, U32, U64 = _Int("<B"), _Int("<I"), _Int("<Q")
+
+
+class _Choice:
+    """One byte standing for one of a few words (its index)."""
+
+    def __init__(self, words: tuple[str, ...]):
+        self.words = words
+
+    def write(self, value: str, out: bytearray) -> None:
+        if value not in self.words:
+            raise ValueError(f"{value!r} is not one of {self.words}")
+        out.append(self.words.index(value))
+
+    def read(self, reader: _Reader) -> str:
+        index = U8.read(reader)
+        if index >= len(self.words):
+            raise ProtocolError("malformed", f"{index} is not an index of {self.words}")
+        return self.words[index]
+
+
+class _Flag:
+    def write(self, value: bool, out: bytearray) -> None:
+        out.append(1 if value else 0)
+
+    def read(self, reader: _Reader) -> bool:
+        value = U8.read(reader)
+        if value > 1:
+            raise ProtocolError("malformed", f"flag byte {value}")
+        return value == 1
+
+
+class _Blob:
+    """Up to 255 bytes, after their count."""
+
+    def write(self, value: bytes, out: bytearray) -> None:
+        if len(value) > 255:
+            raise ValueError(f"{len(value)} bytes; at most 255")
+        out.append(len(value))
+        out += value
+
+    def read(self, reader: _Reader) -> bytes:
+        return bytes(reader.take(U8.read(reader)))
+
+
+class _Text(_Blob):
+    """UTF-8 text, up to 255 bytes of it."""
+
+    def write(self, value: str, out: bytearray) -> None:
+        super().write(value.encode("utf-8"), out)
+
+    def read(self, reader: _Reader) -> str:
+        try:
+            return super().read(reader).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ProtocolError("malformed", f"text is not UTF-8: {e}") from None
+
+
+class _Pockets:
+    """Pocket indices, one byte each, after their count."""
+
+    def write(self, value: tuple[int, ...], out: bytearray) -> None:
+        U8.write(len(value), out)
+        for pocket in value:
+            U8.write(pocket, out)
+
+    def read(self, reader: _Reader) -> tuple[int, ...]:
+        return tuple(reader.take(U8.read(reader)))
+
+
+DIRECTION, ROLE, FLAG, BLOB, TEXT, POCKETS = (
+    _Choice(DIRECTIONS), _Choice(ROLES), _Flag(), _Blob(), _Text(), _Pockets())
+
+
+@dataclass(frozen=True)
+class Check:
+    """One result of a self-test."""
+
+    name: str
+    ok: bool
+    detail: str
+
+
+class _Checks:
+    def write(self, value: tuple[Check, ...], out: bytearray) -> None:
+        U8.write(len(value), out)
+        for check in value:
+            FLAG.write(check.ok, out)
+            TEXT.write(check.name, out)
+            TEXT.write(check.detail, out)
+
+    def read(self, reader: _Reader) -> tuple[Check, ...]:
+        checks = []
+        for _ in range(U8.read(reader)):
+            ok = FLAG.read(reader)
+            checks.append(Check(TEXT.read(reader), ok, TEXT.read(reader)))
+        return tuple(checks)
+
+
+CHECKS = _Checks()
+
+
+class Message:
+    """A message type: TYPE (and for sensor events KIND, the body's first byte), NAME as in the
+    vectors, and LAYOUT, the codec of each field in order."""
+
+    TYPE: ClassVar[int]
+    KIND: ClassVar[int | None] = None
+    NAME: ClassVar[str]
+    LAYOUT: ClassVar[tuple[tuple[str, Any], ...]] = ()
+
+    def body(self) -> bytes:
+        out = bytearray() if self.KIND is None else bytearray([self.KIND])
+        for name, codec in self.LAYOUT:
+            codec.write(getattr(self, name), out)
+        return bytes(out)
+
+    @classmethod
+    def parse(cls, reader: _Reader) -> Message:
+        """Bytes after the layout are ignored: a later minor version may append fields."""
+        return cls(**{name: codec.read(reader) for name, codec in cls.LAYOUT})
+
+
+@dataclass(frozen=True)
+class Hello(Message):
+    """Who is speaking. Its first two bytes (major, minor) keep their place in every version,
+    so that two incompatible peers can still tell each other what they speak. `first_seq` is
+    the first sequence number the sender will (re)send; `reply` marks the answer to a hello."""
+
+    TYPE, NAME = HELLO, "hello"
+    LAYOUT = (("major", U8), ("minor", U8), ("role", ROLE), ("reply", FLAG), ("boot_id", U32),
+              ("first_seq", U8), ("version", TEXT), ("unique_id", BLOB))
+    major: int
+    minor: int
+    role: str
+    reply: bool
+    boot_id: int
+    first_seq: int
+    version: str
+    unique_id: bytes
+
+
+@dataclass(frozen=True)
+class Heartbeat(Message):
+    """The sender's clock; `echo` non-zero asks for (from the host) or answers (from the board)
+    a round trip, the board echoing the host's token."""
+
+    TYPE, NAME = HEARTBEAT, "heartbeat"
+    LAYOUT = (("clock_us", U64), ("echo", U32))
+    clock_us: int
+    echo: int
+
+
+@dataclass(frozen=True)
+class Ack(Message):
+    """Nothing else to send: the header's ack field is the message."""
+
+    TYPE, NAME = ACK, "ack"
+
+
+@dataclass(frozen=True)
+class Rotor(Message):
+    """The rotor turns `direction`, one revolution taking `period_us`."""
+
+    TYPE, KIND, NAME = EVENT, ROTOR, "rotor"
+    LAYOUT = (("t_us", U64), ("direction", DIRECTION), ("period_us", U32))
+    t_us: int
+    direction: str
+    period_us: int
+
+
+@dataclass(frozen=True)
+class BallInRim(Message):
+    """The ball runs in the rim, `direction`, one revolution taking `period_us`."""
+
+    TYPE, KIND, NAME = EVENT, BALL_IN_RIM, "ball_in_rim"
+    LAYOUT = (("t_us", U64), ("direction", DIRECTION), ("period_us", U32))
+    t_us: int
+    direction: str
+    period_us: int
+
+
+@dataclass(frozen=True)
+class BallLeaving(Message):
+    """The ball's revolution has slowed past the leaving threshold: it is about to drop."""
+
+    TYPE, KIND, NAME = EVENT, BALL_LEAVING, "ball_leaving"
+    LAYOUT = (("t_us", U64), ("period_us", U32))
+    t_us: int
+    period_us: int
+
+
+@dataclass(frozen=True)
+class BallInPockets(Message):
+    """The ball rests in `pockets` (indices from the rotor's datum); more than one is an
+    impossible reading, reported as sensed."""
+
+    TYPE, KIND, NAME = EVENT, BALL_IN_POCKETS, "ball_in_pockets"
+    LAYOUT = (("t_us", U64), ("pockets", POCKETS))
+    t_us: int
+    pockets: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BallLost(Message):
+    """The ball ran in the rim, then went unseen for `unseen_us` without leaving it or
+    reaching a pocket: it was taken out, or it jumped out of the wheel."""
+
+    TYPE, KIND, NAME = EVENT, BALL_LOST, "ball_lost"
+    LAYOUT = (("t_us", U64), ("unseen_us", U32))
+    t_us: int
+    unseen_us: int
+
+
+@dataclass(frozen=True)
+class Error(Message):
+    """A fault of the board (`code`, a key of ERROR_CODES) raised (`active`) or cleared."""
+
+    TYPE, NAME = ERROR, "error"
+    LAYOUT = (("t_us", U64), ("code", U8), ("active", FLAG), ("text", TEXT))
+    t_us: int
+    code: int
+    active: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class SelfTestRequest(Message):
+    TYPE, NAME = SELFTEST_REQUEST, "selftest_request"
+
+
+@dataclass(frozen=True)
+class SelfTestAnswer(Message):
+    """The answer to the SelfTestRequest sent with sequence number `request_seq`."""
+
+    TYPE, NAME = SELFTEST_ANSWER, "selftest_answer"
+    LAYOUT = (("request_seq", U8), ("checks", CHECKS))
+    request_seq: int
+    checks: tuple[Check, ...]
+
+
+@dataclass(frozen=True)
+class Config(Message):
+    """How the board classifies: pockets on the wheel, the ball's revolution period from which
+    it is leaving the rim, how long an unseen ball is lost, how long a sensor may stay active."""
+
+    TYPE, NAME = CONFIG, "config"
+    LAYOUT = (("pocket_count", U8), ("leaving_period_us", U32), ("ball_lost_ms", U32),
+              ("stuck_ms", U32))
+    pocket_count: int
+    leaving_period_us: int
+    ball_lost_ms: int
+    stuck_ms: int
+
+
+@dataclass(frozen=True)
+class Spin(Message):
+    """The croupier is asked to spin the rotor `direction` (the board shows it on its LEDs)."""
+
+    TYPE, NAME = SPIN, "spin"
+    LAYOUT = (("direction", DIRECTION),)
+    direction: str
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A frame whose CRC is good but whose type is unknown or body unreadable (`problem`)."""
+
+    type_code: int
+    body: bytes
+    problem: str
+
+
+SENSOR_EVENTS = (Rotor, BallInRim, BallLeaving, BallInPockets, BallLost)
+MESSAGES: tuple[type[Message], ...] = (
+    Hello, Heartbeat, Ack, *SENSOR_EVENTS, Error, SelfTestRequest, SelfTestAnswer, Config, Spin)
+_BY_TYPE = {cls.TYPE: cls for cls in MESSAGES if cls.KIND is None}
+_BY_KIND = {cls.KIND: cls for cls in SENSOR_EVENTS}
+
+
+def parse(type_code: int, body: bytes) -> Message | Unreadable:
+    """The message of a frame whose CRC is good; never raises."""
+    reader = _Reader(body)
+    try:
+        if type_code == EVENT:
+            kind = U8.read(reader)
+            if kind not in _BY_KIND:
+                raise ProtocolError("unknown_type", f"sensor event kind {kind}")
+            return _BY_KIND[kind].parse(reader)
+        if type_code not in _BY_TYPE:
+            raise ProtocolError("unknown_type", f"frame type 0x{type_code:02x}")
+        return _BY_TYPE[type_code].parse(reader)
+    except ProtocolError as e:
+        return Unreadable(type_code, body, e.kind)

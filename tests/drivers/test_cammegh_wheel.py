@@ -1,0 +1,405 @@
+"""The Cammegh driver against the SS2 emulator over real pseudo-terminals, one failure at a
+time. The emulated wheel runs 20 times faster and the driver's windows are scaled the same way;
+tests wait for what they expect with deadlines, never sleep-then-assert."""
+
+import re
+import time
+from datetime import datetime, timezone
+
+import pytest
+from wheel_backends import CAMMEGH_TIME_FACTOR as F
+from wheel_backends import cammegh_url
+
+from drivers.emulators.cammegh import CammeghEmulator
+from drivers.errors import DeviceError
+from drivers.wheel import open_wheel
+from drivers.wheel.cammegh import CammeghWheel
+from drivers.wheel.cammegh_protocol import LogEntry
+from drivers.wheel.events import (
+    BallInPocket,
+    BallLaunched,
+    BallLeavingRim,
+    RotorSpin,
+    WheelFault,
+    WheelFaultCleared,
+)
+
+DEADLINE = 20.0  # a guard against a hang, not a measure
+
+
+@pytest.fixture
+def emulator(tmp_path):
+    """A factory: emulator(**options) starts one on tmp_path/ss2 (stopped after the test)."""
+    started = []
+
+    def start(**options):
+        options = {"seed": 5, "time_factor": F, "selftest_seconds": 4.0} | options
+        started.append(CammeghEmulator(tmp_path / "ss2", **options).start())
+        return started[-1]
+
+    yield start
+    for one in started:
+        one.stop()
+
+
+@pytest.fixture
+def wheel(emulator, french, tmp_path):
+    """A factory: wheel(**url parameters) opens the driver on the emulator started last."""
+    opened = []
+
+    def open_(**params):
+        opened.append(open_wheel(cammegh_url(tmp_path / "ss2", **params), french))
+        return opened[-1]
+
+    yield open_
+    for one in opened:
+        one.close()
+
+
+def wait_for(wheel, wanted, *, what=None) -> list:
+    """The events up to and including the first that is a `wanted` (with code `what`)."""
+    deadline = time.monotonic() + DEADLINE
+    events = []
+    while True:
+        event = wheel.get(timeout=max(0.0, deadline - time.monotonic()))
+        assert event is not None, f"no {wanted.__name__} {what or ''} before the deadline: {events}"
+        events.append(event)
+        if isinstance(event, wanted) and (what is None or event.code == what):
+            return events
+
+
+def eventually(condition, what: str) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while not condition():
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.01)
+
+
+def faults(events) -> list:
+    return [e for e in events if isinstance(e, WheelFault)]
+
+
+def test_a_misfire_that_clears_within_3_s_is_no_fault(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    ss2.misfire(seconds=1.0)
+    cam.spin("cw")
+
+    events = wait_for(cam, BallInPocket)
+    assert faults(events) == []
+    assert [type(e) for e in events if not isinstance(e, RotorSpin)] == [
+        BallLaunched, BallLeavingRim, BallInPocket]
+    assert any(line.split(";")[4] == "8" for line in ss2.sent if line.startswith("*X;2"))
+
+
+def test_a_misfire_that_persists_voids_the_spin_and_restarts_the_game(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    ss2.misfire()
+    cam.spin("cw")
+
+    events = wait_for(cam, WheelFault)
+    fault = events[-1]
+    assert (fault.code, fault.severity, fault.void) == ("launch_failed", "warning", True)
+    assert not any(isinstance(e, BallLaunched) for e in events)
+    assert "*X;2;" in fault.detail  # the last lines, for the technician
+    wait_for(cam, WheelFaultCleared, what="launch_failed")
+    assert "*R" in ss2.received
+
+    cam.spin("ccw")
+    assert faults(wait_for(cam, BallInPocket)) == []
+
+
+def test_a_misspin_voids_the_spin_and_sends_R(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    ss2.misspin()
+    cam.spin("ccw")
+
+    events = wait_for(cam, WheelFault)
+    assert (events[-1].code, events[-1].void) == ("misspin", True)
+    (launch,) = [e for e in events if isinstance(e, BallLaunched)]
+    assert launch.direction == "ccw"  # with the rotor
+    wait_for(cam, WheelFaultCleared, what="misspin")
+    assert "*R" in ss2.received and "*R OK" in ss2.sent
+
+    cam.spin("cw")
+    events = wait_for(cam, BallInPocket)
+    assert faults(events) == [] and events[0] == RotorSpin("cw", events[0].rpm, events[0].t_ns)
+
+
+def test_a_ball_missing_for_5_s_voids_the_spin(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    ss2.remove_ball()
+    cam.spin("cw")
+
+    events = wait_for(cam, WheelFault)
+    assert (events[-1].code, events[-1].void) == ("ball_removed", True)
+    assert isinstance(events[-2], BallLeavingRim)
+    eventually(lambda: "*R" in ss2.received, "the driver sends *R")
+
+
+def test_a_ball_missing_briefly_is_no_fault(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    ss2.remove_ball(seconds=2.0)
+    cam.spin("cw")
+
+    events = wait_for(cam, BallInPocket)
+    assert faults(events) == []
+    assert any(line.split(";")[4] == "1" for line in ss2.sent if line.startswith("*X;4"))
+
+
+def test_a_component_fault_reports_its_codes_and_the_power_down(emulator, wheel):
+    ss2 = emulator(mode=1159 | 256)
+    cam = wheel(mode=1159 | 256)
+    cam.spin("cw")
+    wait_for(cam, RotorSpin)
+    ss2.component_fault(5, 21)
+
+    events = wait_for(cam, WheelFault, what="powered_down")
+    found = [(f.code, f.severity, f.void) for f in faults(events)]
+    assert found == [("component_fault", "critical", True), ("component_fault", "critical", False),
+                     ("powered_down", "critical", False)]
+    assert "code 5: motor fault" in faults(events)[0].detail
+    assert "code 21: sensor 0 cannot see the ball" in faults(events)[1].detail
+
+
+def test_a_silent_wheel_is_a_fault_until_it_speaks_again(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel(silent=2 * F)
+    eventually(lambda: cam.link_health().lines > 3, "status lines")
+    ss2.go_silent()
+    quiet_since = time.monotonic()
+
+    fault = wait_for(cam, WheelFault)[-1]
+    delay = time.monotonic() - quiet_since
+    assert (fault.code, fault.void) == ("silent", False), f"after {delay:.3f} s: {fault}"
+    print(f"silent fault {delay:.3f} s after the wheel went quiet (threshold {2 * F:g} s)")
+
+    ss2.resume()
+    assert wait_for(cam, WheelFaultCleared)[-1].code == "silent"
+
+
+def test_unplugged_and_replugged_it_resumes_without_a_restart(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    eventually(lambda: cam.link_health().lines > 3, "status lines")
+    ss2.unplug()
+    assert wait_for(cam, WheelFault)[-1].code == "link_lost"
+    ss2.replug()
+
+    assert wait_for(cam, WheelFaultCleared)[-1].code == "link_lost"
+    assert cam.is_open and cam.link_health().reconnects == 1
+    eventually(lambda: ss2.received[-1:] == ["*S"], "the driver asks who came back")
+    cam.spin("cw")
+    assert faults(wait_for(cam, BallInPocket)) == []
+
+
+def test_a_game_missed_while_unplugged_is_void(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    cam.spin("cw")
+    wait_for(cam, BallLaunched)
+    ss2.unplug()
+    eventually(lambda: ss2.state == 1, "the game ends while unplugged")
+    ss2.replug()
+
+    events = wait_for(cam, WheelFault, what="no_result")
+    assert events[-1].void
+    assert not any(isinstance(e, BallInPocket) for e in events)
+
+
+def test_garbage_is_counted_and_never_a_result(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    cam.spin("cw")
+    wait_for(cam, BallLaunched)
+    ss2.send_raw(b"\xff\xfe 7\r\n#?\r\n*X;5;001;17;0;1%3;0\r\n*X;5;00\r\n*X;5;001;99;Z;100;0\r\n")
+
+    events = wait_for(cam, BallInPocket)
+    assert faults(events) == []
+    assert events[-1].numbers == (ss2.winning,)
+    assert cam.link_health().malformed == 5
+
+
+def test_a_stray_number_outside_a_game_is_ignored(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    eventually(lambda: cam.link_health().lines > 3, "status lines")
+    ss2.send_raw(b" 7\r\n")
+
+    eventually(lambda: any(line == "< 7" for line in cam.link_health().last_lines), "the line read")
+    assert cam.get(timeout=0.1) is None
+
+
+def test_open_waits_out_the_power_on_silence(emulator, wheel):
+    ss2 = emulator(boot=8.0)  # 0.4 s here
+    cam = wheel(answer=0.1)
+
+    pings = ss2.received[:ss2.received.index("*S")]
+    assert len(pings) >= 2 and set(pings) == {"*X"}
+    assert cam.firmware.short == "1.20"
+
+
+def test_a_wheel_that_never_answers_is_a_clear_error(emulator, french, tmp_path):
+    emulator(boot=1000.0)
+    url = cammegh_url(tmp_path / "ss2", boot=0.5, answer=0.2)
+
+    with pytest.raises(DeviceError, match="no status from the wheel within 0.5 s") as refused:
+        open_wheel(url, french)
+    assert url in str(refused.value) and "null-modem" in str(refused.value)
+
+
+def test_selftest_passes_from_idle(emulator, wheel):
+    emulator()
+    (check,) = wheel().selftest()
+
+    assert (check.name, check.ok, check.detail) == ("selftest", True, "code 0: no errors")
+
+
+def test_selftest_reports_each_failure_code(emulator, wheel):
+    emulator(selftest_codes=(5, 21))
+    checks = wheel().selftest()
+
+    assert [(c.name, c.ok, c.detail) for c in checks] == [
+        ("motor", False, "code 5: motor fault"),
+        ("sensor_0_blind", False, "code 21: sensor 0 cannot see the ball")]
+
+
+def test_selftest_is_refused_unless_idle(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    cam.spin("cw")
+    wait_for(cam, BallLaunched)
+
+    (check,) = cam.selftest()
+    assert (check.name, check.ok) == ("idle", False)
+    assert "must be idle" in check.detail and "*F BUSY" in check.detail
+    assert "*F BUSY" in ss2.sent
+
+
+def test_statistics_are_busy_outside_states_5_and_6(emulator, wheel):
+    emulator()
+    cam = wheel()
+
+    refusal = "BUSY to \\*w: statistics are given only in state 5"
+    with pytest.raises(DeviceError, match=refusal) as busy:
+        cam.statistics()
+    assert cam.url in str(busy.value) and "state 1" in str(busy.value)
+
+
+def test_statistics_while_the_result_is_shown(emulator, wheel):
+    emulator(mode=1159 - 1024, between=100.0)  # the delay in state 5: five seconds here
+    cam = wheel(mode=1159 - 1024)
+    cam.spin("cw")
+    (number,) = wait_for(cam, BallInPocket)[-1].numbers
+
+    stats = cam.statistics()
+    assert (stats.games, stats.wins[number], sum(stats.wins), stats.misfires) == (1, 1, 1, 0)
+    assert len(stats.wins) == 37 and stats.chi_squared > 0
+    assert cam.log_pages() == 1
+
+
+def test_the_game_log_is_read_when_the_wheel_is_idle(emulator, wheel):
+    ss2 = emulator(mode=1159 | 256)
+    cam = wheel(mode=1159 | 256)
+    cam.spin("cw")
+    (number,) = wait_for(cam, BallInPocket)[-1].numbers
+    ss2.component_fault(1)
+    wait_for(cam, WheelFault, what="powered_down")
+
+    page = cam.log_page(0)
+    assert (page.page, page.entries) == (0, (LogEntry("win", number),))
+
+
+def test_the_clock_is_read_and_its_drift_reported(emulator, wheel):
+    emulator()
+    cam = wheel()
+    assert abs((cam.clock() - datetime.now(timezone.utc)).total_seconds()) < 5
+    assert cam.get(timeout=0.05) is None
+
+
+def test_a_drifting_clock_is_a_warning_at_open(emulator, wheel):
+    emulator(clock_offset=600)
+    cam = wheel()
+
+    fault = cam.get(timeout=1)
+    assert (fault.code, fault.severity, fault.void) == ("clock_drift", "warning", False)
+    assert re.search(r"clock is \+(599|600) s off", fault.detail), fault.detail  # whole seconds
+
+
+def test_without_the_bare_line_the_status_line_gives_the_number(emulator, wheel):
+    ss2 = emulator(mode=1159 | 16)
+    cam = wheel(mode=1159 | 16)
+    cam.spin("cw")
+
+    assert wait_for(cam, BallInPocket)[-1].numbers == (ss2.winning,)
+    assert not any(len(line) == 2 for line in ss2.sent)
+
+
+def test_a_bare_line_disagreeing_with_the_status_line_is_critical(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    ss2.force_number(17)
+    ss2.misread_next(4)
+    cam.spin("cw")
+
+    assert wait_for(cam, BallInPocket)[-1].numbers == (4,)
+    fault = wait_for(cam, WheelFault)[-1]
+    assert (fault.code, fault.severity) == ("result_mismatch", "critical")
+
+
+def test_a_number_off_the_wheel_reads_no_number(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    ss2.force_number(37)
+    cam.spin("cw")
+
+    assert wait_for(cam, BallInPocket)[-1].numbers == (None,)
+
+
+def test_polling_when_the_wheel_does_not_report_by_itself(emulator, wheel):
+    ss2 = emulator(mode=1159 - 128)
+    cam = wheel(mode=1159 - 128, poll=0.1)
+    cam.spin("ccw")
+
+    assert faults(wait_for(cam, BallInPocket)) == []
+    assert ss2.received.count("*X") > 3
+
+
+def test_alternating_spins_need_no_mode_change(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    for direction in ("cw", "ccw", "cw"):
+        cam.spin(direction)
+        events = wait_for(cam, BallInPocket)
+        assert {e.direction for e in events if isinstance(e, RotorSpin)} == {direction}
+
+    assert ss2.received.count("*o 1158") <= 1  # bit 1 flipped for the first start at most
+
+
+@pytest.mark.parametrize(
+    "url, problem",
+    [
+        ("cammegh://ttyUSB0", "not a Cammegh wheel's URL"),
+        ("cammegh://", "not a Cammegh wheel's URL"),
+        ("cammegh:///dev/ttyUSB0?mode=x", "bad mode='x'"),
+        ("cammegh:///dev/ttyUSB0?poll=0.05", "bad poll='0.05'"),
+        ("cammegh:///dev/ttyUSB0?speed=1", "unknown parameter 'speed'"),
+        ("cammegh:///dev/ttyUSB0?mode=1031", "with this mode the wheel never reports its state"),
+        ("cammegh:///dev/ttyUSB0?poll=2&silent=2", "poll=2 would make the wheel look silent"),
+    ],
+)
+def test_a_bad_url_says_what_to_do(french, url, problem):
+    with pytest.raises(DeviceError) as refused:
+        CammeghWheel(url, french)
+    assert str(refused.value).startswith(f"wheel {url}: {problem}")
+
+
+def test_a_missing_port_names_the_url_and_the_fix(french, tmp_path):
+    url = f"cammegh://{tmp_path}/nothing"
+    with pytest.raises(DeviceError, match="no such device") as refused:
+        open_wheel(url, french)
+    assert url in str(refused.value)
