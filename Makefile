@@ -22,6 +22,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_table.py
+	$(BIN)/python benchmarks/bench_devices.py
 
 clean:
 	rm -rf $(VENV) var

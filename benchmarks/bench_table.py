@@ -13,25 +13,22 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import random
-import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
-
-import zmq
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "benchmarks"))
 
 from games.records import Bet  # noqa: E402
 from games.roulette.engine import RouletteEngine, RouletteState  # noqa: E402
 from games.roulette.layout import all_codes  # noqa: E402
 from helpers import write_config  # noqa: E402
+from results import ResultListener, print_latency  # noqa: E402
 from terminal.config import load_table_config  # noqa: E402
 from terminal.runtime import RunOptions, assemble, build_engine  # noqa: E402
 
@@ -57,39 +54,13 @@ def bench_throughput(rounds: int) -> None:
 
 def bench_latency(rounds: int) -> None:
     cfg = table_config("sim://wheel?spin=0.02")
-    received: dict[int, int] = {}
-    ctx = zmq.Context.instance()
-    sub = ctx.socket(zmq.SUB)
-    sub.setsockopt(zmq.SUBSCRIBE, f"{cfg.id}/round.result".encode())
-    sub.connect(cfg.publish)
-    done = threading.Event()
-
-    def listen():
-        while not done.is_set():
-            if sub.poll(100):
-                _, body = sub.recv_multipart()
-                received[json.loads(body)["round"]] = time.monotonic_ns()
-
-    listener = threading.Thread(target=listen, daemon=True)
-    listener.start()
     sensed: dict[int, int] = {}
-    with assemble(cfg, quiet(2)) as table:
+    with ResultListener(cfg.publish, cfg.id) as listener, assemble(cfg, quiet(2)) as table:
         time.sleep(0.3)  # let the subscriber join before the first result
         table.on_round = lambda event: sensed.__setitem__(event["round"], table.result_sensed_ns)
         table.run(rounds)
         table.writer.flush()
-    time.sleep(0.2)
-    done.set()
-    listener.join()
-    sub.close(linger=0)
-    latencies = sorted((received[r] - t) / 1e6 for r, t in sensed.items() if r in received)
-    if not latencies:
-        print("latency: no round.result received")
-        return
-    p50 = statistics.median(latencies)
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    print(f"latency ball-in-pocket -> round.result at the subscriber over {len(latencies)} rounds: "
-          f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {latencies[-1]:.2f} ms")
+    print_latency("latency ball-in-pocket -> round.result at the subscriber", sensed, listener.received)
 
 
 def bench_engine(spins: int, bets_per_spin: int = 1000) -> None:

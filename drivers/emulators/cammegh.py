@@ -143,6 +143,11 @@ class CammeghEmulator:
         self.stop()
 
     @property
+    def port(self) -> PtyPort | None:
+        """The line the wheel talks on (None before start)."""
+        return self._port
+
+    @property
     def sent(self) -> list[str]:
         """Every line sent, without CR LF."""
         with self._lock:

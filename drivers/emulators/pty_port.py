@@ -13,6 +13,7 @@ import threading
 import time
 import tty
 from pathlib import Path
+from typing import Callable
 
 
 class PtyPort:
@@ -21,6 +22,7 @@ class PtyPort:
         self._lock = threading.Lock()
         self._fd: int | None = None
         self._poll = select.poll()
+        self.taps: list[Callable[[bytes], None]] = []  # see each write as it goes on the line (benchmarks)
         self.plug()
 
     @property
@@ -59,21 +61,26 @@ class PtyPort:
             if self._fd is None:
                 return False
             try:
-                while data:
-                    data = data[os.write(self._fd, data):]
+                rest = data
+                while rest:
+                    rest = rest[os.write(self._fd, rest):]
             except OSError:  # BlockingIOError when nobody reads: the line drops the bytes
                 return False
-            return True
+        for tap in self.taps:
+            tap(data)
+        return True
 
     def read(self, timeout: float) -> bytes:
-        """What a program sent, waiting up to `timeout`; b"" if nothing or nobody is there."""
+        """What a program sent, waiting up to `timeout`; b"" if nothing or nobody is there.
+        The wait holds no lock: the device side may write meanwhile."""
         with self._lock:
-            if self._fd is not None:
-                if not self._poll.poll(timeout * 1000):
+            fd, poller = self._fd, self._poll
+        if fd is not None:
+            try:
+                if not poller.poll(timeout * 1000):
                     return b""
-                try:
-                    return os.read(self._fd, 4096)
-                except OSError:  # EIO: no program has the port open
-                    pass
+                return os.read(fd, 4096)
+            except OSError:  # EIO: no program has the port open; EBADF: unplugged meanwhile
+                pass
         time.sleep(timeout)  # unplugged or hung up: poll would return at once
         return b""
