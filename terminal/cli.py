@@ -54,6 +54,12 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--publish", metavar="ENDPOINT", help="ZeroMQ PUB endpoint (overrides the configuration)")
     run.add_argument("--replay", metavar="ENDPOINT", help="ZeroMQ replay endpoint (overrides the configuration)")
 
+    selftest = sub.add_parser("selftest", help="run the self-test of every device of a table")
+    which = selftest.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", help="a game id; uses the example table in config/tables/")
+    which.add_argument("--config", type=Path, help="a table configuration file")
+    selftest.add_argument("--sim", action="store_true", help="the simulated devices")
+
     journal = sub.add_parser("journal", help="journal tools").add_subparsers(dest="journal_command", required=True)
     verify = journal.add_parser("verify", help="check the hash chain, seq continuity and every settlement")
     verify.add_argument("--db", type=Path, required=True)
@@ -80,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "run":
             return cmd_run(args)
+        if args.command == "selftest":
+            return cmd_selftest(args)
         if args.command == "journal":
             return cmd_verify(args)
         if args.command == "rules":
@@ -121,6 +129,13 @@ def cmd_run(args) -> int:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK
+
+
+def cmd_selftest(args) -> int:
+    from .selftest import run_selftest
+
+    cfg = load_table_config(args.config or table_config_path(args.game))
+    return EXIT_OK if run_selftest(cfg, args.sim, sys.stdout) else EXIT_FAILED
 
 
 def cmd_verify(args) -> int:

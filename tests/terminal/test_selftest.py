@@ -1,0 +1,28 @@
+"""`dealer-terminal selftest`: the technician's check of a table's devices."""
+
+from __future__ import annotations
+
+import io
+
+from drivers.emulators.wheel_board import WheelBoardEmulator
+from helpers import cli, write_config
+from terminal.config import load_table_config
+from terminal.selftest import run_selftest
+from wheel_backends import BOARD_TIME_SCALE
+
+
+def test_the_simulated_table_passes(table_config):
+    done = cli("selftest", "--config", str(table_config), "--sim")
+    assert done.returncode == 0, done.stderr
+    assert "all checks passed" in done.stdout and "switch door" in done.stdout
+
+
+def test_a_stuck_sensor_on_the_board_fails_the_selftest(tmp_path):
+    with WheelBoardEmulator(tmp_path / "wheel-board", seed=5, time_scale=BOARD_TIME_SCALE) as board:
+        cfg = load_table_config(write_config(tmp_path, wheel=board.url))
+        out = io.StringIO()
+        assert run_selftest(cfg, sim=False, out=out) is True, out.getvalue()
+        board.stick("pocket")
+        out = io.StringIO()
+        assert run_selftest(cfg, sim=False, out=out) is False
+    assert "FAIL" in out.getvalue() and "some checks FAILED" in out.getvalue()
