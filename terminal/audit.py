@@ -88,8 +88,8 @@ def _engine(event: dict) -> RouletteEngine:
 
 def _check_round(engine: RouletteEngine, state: TableState, event: dict) -> None:
     data = event["data"]
-    result = engine.spin(engine_state(state), state.round_bets, data["outcome"]["number"],
-                         last_round=data.get("last_round", False))
+    result = engine.settle(engine_state(state), state.round_bets, data["outcome"],
+                           last_round=data.get("last_round", False))
     expected = {
         "bets": [b.to_json() for b in result.bets],
         "settlement": [s.to_json() for s in result.settlement],

@@ -364,7 +364,8 @@ class Table:
             self.announce(self.engine.announcement("no_more_bets"), round_no)
 
     def _settle(self, round_no: int, number: int, rotor: RotorSpin | None, last_round: bool) -> None:
-        result = self.engine.spin(engine_state(self.state), self.state.round_bets, number, last_round=last_round)
+        result = self.engine.settle(engine_state(self.state), self.state.round_bets, {"number": number},
+                                    last_round=last_round)
         outcome = dict(result.outcome)
         if rotor is not None:
             outcome.update(rotor=rotor.direction, rpm=rotor.rpm)

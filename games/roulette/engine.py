@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from games.money import to_chips
 from games.records import Announcement, Bet, BetRefused, Limits, Settlement, Totals
@@ -90,6 +90,14 @@ class RouletteEngine:
         if reason is not None:
             raise BetRefused(bet, reason)
         return bet
+
+    def new_state(self) -> RouletteState:
+        return RouletteState()
+
+    def settle(self, state: RouletteState, bets: Sequence[Bet], outcome: Mapping[str, Any], *,
+               last_round: bool = False) -> SpinResult:
+        """The entry every engine has (runtime, audit, simulation): the outcome as journaled."""
+        return self.spin(state, bets, outcome["number"], last_round=last_round)
 
     def spin(self, state: RouletteState, bets: Sequence[Bet], number: int, *, last_round: bool = False) -> SpinResult:
         """Settle the bets in prison and the round's new `bets` (already placed) on `number`."""

@@ -91,6 +91,14 @@ class RouletteRules:
         """The chips a table opens with (and every top-up)."""
         return self.advance_multiple * minimum
 
+    def codes(self) -> tuple[str, ...]:
+        """Every legal bet code."""
+        return all_codes()
+
+    def outcomes(self) -> tuple[tuple[dict, Fraction], ...]:
+        """Every outcome of one spin with its probability (a fair wheel)."""
+        return tuple(({"number": n}, Fraction(1, len(NUMBERS))) for n in NUMBERS)
+
     def odds(self) -> list[BetOdds]:
         """Every family's exact odds, in the order of the layout's families.
 
