@@ -68,6 +68,12 @@ def parser() -> argparse.ArgumentParser:
     rules.add_argument("--game", required=True)
     rules.add_argument("--profile", help="rulebook profile (default: the example table's)")
 
+    simulate = sub.add_parser("simulate", help="Monte Carlo: each bet's measured return beside its exact edge")
+    simulate.add_argument("--game", required=True)
+    simulate.add_argument("--rounds", type=_positive, required=True)
+    simulate.add_argument("--seed", type=int)
+    simulate.add_argument("--profile", help="rulebook profile (default: the example table's)")
+
     pit = sub.add_parser("pit", help="pit tools").add_subparsers(dest="pit_command", required=True)
     follow = pit.add_parser("follow", help="print the events of one or more tables, one line each, nothing missed")
     follow.add_argument("--connect", action=_FeedSource, metavar="ENDPOINT", required=True,
@@ -92,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_verify(args)
         if args.command == "rules":
             return cmd_rules(args)
+        if args.command == "simulate":
+            return cmd_simulate(args)
         return cmd_follow(args)
     except (ConfigError, RulebookError, DeviceError) as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
@@ -151,6 +159,14 @@ def cmd_rules(args) -> int:
 
     cfg = load_table_config(table_config_path(args.game))
     print_rules(cfg, args.profile or cfg.profile, sys.stdout)
+    return EXIT_OK
+
+
+def cmd_simulate(args) -> int:
+    from .simulate import main_simulate
+
+    cfg = load_table_config(table_config_path(args.game))
+    main_simulate(args.game, args.profile or cfg.profile, args.rounds, args.seed)
     return EXIT_OK
 
 

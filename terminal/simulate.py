@@ -1,0 +1,155 @@
+"""`dealer-terminal simulate`: a Monte Carlo check of a game's engine against its exact odds.
+
+Engine only (no devices, no journal): every round one bet of each row of the rulebook's odds
+table is on the layout (a new one as soon as the previous has ended and the engine takes it),
+outcomes are drawn with their exact probabilities from a seeded generator, and for each row the
+measured house edge is printed beside the exact one with its 95% confidence interval.
+
+Stakes: the minimum is a number that every payout ratio of the catalogue divides (so that
+rounding to chips does not bias the measure), with a chip unit of 1; a bet is staked at twice
+the minimum where its maximum allows (so that half back on zero is open to it), else at the
+minimum.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import random
+import sys
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import TextIO
+
+from games.records import Bet
+from games.rulebook import load_rules
+
+from .config import config_dir
+
+MINIMUM = 55440  # divisible by 2 to 12: whole payouts for every ratio of the catalogue
+Z95 = 1.959964
+
+
+@dataclass
+class RowStats:
+    label: str
+    exact_edge: float
+    code: str
+    zero_choice: str
+    stake: int
+    bets: int = 0
+    returned: float = 0.0  # sum over ended bets of (paid + returned) / stake
+    squares: float = 0.0
+
+    def add(self, ratio: float) -> None:
+        self.bets += 1
+        self.returned += ratio
+        self.squares += ratio * ratio
+
+    @property
+    def measured_edge(self) -> float:
+        return 1 - self.returned / self.bets if self.bets else math.nan
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% confidence interval of the measured edge."""
+        if self.bets < 2:
+            return math.inf
+        mean = self.returned / self.bets
+        variance = max(0.0, (self.squares - self.bets * mean * mean) / (self.bets - 1))
+        return Z95 * math.sqrt(variance / self.bets)
+
+    @property
+    def within(self) -> bool:
+        return abs(self.measured_edge - self.exact_edge) <= self.half_width
+
+
+def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: TextIO | None = None) -> list[RowStats]:
+    from .runtime import ENGINES
+
+    rules = load_rules(config_dir() / "rulebooks", profile, game)
+    limits = rules.limits(MINIMUM, 1)
+    engine = ENGINES[game](rules, limits)
+    rows = _rows(rules, limits)
+    outcomes = rules.outcomes()
+    weights = list(accumulate(float(p) for _, p in outcomes))
+    rng = random.Random(seed)
+    takes_state = "state" in inspect.signature(engine.check).parameters
+    state = engine.new_state()
+    live: dict[str, int] = {}  # bet id -> row index
+    bar = _Progress(rounds, progress)
+    for round_no in range(1, rounds + 1):
+        new: list[Bet] = []
+        for index, row in enumerate(rows):
+            if index in live.values():
+                continue
+            bet = Bet(f"{index}-{round_no}", index + 1, row.code, row.stake, zero_choice=row.zero_choice)
+            refused = engine.check(bet, new, state=state) if takes_state else engine.check(bet, new)
+            if refused is None:
+                new.append(bet)
+                live[bet.id] = index
+        outcome = rng.choices(outcomes, cum_weights=weights)[0][0]
+        result = engine.settle(state, new, outcome)
+        state = result.state
+        for entry in result.settlement:
+            if entry.result in ("open", "prison"):
+                continue
+            index = live.pop(entry.id)
+            rows[index].add((entry.paid + entry.returned) / rows[index].stake)
+        bar.update(round_no)
+    bar.done()
+    return rows
+
+
+def _rows(rules, limits) -> list[RowStats]:
+    codes = rules.codes()
+    rows = []
+    for odds in rules.odds():
+        code = odds.label if odds.label in codes else next(c for c in codes if c.split(":", 1)[0] == odds.family)
+        stake = 2 * limits.min if 2 * limits.min <= limits.max[odds.family] else limits.min
+        rows.append(RowStats(odds.label, float(odds.house_edge), code, getattr(odds, "zero_choice", None) or "prison",
+                             stake))
+    return rows
+
+
+class _Progress:
+    """A progress bar on long runs (a line per 5% when the output is not a terminal)."""
+
+    def __init__(self, total: int, out: TextIO | None):
+        self.total, self.out = total, out
+        self.step = max(1, total // 20)
+        self.tty = bool(out is not None and out.isatty())
+        if self.tty:
+            self.step = max(1, total // 200)
+
+    def update(self, done: int) -> None:
+        if self.out is None or done % self.step:
+            return
+        share = done / self.total
+        bar = "#" * int(share * 30)
+        line = f"[{bar:<30}] {share:6.1%} {done:,}/{self.total:,} rounds"
+        print("\r" + line if self.tty else line, end="" if self.tty else "\n", file=self.out, flush=True)
+
+    def done(self) -> None:
+        if self.out is not None and self.tty:
+            print(file=self.out)
+
+
+def print_report(game: str, profile: str, rounds: int, seed: int | None, rows: list[RowStats], out: TextIO) -> None:
+    print(f"{game} under profile {profile}: {rounds:,} rounds, seed {seed}", file=out)
+    header = ("bet", "exact edge", "measured", "95% interval", "bets", "")
+    table = [header]
+    for row in rows:
+        table.append((row.label, f"{row.exact_edge:.4%}", f"{row.measured_edge:.4%}",
+                      f"±{row.half_width:.4%}", f"{row.bets:,}", "" if row.within else "outside"))
+    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    for line in table:
+        print("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip(), file=out)
+    outside = sum(not row.within for row in rows)
+    print(f"{len(rows) - outside} of {len(rows)} bets within their 95% interval "
+          f"(about 1 in 20 falls outside by chance)", file=out)
+
+
+def main_simulate(game: str, profile: str, rounds: int, seed: int | None, out: TextIO = sys.stdout) -> None:
+    rows = simulate(game, profile, rounds, seed, progress=sys.stderr if rounds >= 10_000 else None)
+    print_report(game, profile, rounds, seed, rows, out)
