@@ -57,6 +57,23 @@ class Section:
             raise RulebookError(f"{self.at(unknown[0])}: unknown key (known: {', '.join(sorted(known))})")
 
 
+def text(value: Any, at: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise RulebookError(f"{at}: must be a non-empty text")
+    return value
+
+
+def game_id(game: str) -> Callable[[Any, str], str]:
+    """The parser of a profile's `game` key, in a file whose rules are those of `game` only."""
+
+    def parse(value: Any, at: str) -> str:
+        if value != game:
+            raise RulebookError(f"{at}: these are the rules of {game}, not of {value!r}")
+        return value
+
+    return parse
+
+
 def positive_int(value: Any, at: str) -> int:
     if type(value) is not int or value <= 0:
         raise RulebookError(f"{at}: must be a positive whole number, not {value!r}")

@@ -82,15 +82,32 @@ class Bet:
 
 
 @dataclass(frozen=True)
+class ColourPayment:
+    """How a colour-chip player (American roulette, section 02 III.b) is handed what a bet
+    gave back: `chips` chips of the colour `name`, each worth `unit`, and `value_chips` in
+    value chips, so that chips x unit + value_chips = paid + returned."""
+
+    name: str
+    unit: int
+    chips: int
+    value_chips: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "unit": self.unit, "chips": self.chips, "value_chips": self.value_chips}
+
+
+@dataclass(frozen=True)
 class Settlement:
     """What one bet did in one round. `paid` is winnings (stake excluded), `returned` the part
-    of the stake given back, `breakage` what was owed beyond the chip unit and not paid."""
+    of the stake given back, `breakage` what was owed beyond the chip unit and not paid;
+    `colour`, for a player with colour chips, the chips that money is handed in."""
 
     id: str
     result: str
     paid: int = 0
     returned: int = 0
     breakage: Fraction | int = 0
+    colour: ColourPayment | None = None
 
     def __post_init__(self) -> None:
         if self.result not in RESULTS:
@@ -102,6 +119,8 @@ class Settlement:
         out: dict[str, Any] = {"id": self.id, "result": self.result, "paid": self.paid, "returned": self.returned}
         if self.breakage:
             out["breakage"] = decimal4(self.breakage)
+        if self.colour is not None:
+            out["colour"] = self.colour.to_json()
         return out
 
 

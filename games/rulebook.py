@@ -1,5 +1,7 @@
 """Loading a game's rulebook profile: `<rulebooks_dir>/<profile>/<game>.toml`, validated by
-the game's rules class, which `RULES` names for each game id."""
+the game's rules class, which `RULES` names for each game id. A profile that names its game
+(key `game`) must name the one its file is for: several games share one rules class (the
+roulettes), and a copied file left unedited would otherwise load as the wrong game."""
 
 from __future__ import annotations
 
@@ -7,13 +9,22 @@ import tomllib
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from games.boule.rules import BouleRules
+from games.craps.rules import CrapsRules
+from games.fortune_wheel.rules import FortuneWheelRules
 from games.profile import RulebookError, parse_payout
 from games.roulette.rules import RouletteRules
 
 __all__ = ["RULES", "RulebookError", "load_rules", "parse_payout"]
 
 # game id -> from_dict(profile values, source named in errors) -> the game's rules
-RULES: dict[str, Callable[[Mapping[str, Any], str], Any]] = {"roulette_fr": RouletteRules.from_dict}
+RULES: dict[str, Callable[[Mapping[str, Any], str], Any]] = {
+    "roulette_fr": RouletteRules.from_dict,
+    "roulette_us1": RouletteRules.from_dict,
+    "boule": BouleRules.from_dict,
+    "fortune_wheel": FortuneWheelRules.from_dict,
+    "craps": CrapsRules.from_dict,
+}
 
 
 def load_rules(rulebooks_dir: Path, profile: str, game: str) -> Any:
@@ -28,4 +39,6 @@ def load_rules(rulebooks_dir: Path, profile: str, game: str) -> Any:
         raise RulebookError(f"profile {profile!r} has no rulebook for {game}: {path} does not exist") from None
     except tomllib.TOMLDecodeError as e:
         raise RulebookError(f"{path}: not valid TOML: {e}") from None
+    if values.get("game", game) != game:
+        raise RulebookError(f"{path}: game: the rulebook of {game} says it is for {values['game']!r}")
     return RULES[game](values, str(path))

@@ -19,6 +19,7 @@ from games.rulebook import RulebookError, load_rules
 
 from .config import config_dir
 from .journal import open_reader, read_rows, verify
+from .games import ENGINES
 from .state import TableState
 from .table import engine_state
 
@@ -77,7 +78,7 @@ def _resettle(events: Iterable[dict]) -> None:
 
 def _engine(event: dict) -> RouletteEngine:
     data = event["data"]
-    if event["game"] != RouletteEngine.game:
+    if ENGINES.get(event["game"]) is not RouletteEngine:
         raise _Mismatch(event["seq"], f"game {event['game']!r} cannot be re-settled by this version")
     try:
         rules = load_rules(config_dir() / "rulebooks", data["profile"], event["game"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -11,7 +12,8 @@ from pathlib import Path
 from drivers.errors import DeviceError
 from games.rulebook import RulebookError
 
-from .config import ConfigError, load_table_config, table_config_path
+from .config import ConfigError, known_games, load_table_config, table_config_path
+from .games import DEFAULT_PROFILE, ENGINES
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -106,6 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_OK
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 def cmd_run(args) -> int:
@@ -155,19 +160,31 @@ def cmd_verify(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    from .rules_table import print_rules
+    from .rules_table import DEFAULT_CHIP_UNIT, DEFAULT_MINIMUM, print_rules
 
-    cfg = load_table_config(table_config_path(args.game))
-    print_rules(cfg, args.profile or cfg.profile, sys.stdout)
+    cfg = _example_table(args.game)
+    if cfg is None:
+        print_rules(args.game, args.profile or DEFAULT_PROFILE, DEFAULT_MINIMUM, DEFAULT_CHIP_UNIT,
+                    "no example table yet; limits at", sys.stdout)
+    else:
+        print_rules(args.game, args.profile or cfg.profile, cfg.minimum, cfg.chip_unit,
+                    f"example table {cfg.id}", sys.stdout)
     return EXIT_OK
 
 
 def cmd_simulate(args) -> int:
     from .simulate import main_simulate
 
-    cfg = load_table_config(table_config_path(args.game))
-    main_simulate(args.game, args.profile or cfg.profile, args.rounds, args.seed)
+    cfg = _example_table(args.game)
+    main_simulate(args.game, args.profile or (cfg.profile if cfg else DEFAULT_PROFILE), args.rounds, args.seed)
     return EXIT_OK
+
+
+def _example_table(game: str):
+    """The example table of a game, None for a game the table does not play yet."""
+    if game not in ENGINES:
+        raise ConfigError(f"unknown game {game!r}; known games: {', '.join(sorted(ENGINES))}")
+    return load_table_config(table_config_path(game)) if game in known_games() else None
 
 
 def cmd_follow(args) -> int:

@@ -80,6 +80,11 @@ class TableConfig:
 def table_config_path(game: str) -> Path:
     path = config_dir() / "tables" / f"{game}.toml"
     if not path.is_file():
+        from .games import ENGINES
+
+        if game in ENGINES:
+            raise ConfigError(f"{game}: its engine is ready (dealer-terminal rules / simulate --game {game}), "
+                              f"the table does not play it yet")
         known = ", ".join(known_games()) or "none"
         raise ConfigError(f"unknown game {game!r}: no example table {path}; known games: {known}")
     return path

@@ -16,7 +16,6 @@ from drivers.gpio import open_gpio
 from drivers.gpio.base import PinMap
 from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
-from games.roulette.engine import RouletteEngine
 from games.roulette.layout import all_codes
 from games.rulebook import load_rules
 
@@ -24,6 +23,7 @@ from .config import ConfigError, TableConfig
 from .console import ConsoleSink
 from .feed.publisher import FeedPublisher
 from .feed.replay import ReplayServer
+from .games import ENGINES, PLAYED_AT_THE_TABLE
 from .health import HealthLog
 from .host import host_facts
 from .inbox import Inbox
@@ -33,7 +33,6 @@ from .state import TableState
 from .systemd import WatchdogSink, notify
 from .table import Table, TableControl, TableSetup
 
-ENGINES = {"roulette_fr": RouletteEngine}
 
 
 @dataclass
@@ -69,8 +68,10 @@ class StateView:
 
 
 def build_engine(cfg: TableConfig):
-    if cfg.game not in ENGINES:
-        raise ConfigError(f"{cfg.path}: game {cfg.game!r} is not available yet; available: {', '.join(ENGINES)}")
+    if cfg.game not in PLAYED_AT_THE_TABLE:
+        ready = "its engine is ready (rules, simulate); " if cfg.game in ENGINES else ""
+        raise ConfigError(f"{cfg.path}: game {cfg.game!r}: {ready}the table does not play it yet; "
+                          f"it plays {', '.join(sorted(PLAYED_AT_THE_TABLE))}")
     rules = load_rules(cfg.rulebooks, cfg.profile, cfg.game)
     return rules, ENGINES[cfg.game](rules, rules.limits(cfg.minimum, cfg.chip_unit))
 

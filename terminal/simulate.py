@@ -25,6 +25,7 @@ from games.records import Bet
 from games.rulebook import load_rules
 
 from .config import config_dir
+from .games import ENGINES
 
 MINIMUM = 55440  # divisible by 2 to 12: whole payouts for every ratio of the catalogue
 Z95 = 1.959964
@@ -65,8 +66,6 @@ class RowStats:
 
 
 def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: TextIO | None = None) -> list[RowStats]:
-    from .runtime import ENGINES
-
     rules = load_rules(config_dir() / "rulebooks", profile, game)
     limits = rules.limits(MINIMUM, 1)
     engine = ENGINES[game](rules, limits)
@@ -76,6 +75,7 @@ def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: T
     rng = random.Random(seed)
     takes_state = "state" in inspect.signature(engine.check).parameters
     state = engine.new_state()
+    shooter = hasattr(engine, "with_shooter")  # craps: seat 1 (the Win line's row) always shoots
     live: dict[str, int] = {}  # bet id -> row index
     bar = _Progress(rounds, progress)
     for round_no in range(1, rounds + 1):
@@ -88,6 +88,8 @@ def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: T
             if refused is None:
                 new.append(bet)
                 live[bet.id] = index
+        if shooter and state.shooter is None:
+            state = engine.with_shooter(state, 1)
         outcome = rng.choices(outcomes, cum_weights=weights)[0][0]
         result = engine.settle(state, new, outcome)
         state = result.state
@@ -102,11 +104,21 @@ def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: T
 
 
 def _rows(rules, limits) -> list[RowStats]:
+    """One row per line of the odds table that a bet on its own can stand for: its label is a
+    code ("hard:4"), starts with one ("red (half on zero)"), or names its family ("straight").
+    Lines that follow another bet (craps odds on a point) are left to the engine's tests."""
     codes = rules.codes()
     rows = []
     for odds in rules.odds():
-        code = odds.label if odds.label in codes else next(c for c in codes if c.split(":", 1)[0] == odds.family)
-        stake = 2 * limits.min if 2 * limits.min <= limits.max[odds.family] else limits.min
+        first = odds.label.split()[0]
+        if first in codes:
+            code = first
+        elif first == odds.family:
+            code = next(c for c in codes if c.split(":", 1)[0] == odds.family)
+        else:
+            continue
+        maximum = limits.max.get(code, limits.max.get(odds.family, limits.min))
+        stake = 2 * limits.min if 2 * limits.min <= maximum else limits.min
         rows.append(RowStats(odds.label, float(odds.house_edge), code, getattr(odds, "zero_choice", None) or "prison",
                              stake))
     return rows

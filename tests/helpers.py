@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-EXAMPLE = REPO / "config" / "tables" / "roulette_fr.toml"
+TABLES = REPO / "config" / "tables"
 
 
 def write_config(directory: Path, *, wheel: str = "sim://wheel?spin=0", table_id: str = "RL-T1",
-                 extra: str = "") -> Path:
-    """The example roulette table with a fast sim wheel, ipc endpoints and a journal in `directory`."""
+                 extra: str = "", game: str = "roulette_fr") -> Path:
+    """The example table of `game` with a fast sim wheel, ipc endpoints and a journal in `directory`."""
     sockets = tempfile.mkdtemp(prefix="dt-")  # ipc paths must stay short (about 100 bytes)
-    text = EXAMPLE.read_text(encoding="utf-8")
-    text = text.replace('id = "RL-01"', f'id = "{table_id}"')
-    text = text.replace('wheel = "sim://wheel?spin=3"', f'wheel = "{wheel}"')
-    text = text.replace('"tcp://127.0.0.1:5556"', f'"ipc://{sockets}/feed"')
-    text = text.replace('"tcp://127.0.0.1:5557"', f'"ipc://{sockets}/replay"')
-    text = text.replace('db = "var/RL-01.sqlite"', f'db = "{directory}/journal.sqlite"')
+    text = (TABLES / f"{game}.toml").read_text(encoding="utf-8")
+    text = re.sub(r'^id = "[^"]*"', f'id = "{table_id}"', text, count=1, flags=re.M)
+    text = re.sub(r'^wheel = "[^"]*"', f'wheel = "{wheel}"', text, count=1, flags=re.M)
+    text = re.sub(r'^publish = "[^"]*"', f'publish = "ipc://{sockets}/feed"', text, count=1, flags=re.M)
+    text = re.sub(r'^replay = "[^"]*"', f'replay = "ipc://{sockets}/replay"', text, count=1, flags=re.M)
+    text = re.sub(r'^db = "[^"]*"', f'db = "{directory}/journal.sqlite"', text, count=1, flags=re.M)
     path = directory / "table.toml"
     path.write_text(text + extra, encoding="utf-8")
     return path

@@ -1,8 +1,14 @@
-"""The French roulette engine: checks bets, settles a spin, handles a void spin.
+"""The single-zero roulette engine: checks bets, settles a spin, handles a void spin.
+
+One engine for every single-zero roulette; the rules profile says which game it is. French
+roulette (roulette_fr) and American single-zero roulette (roulette_us1) share the cloth, the
+wheel and the bets, and differ only in profile values: the zero rule, the maxima and the
+payment order.
 
 Pure: it takes the state left by the previous spin, the round's bets and the number the wheel
 gave, and returns the new state with the records of the round. Even chances caught by zero
-follow the regulation's prison rule (section 01 IV.1.B.b, as ruled in rulings.md).
+follow the profile's zero rule: the regulation's prison (section 01 IV.1.B.b, as ruled in
+rulings.md) or half lost (section 02 IV).
 """
 
 from __future__ import annotations
@@ -49,9 +55,8 @@ class VoidResult:
 
 
 class RouletteEngine:
-    game = "roulette_fr"
-
     def __init__(self, rules: RouletteRules, limits: Limits):
+        self.game = rules.game
         self.rules = rules
         self.limits = limits
 
@@ -157,8 +162,16 @@ class RouletteEngine:
 
     def _in_payment_order(self, bets: Sequence[Bet], entries: Sequence[Settlement]) -> tuple[Settlement, ...]:
         """Section 01 IV.3.c: losing bets are collected first, then the rest are paid family by
-        family in the profile's order; within a family, in the order the bets took part."""
+        family in the profile's order; within a family, in the order the bets took part.
+
+        Section 02 III.b (`seat_paid_at_once`): a player with several winning bets is paid them
+        all at once, at the turn of the first of them in the order."""
         rank = {family: i for i, family in enumerate(self.rules.payment_order)}
         lost = [entry for entry in entries if entry.result == "lose"]
-        rest = [(rank[bet.family], i) for i, (bet, entry) in enumerate(zip(bets, entries)) if entry.result != "lose"]
-        return (*lost, *(entries[i] for _, i in sorted(rest)))
+        rest = [(rank[bet.family], i, bet.seat) for i, (bet, entry) in enumerate(zip(bets, entries)) if entry.result != "lose"]
+        if self.rules.seat_paid_at_once:
+            turn: dict[int, tuple[int, int]] = {}
+            for key in sorted(rest):
+                turn.setdefault(key[2], key[:2])
+            rest = [(*turn[seat], family_rank, i, seat) for family_rank, i, seat in rest]
+        return (*lost, *(entries[key[-2]] for key in sorted(rest)))

@@ -1,6 +1,7 @@
 """A roulette rulebook profile, validated: wheel, payouts, limits, payment order, zero rule.
 
-The values are data (config/rulebooks/<profile>/roulette_fr.toml); this module checks them and
+The values are data, one file per game on the same cloth and wheel
+(config/rulebooks/<profile>/roulette_fr.toml, roulette_us1.toml); this module checks them and
 derives what follows from them: table limits, the opening advance and each bet's house edge.
 """
 
@@ -16,7 +17,7 @@ from games.records import Limits
 from games.roulette.layout import EVEN_CHANCES, FAMILIES, NUMBERS, RED, all_codes, covers
 
 ZERO_RULES = ("prison", "half")
-_KEYS = ("source", "wheel_order", "red", "zero_rule", "payment_order", "advance_multiple", "closing_rounds", "bets")
+_KEYS = ("game", "source", "wheel_order", "red", "zero_rule", "payment_order", "seat_paid_at_once", "advance_multiple", "closing_rounds", "bets")
 _BET_KEYS = ("payout", "max_multiple", "allow_player_edge")
 _NUMBERS_COVERED = {code.partition(":")[0]: len(covers(code)) for code in all_codes()}
 
@@ -40,6 +41,7 @@ class BetOdds:
 
 @dataclass(frozen=True)
 class RouletteRules:
+    game: str  # the game id these rules are for (bets.md), e.g. "roulette_us1"
     regulation: str  # the profile's `source`: the text and section it implements
     wheel_order: tuple[int, ...]  # clockwise from zero
     red: frozenset[int]
@@ -47,6 +49,7 @@ class RouletteRules:
     payouts: Mapping[str, Fraction]
     max_multiple: Mapping[str, int]  # maximum stake per family, in table minimums
     payment_order: tuple[str, ...]
+    seat_paid_at_once: bool  # a seat's winning bets are all paid together, at its first family's turn
     advance_multiple: int  # the opening advance, in table minimums
     closing_rounds: int  # spins announced before the table closes
     allow_player_edge: frozenset[str]
@@ -67,6 +70,7 @@ class RouletteRules:
             if bet.read("allow_player_edge", flag, default=False):
                 allowed.add(family)
         rules = cls(
+            game=profile.read("game", _text),
             regulation=profile.read("source", _text),
             wheel_order=profile.read("wheel_order", _wheel_order),
             red=profile.read("red", _red),
@@ -74,6 +78,7 @@ class RouletteRules:
             payouts=MappingProxyType(payouts),
             max_multiple=MappingProxyType(max_multiple),
             payment_order=profile.read("payment_order", _payment_order),
+            seat_paid_at_once=profile.read("seat_paid_at_once", flag),
             advance_multiple=profile.read("advance_multiple", positive_int),
             closing_rounds=profile.read("closing_rounds", positive_int),
             allow_player_edge=frozenset(allowed),

@@ -38,3 +38,15 @@ def rules() -> RouletteRules:
 def engine(rules) -> RouletteEngine:
     """Minimum 500, chips of 100: half of an odd number of chips leaves breakage."""
     return RouletteEngine(rules, rules.limits(500, 100))
+
+
+@pytest.fixture
+def us_rules() -> RouletteRules:
+    """The American single-zero profile (section 02)."""
+    return load_rules(RULEBOOKS, "valencia-1994", "roulette_us1")
+
+
+@pytest.fixture
+def us_engine(us_rules) -> RouletteEngine:
+    """Minimum 500, chips of 100, as `engine`."""
+    return RouletteEngine(us_rules, us_rules.limits(500, 100))

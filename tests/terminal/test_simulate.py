@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import cli
-from terminal.runtime import ENGINES
+from terminal.games import ENGINES
 from terminal.simulate import simulate
 
 ROUNDS = 20_000

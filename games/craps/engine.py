@@ -1,0 +1,291 @@
+"""The craps engine: checks bets against the state of the game, settles a roll, handles
+withdrawals between rolls and void rolls.
+
+Pure: it takes the state the previous roll left (the point, the bets staying on the layout,
+the shooter), the round's new bets and the dice, and returns the new state with the records of
+the roll. Every roll is a round. Which bets may be placed depends on the state (Win and Don't
+Win only on a come-out, Come and Don't Come and the odds only while their point is on), so
+`check` takes the state; the shooter must have a Win or Don't Win bet before rolling
+(section 09 IV.3), which `can_roll` tells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.craps.announcements import announce
+from games.craps.bets import ASSOCIATED, decide, parse_code, placeable
+from games.craps.dice import CRAPS, HARD_WAYS, NATURALS, POINTS, SEVEN, Roll
+from games.craps.rules import CrapsRules
+from games.money import to_chips
+from games.records import Announcement, Bet, BetRefused, Limits, Settlement, Totals
+
+LINE = ("pass", "dontpass")  # the shooter's obligatory bet is one of these
+# Section 09 IV.3: what makes the stickman call "tirada nul·la".
+VOID_CAUSES = {
+    "broken": "a die broke",
+    "stacked": "the dice landed one on the other",
+    "on_chip": "a die landed on a chip",
+    "off_table": "a die left the table",
+    "on_rail": "a die landed on the rail",
+    "in_reserve": "a die fell among the reserve dice",
+    "bad_throw": "the dice slid or did not both hit the far side",
+}
+# Section 09 IV.1.A / rulings.md: Win and Come bets play until they win or lose.
+_NEVER_WITHDRAWN = ("pass", "come")
+
+
+@dataclass(frozen=True)
+class CrapsState:
+    """What a roll leaves for the next: the point (None: the next roll is a come-out), the
+    bets staying on the layout (travelled Come bets under their `come:N` code, odds beside
+    their line bet), the shooter's seat (None once the dice must change hands) and the rolls
+    the shooter has thrown."""
+
+    point: int | None = None
+    layout: tuple[Bet, ...] = ()
+    shooter: int | None = None
+    rolls: int = 0
+
+    def shooter_bets(self, bets: Sequence[Bet] = ()) -> tuple[Bet, ...]:
+        """The shooter's Win and Don't Win bets on the layout and among `bets`."""
+        return tuple(b for b in (*self.layout, *bets) if b.seat == self.shooter and b.code in LINE)
+
+    @property
+    def shooter_covered(self) -> bool:
+        """Whether the shooter has the obligatory Win or Don't Win bet on the layout."""
+        return bool(self.shooter_bets())
+
+
+@dataclass(frozen=True)
+class RollResult:
+    state: CrapsState
+    outcome: dict  # {"dice": [d1, d2], "point_before": P or None, "point_after": Q or None}
+    announcement: Announcement
+    bets: tuple[Bet, ...]  # the layout's bets as they stood before the roll, then the new ones
+    settlement: tuple[Settlement, ...]  # one per bet, in the same order; "open" for those staying
+    totals: Totals  # over the bets that ended on this roll
+
+
+@dataclass(frozen=True)
+class VoidResult:
+    state: CrapsState  # unchanged: a void roll is no roll
+    announcement: Announcement  # key "void_roll"
+    reason: str  # a key of VOID_CAUSES
+    returned: tuple[Bet, ...]  # the round's new bets, stakes returned in full
+    kept: tuple[Bet, ...]  # the layout's bets, staying
+
+
+class CrapsEngine:
+    game = "craps"
+
+    def __init__(self, rules: CrapsRules, limits: Limits):
+        self.rules = rules
+        self.limits = limits
+
+    def new_state(self, shooter: int | None = None) -> CrapsState:
+        return CrapsState(shooter=shooter)
+
+    def with_shooter(self, state: CrapsState, seat: int) -> CrapsState:
+        """The dice offered to `seat` (the runtime goes round the table clockwise and skips a
+        player who refuses them). Only between hands: the shooter keeps the dice while a
+        point is on."""
+        if state.point is not None:
+            raise ValueError(f"seat {state.shooter} keeps the dice while the point {state.point} is on")
+        return replace(state, shooter=seat, rolls=0)
+
+    # --- placing --------------------------------------------------------------------------
+
+    def check(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: CrapsState | None = None) -> str | None:
+        """None if `bet` may join the `accepted` bets of the next roll of `state` (a first
+        come-out when None), else why not."""
+        state = state or self.new_state()
+        if any(other.id == bet.id for other in (*state.layout, *accepted)):
+            return f"bet id {bet.id} is already taken"
+        try:
+            code = parse_code(bet.code)
+        except ValueError as e:
+            return str(e)
+        if not placeable(code):
+            return f"{bet.code} is a {code.key} bet that travelled; place {code.key} and it travels by itself"
+        if bet.prison or bet.zero_choice != "prison":
+            return "a craps bet has no zero and no prison"
+        if type(bet.stake) is not int or bet.stake <= 0:
+            return f"the stake must be a positive whole amount, not {bet.stake!r}"
+        if code.key in ("pass", "dontpass") and state.point is not None:
+            return f"Win and Don't Win are taken on a come-out only; the point is {state.point}"
+        if code.key in ("come", "dontcome") and state.point is None:
+            return "Come and Don't Come are taken only while a point is on"
+        if code.key in ASSOCIATED:
+            return self._check_odds(bet, code.key, code.line, accepted, state)
+        minimum = self.limits.min
+        if bet.stake < minimum:
+            return f"{bet.stake} is below the table minimum of {minimum}"
+        if bet.stake % minimum:
+            return f"{bet.stake} is not a multiple of the table minimum of {minimum}"
+        maximum = self.limits.max.get(bet.code, self.limits.max.get(bet.family))
+        if maximum is None:
+            return f"this table takes no {bet.family} bets"
+        total = bet.stake + _staked(bet.seat, bet.code, state.layout, accepted)
+        if total > maximum:
+            return f"seat {bet.seat} would have {total} on {bet.code}, over its maximum of {maximum}"
+        return None
+
+    def _check_odds(self, bet: Bet, key: str, line: str, accepted: Sequence[Bet], state: CrapsState) -> str | None:
+        """Section 09 IV.1.C and IV.2: odds go beside a line bet of the same player whose number
+        is known, up to a share of that line bet; they are paid in chips, with no minimum."""
+        if line in LINE and state.point is None:
+            return f"odds on {line} are taken once a point is on"
+        line_stake = _staked(bet.seat, line, state.layout)
+        if not line_stake:
+            return f"seat {bet.seat} has no {line} bet on the layout to take odds on"
+        unit = self.limits.chip_unit
+        if bet.stake % unit:
+            return f"{bet.stake} is not a multiple of the chip unit of {unit}"
+        number = state.point if line in LINE else parse_code(line).number
+        limit = self.rules.odds_limit(key, number, line_stake)
+        total = bet.stake + _staked(bet.seat, bet.code, state.layout, accepted)
+        if total > limit:
+            return f"seat {bet.seat} would have {total} of odds on {line} ({line_stake}), over the limit of {limit}"
+        return None
+
+    def place(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: CrapsState | None = None) -> Bet:
+        """`bet` itself when it is legal; BetRefused otherwise."""
+        reason = self.check(bet, accepted, state=state)
+        if reason is not None:
+            raise BetRefused(bet, reason)
+        return bet
+
+    def can_roll(self, state: CrapsState, bets: Sequence[Bet]) -> str | None:
+        """None if the shooter may roll with the round's `bets`, else why not."""
+        if state.shooter is None:
+            return "no shooter: the dice go to the next player"
+        if not state.shooter_bets(bets):
+            return f"the shooter (seat {state.shooter}) must bet on Win or Don't Win before rolling"
+        return None
+
+    # --- withdrawing between rolls --------------------------------------------------------
+
+    def can_withdraw(self, state: CrapsState, bet_id: str) -> str | None:
+        """None if the bet `bet_id` on the layout may be taken back now, else why not."""
+        bet = _find(state, bet_id)
+        if bet is None:
+            return f"no bet {bet_id} on the layout"
+        key = parse_code(bet.code).key
+        if key in _NEVER_WITHDRAWN:
+            return f"{bet.code}: Win and Come bets stay until they win or lose"
+        if any(parse_code(other.code).line == bet.code and other.seat == bet.seat for other in state.layout):
+            return f"{bet.code} carries odds: withdraw the odds first"
+        if bet.seat == state.shooter and bet.code in LINE and len(state.shooter_bets()) == 1:
+            return "the shooter must keep a Win or Don't Win bet"
+        return None
+
+    def withdraw(self, state: CrapsState, bet_id: str) -> tuple[CrapsState, Settlement]:
+        """The state without the bet, and its settlement (`withdrawn`, the stake returned)."""
+        reason = self.can_withdraw(state, bet_id)
+        bet = _find(state, bet_id)
+        if reason is not None:
+            if bet is None:
+                raise ValueError(reason)
+            raise BetRefused(bet, reason)
+        layout = tuple(b for b in state.layout if b.id != bet_id)
+        return replace(state, layout=layout), Settlement(bet_id, "withdrawn", returned=bet.stake)
+
+    # --- rolling --------------------------------------------------------------------------
+
+    def ends_hand(self, state: CrapsState, dice: Sequence[int]) -> bool:
+        """Whether `dice` end the shooter's hand (a seven out): the runtime closing the table
+        after the last shooter makes that roll the session's last round."""
+        return state.point is not None and Roll.of(dice).total == SEVEN
+
+    def settle(self, state: CrapsState, bets: Sequence[Bet], outcome: Mapping[str, Any], *,
+               last_round: bool = False) -> RollResult:
+        """Settle the layout's bets and the round's new `bets` (already placed) on the dice of
+        `outcome`. A 7 ends every bet on the layout; so the last round of a session, the last
+        shooter's seven out, leaves the layout empty."""
+        roll = Roll.of(outcome["dice"])
+        reason = self.can_roll(state, bets)
+        if reason is not None:
+            raise ValueError(reason)
+        if last_round and not self.ends_hand(state, roll.dice):
+            raise ValueError("the last round of a session is the last shooter's seven out")
+        point = state.point
+        taking_part = (*state.layout, *bets)
+        entries, layout, totals = [], [], Totals()
+        for bet in taking_part:
+            entry, staying = self._settle(bet, roll, point)
+            entries.append(entry)
+            if staying is not None:
+                layout.append(staying)
+            else:
+                totals += Totals(bet.stake, entry.paid, entry.returned)
+        after = _next_point(point, roll.total)
+        seven_out = self.ends_hand(state, roll.dice)
+        return RollResult(
+            state=CrapsState(
+                point=after,
+                layout=tuple(layout),
+                shooter=None if seven_out else state.shooter,
+                rolls=0 if seven_out else state.rolls + 1,
+            ),
+            outcome={"dice": list(roll.dice), "point_before": point, "point_after": after},
+            announcement=self._call(roll, point),
+            bets=taking_part,
+            settlement=tuple(entries),
+            totals=totals,
+        )
+
+    def _settle(self, bet: Bet, roll: Roll, point: int | None) -> tuple[Settlement, Bet | None]:
+        """The bet's settlement, and the bet as it stays on the layout (None once it ended)."""
+        code = parse_code(bet.code)
+        decision = decide(code, roll, point)
+        if decision.result == "open":
+            return Settlement(bet.id, "open"), replace(bet, code=decision.moves_to or bet.code)
+        if decision.result == "push":
+            return Settlement(bet.id, "push", returned=bet.stake), None
+        if decision.result == "lose":
+            return Settlement(bet.id, "lose"), None
+        owed = bet.stake * self.rules.payout(code.key, decision.number)
+        paid, breakage = to_chips(owed, self.limits.chip_unit)
+        return Settlement(bet.id, "win", paid=paid, returned=bet.stake, breakage=breakage), None
+
+    def _call(self, roll: Roll, point: int | None) -> Announcement:
+        total = roll.total
+        if point is None:
+            if total in NATURALS:
+                return announce("natural", total=total)
+            if total in CRAPS:
+                return announce("craps", total=total)
+            return announce("point", total=total)
+        if total == point:
+            return announce("point_made", total=total)
+        if total == SEVEN:
+            return announce("seven_out")
+        hard = roll.double and total in HARD_WAYS
+        return announce("roll", total=total, double=roll.dice[0] if hard else 0)
+
+    def void(self, state: CrapsState, bets: Sequence[Bet], reason: str) -> VoidResult:
+        """A void roll ("tirada nul·la", section 09 IV.3): the round's new bets go back, the
+        layout stays as it is and the shooter throws again."""
+        if reason not in VOID_CAUSES:
+            raise ValueError(f"no void roll cause {reason!r} (known: {', '.join(VOID_CAUSES)})")
+        return VoidResult(state, self.announcement("void_roll"), reason, tuple(bets), state.layout)
+
+    def announcement(self, key: str, **params: int) -> Announcement:
+        return announce(key, **params)
+
+
+def _next_point(point: int | None, total: int) -> int | None:
+    if point is None:
+        return total if total in POINTS else None
+    return None if total in (point, SEVEN) else point
+
+
+def _staked(seat: int, code: str, *groups: Sequence[Bet]) -> int:
+    return sum(b.stake for group in groups for b in group if b.seat == seat and b.code == code)
+
+
+def _find(state: CrapsState, bet_id: str) -> Bet | None:
+    return next((b for b in state.layout if b.id == bet_id), None)

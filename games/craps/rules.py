@@ -1,0 +1,231 @@
+"""A craps rulebook profile, validated: payouts, limits, the opening advance, house edges.
+
+The values are data (config/rulebooks/<profile>/craps.toml); this module checks them against
+section 09 IV.2 (the limits) and rulings.md (no bet may favour the player unless allowed), and
+derives what follows from them. Payouts are winnings per unit staked, the stake kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from games.craps.bets import (
+    ASSOCIATED,
+    BAR,
+    BY_NUMBER,
+    KEYS,
+    MULTIPLE,
+    ONE_ROLL,
+    PLACED,
+    SIMPLE,
+    all_codes,
+)
+from games.craps.dice import (
+    CRAPS,
+    NATURALS,
+    PAIRS,
+    POINTS,
+    SEVEN,
+    before_seven,
+    chance,
+    ways,
+)
+from games.profile import (
+    RulebookError,
+    Section,
+    flag,
+    parse_payout,
+    positive_int,
+    refuse_player_edges,
+)
+from games.records import Limits
+
+Payout = Fraction | Mapping[int, Fraction]  # one payout, or one per number (BY_NUMBER)
+_KEYS = ("source", "advance_multiple", "simple_max_multiple", "bets")
+_BET_KEYS = ("payout", "allow_player_edge", "erratum")
+# Section 09 IV.2: the maximum on the simple chances lies between 100 and 1,000 minimums.
+SIMPLE_MAX_RANGE = (100, 1000)
+
+
+@dataclass(frozen=True)
+class BetOdds:
+    """The odds of one bet (one row per number for keys paid by number, the Field excepted)."""
+
+    family: str  # the profile key
+    label: str
+    payout: Fraction | str
+    probability: Fraction  # of winning, followed to the bet's end
+    house_edge: Fraction  # expected loss per unit staked; negative is a player advantage
+
+
+@dataclass(frozen=True)
+class CrapsRules:
+    regulation: str
+    payouts: Mapping[str, Payout]
+    simple_max_multiple: int  # maximum on the simple chances, in table minimums
+    max_multiple: Mapping[str, int]  # the multiple chances, in table minimums
+    max_percent: Mapping[str, Mapping[int, int]]  # place/lay: of the simple maximum; odds: of the line bet
+    advance_multiple: int
+    errata: Mapping[str, str]  # key -> how the profile departs from the text, and why
+    allow_player_edge: frozenset[str]
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], source: str) -> CrapsRules:
+        """The rules of a profile read from `source` (named in every error)."""
+        profile = Section(d, source)
+        profile.refuse_unknown_keys(_KEYS)
+        simple_max = profile.read("simple_max_multiple", _simple_max)
+        bets = profile.section("bets")
+        bets.refuse_unknown_keys(KEYS)
+        payouts, max_multiple, max_percent, errata, allowed = {}, {}, {}, {}, set()
+        for key in KEYS:
+            bet = bets.section(key)
+            extra = ("max_multiple",) if key in MULTIPLE else ("max_percent",) if key in (*ASSOCIATED, *PLACED) else ()
+            bet.refuse_unknown_keys((*_BET_KEYS, *extra))
+            payouts[key] = bet.read("payout", _by_number(parse_payout, BY_NUMBER[key]) if key in BY_NUMBER else parse_payout)
+            if key in MULTIPLE:
+                max_multiple[key] = bet.read("max_multiple", positive_int)
+                _check_multiple_maximum(bet, max_multiple[key], payouts[key], simple_max)
+            elif extra:
+                max_percent[key] = MappingProxyType(bet.read("max_percent", _by_number(positive_int, POINTS)))
+            if "erratum" in bet.values:
+                errata[key] = bet.read("erratum", _text)
+            if bet.read("allow_player_edge", flag, default=False):
+                allowed.add(key)
+        rules = cls(
+            regulation=profile.read("source", _text),
+            payouts=MappingProxyType(payouts),
+            simple_max_multiple=simple_max,
+            max_multiple=MappingProxyType(max_multiple),
+            max_percent=MappingProxyType(max_percent),
+            advance_multiple=profile.read("advance_multiple", positive_int),
+            errata=MappingProxyType(errata),
+            allow_player_edge=frozenset(allowed),
+        )
+        refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)
+        return rules
+
+    def payout(self, key: str, number: int | None = None) -> Fraction:
+        """The payout of the bets of `key` (at `number` for the keys paid by number)."""
+        payout = self.payouts[key]
+        return payout[number] if key in BY_NUMBER else payout  # type: ignore[index,return-value]
+
+    def limits(self, minimum: int, chip_unit: int) -> Limits:
+        """The table's maximum stakes, by family, and by code for place and lay bets (section 09
+        IV.2 gives them per number). Odds have no fixed maximum: it follows their line bet."""
+        if minimum <= 0 or chip_unit <= 0 or minimum % chip_unit:
+            raise ValueError(f"the minimum ({minimum}) must be a positive multiple of the chip unit ({chip_unit})")
+        simple = self.simple_max_multiple * minimum
+        maxima = {family: simple for family in SIMPLE}
+        maxima.update((key, m * minimum) for key, m in self.max_multiple.items())
+        for key in PLACED:
+            maxima.update((f"{key}:{n}", simple * pct // 100 // chip_unit * chip_unit) for n, pct in self.max_percent[key].items())
+        return Limits(min=minimum, chip_unit=chip_unit, max=maxima)
+
+    def odds_limit(self, key: str, number: int, line_stake: int) -> Fraction:
+        """The most odds (`key` odds or dontodds) a line bet of `line_stake` on `number` takes."""
+        return Fraction(line_stake * self.max_percent[key][number], 100)
+
+    def advance(self, minimum: int) -> int:
+        """The chips a table opens with (and every top-up)."""
+        return self.advance_multiple * minimum
+
+    def codes(self) -> tuple[str, ...]:
+        return all_codes()
+
+    def outcomes(self) -> tuple[tuple[dict, Fraction], ...]:
+        """The 36 rolls of two fair dice, each 1/36."""
+        return tuple(({"dice": [a, b]}, Fraction(1, len(PAIRS))) for a, b in PAIRS)
+
+    def odds(self) -> list[BetOdds]:
+        """Every bet's exact odds, in the order of the profile keys.
+
+        Bets that stay on the layout are followed to their end: a number thrown before the 7
+        has the chance ways(N) / (ways(N) + 6); a hard way wins only on its double, one way
+        among ways(N) + 6 that decide it."""
+        rows = []
+        for key in KEYS:
+            payout = self.payouts[key]
+            if key in ("pass", "come", "dontpass", "dontcome"):
+                rows.append(_line(key, payout))
+            elif key in ONE_ROLL and key != "craps":
+                rows.append(_one_roll(key, payout))
+            elif key in ("big6", "big8"):
+                rows.append(_row(key, key, payout, before_seven(int(key[3:]))))
+            else:
+                for n, pays in payout.items():  # type: ignore[union-attr]
+                    rows.append(_row(key, f"{key}:{n}", pays, _by_number_chance(key, n)))
+        return rows
+
+
+def _row(key: str, label: str, payout: Fraction, win: Fraction, push: Fraction = Fraction(0)) -> BetOdds:
+    return BetOdds(key, label, payout, win, 1 - win * (1 + payout) - push)
+
+
+def _line(key: str, payout: Fraction) -> BetOdds:
+    """Win / Come and Don't Win / Don't Come: decided on the first roll, or by the number it
+    throws against the 7."""
+    if key in ("pass", "come"):
+        first, then = sum(map(chance, NATURALS)), before_seven
+        return _row(key, key, payout, first + sum(chance(n) * then(n) for n in POINTS))
+    first = sum(chance(t) for t in CRAPS if t != BAR)
+    win = first + sum(chance(n) * (1 - before_seven(n)) for n in POINTS)
+    return _row(key, f"{key} (bar {BAR})", payout, win, chance(BAR))
+
+
+def _one_roll(key: str, payout: Payout) -> BetOdds:
+    pays = payout if isinstance(payout, Mapping) else {t: payout for t in ONE_ROLL[key]}
+    win = sum(chance(t) for t in pays)
+    edge = 1 - sum(chance(t) * (1 + p) for t, p in pays.items())
+    shown = payout if not isinstance(payout, Mapping) else "; ".join(
+        f"{p} on {', '.join(str(t) for t in pays if pays[t] == p)}" for p in sorted(set(pays.values()), reverse=True))
+    return BetOdds(key, key, shown, win, edge)
+
+
+def _by_number_chance(key: str, n: int) -> Fraction:
+    if key == "craps":
+        return chance(n)
+    if key == "hard":
+        return Fraction(1, ways(n) + ways(SEVEN))
+    right = before_seven(n)
+    return right if key in ("odds", "place") else 1 - right
+
+
+def _check_multiple_maximum(bet: Section, maximum: int, payout: Payout, simple_max: int) -> None:
+    """Section 09 IV.2: a multiple chance's maximum lets it win at least what the maximum on a
+    simple chance wins (even money), and at most three times that."""
+    for pays in payout.values() if isinstance(payout, Mapping) else (payout,):
+        if not simple_max <= maximum * pays <= 3 * simple_max:
+            raise RulebookError(
+                f"{bet.at('max_multiple')}: {maximum} minimums paid {pays} win {maximum * pays} minimums; "
+                f"section 09 IV.2 wants {simple_max} to {3 * simple_max} (the simple chances' maximum to three times it)"
+            )
+
+
+def _simple_max(value: Any, at: str) -> int:
+    value = positive_int(value, at)
+    low, high = SIMPLE_MAX_RANGE
+    if not low <= value <= high:
+        raise RulebookError(f"{at}: section 09 IV.2 puts it between {low} and {high} minimums, not {value}")
+    return value
+
+
+def _by_number(parse, numbers: tuple[int, ...]):
+    """A parser of a table with one value per number of `numbers` (TOML keys "4", "5", ...)."""
+
+    def read(value: Any, at: str) -> dict[int, Any]:
+        if not isinstance(value, Mapping) or sorted(value) != sorted(map(str, numbers)):
+            raise RulebookError(f"{at}: must give one value for each of {', '.join(map(str, numbers))}, as {{4 = ..., ...}}")
+        return {n: parse(value[str(n)], f"{at}.{n}") for n in numbers}
+
+    return read
+
+
+def _text(value: Any, at: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise RulebookError(f"{at}: must be a non-empty text")
+    return value
