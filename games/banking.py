@@ -5,8 +5,11 @@ one spin and either wins its payout or is lost; there is nothing like roulette's
 module holds what they share and what roulette does the same way: the records of a spin, the
 checks on a stake (table minimum, multiples of it, the per-player maximum by seat and code),
 payment rounded down to the chip unit, the order of settlement (losing bets collected first,
-then the winners paid) and the round's totals. `FixedOddsEngine` puts them together; a game
-adds how to read its outcome and what its croupier says.
+then the winners paid, a seat at once where the profile says so) and the round's totals;
+`TableRules` derives a table's limits and opening advance from its profile's multiples of the
+minimum, and `BankingEngine` places a bet its `check` accepts. `FixedOddsEngine` puts them
+together; a game adds how to read its outcome and what its croupier says. Every game's odds
+rows are `games.odds.BetOdds`, importable from here too.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from games.money import to_chips
+from games.odds import BetOdds  # noqa: F401  (the odds row of every game, kept importable here)
 from games.records import Announcement, Bet, BetRefused, Limits, Settlement, Totals
 
 # Results that move no money yet: the bet's stake counts in the totals of the round it ends.
@@ -39,23 +43,6 @@ class VoidResult:
     announcement: Announcement  # key "void_spin"
     returned: tuple[Bet, ...]  # the round's bets, stakes returned in full
     kept: tuple[Bet, ...] = ()  # bets staying on the layout (none in a game without prison)
-
-
-@dataclass(frozen=True)
-class BetOdds:
-    """One bet's exact odds on one spin. `family` is the key of the bet in the profile's
-    `bets` section (the part of a code before ':'), `label` the bet as a reader names it."""
-
-    family: str
-    label: str
-    payout: Fraction
-    probability: Fraction  # of winning the payout
-
-    @property
-    def house_edge(self) -> Fraction:
-        """Expected loss per unit staked (negative is a player advantage): a bet returns its
-        stake and the payout with the probability of winning, nothing otherwise."""
-        return 1 - self.probability * (1 + self.payout)
 
 
 def limits_from_multiples(minimum: int, chip_unit: int, max_multiple: Mapping[str, int]) -> Limits:
@@ -100,12 +87,21 @@ def win(bet: Bet, payout: Fraction, chip_unit: int) -> Settlement:
 
 
 def collected_then_paid(bets: Sequence[Bet], entries: Sequence[Settlement],
-                        rank: Callable[[Bet], int] = lambda bet: 0) -> tuple[Settlement, ...]:
+                        rank: Callable[[Bet], int] = lambda bet: 0, *,
+                        seat_at_once: bool = False) -> tuple[Settlement, ...]:
     """The croupier first collects the losing bets, then pays the rest: by `rank` of their bet
-    (a profile's payment order), and in the order the bets took part within a rank."""
+    (a profile's payment order), and in the order the bets took part within a rank.
+
+    With `seat_at_once` (roulette section 02 III.b) a player with several bets to pay is paid
+    them all at once, at the turn of the first of them in that order."""
     lost = [entry for entry in entries if entry.result == "lose"]
     rest = sorted((rank(bet), i) for i, (bet, entry) in enumerate(zip(bets, entries)) if entry.result != "lose")
-    return (*lost, *(entries[i] for _, i in rest))
+    if seat_at_once:
+        turn: dict[int, tuple[int, int]] = {}
+        for key in rest:
+            turn.setdefault(bets[key[1]].seat, key)
+        rest = sorted((*turn[bets[i].seat], bet_rank, i) for bet_rank, i in rest)
+    return (*lost, *(entries[key[-1]] for key in rest))
 
 
 def ended_totals(bets: Sequence[Bet], entries: Sequence[Settlement]) -> Totals:
@@ -126,7 +122,38 @@ class FixedOddsRules(Protocol):
     def payout(self, code: str) -> Fraction: ...
 
 
-class FixedOddsEngine:
+class TableRules:
+    """What the rules of a banking table derive alike from their profile's values: the table's
+    limits and the opening advance, both in multiples of the table minimum."""
+
+    max_multiple: Mapping[str, int]  # maximum stake per player and family, in table minimums
+    advance_multiple: int  # the opening advance, in table minimums
+
+    def limits(self, minimum: int, chip_unit: int) -> Limits:
+        """The table's limits: each family's maximum per player is its multiple of the minimum."""
+        return limits_from_multiples(minimum, chip_unit, self.max_multiple)
+
+    def advance(self, minimum: int) -> int:
+        """The chips a table opens with (and every top-up)."""
+        return self.advance_multiple * minimum
+
+
+class BankingEngine:
+    """What every banking engine does alike: a bet is placed when its `check` finds nothing
+    against it."""
+
+    def check(self, bet: Bet, accepted: Sequence[Bet] = ()) -> str | None:
+        raise NotImplementedError
+
+    def place(self, bet: Bet, accepted: Sequence[Bet] = ()) -> Bet:
+        """`bet` itself when it is legal; BetRefused otherwise."""
+        reason = self.check(bet, accepted)
+        if reason is not None:
+            raise BetRefused(bet, reason)
+        return bet
+
+
+class FixedOddsEngine(BankingEngine):
     """The engine of a game where every bet wins its payout or loses on one spin.
 
     Pure: `settle` takes the state left by the previous spin, the round's placed bets and the
@@ -152,13 +179,6 @@ class FixedOddsEngine:
         if bet.zero_choice != "prison" or bet.prison:
             return f"{self.game} has no zero: a bet takes no choice on zero and is never in prison"
         return stake_refusal(bet, accepted, self.limits)
-
-    def place(self, bet: Bet, accepted: Sequence[Bet] = ()) -> Bet:
-        """`bet` itself when it is legal; BetRefused otherwise."""
-        reason = self.check(bet, accepted)
-        if reason is not None:
-            raise BetRefused(bet, reason)
-        return bet
 
     def new_state(self) -> Any:
         return self._state(None)

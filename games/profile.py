@@ -101,6 +101,36 @@ def parse_payout(value: Any, at: str) -> Fraction:
     return ratio
 
 
+Parse = Callable[[Any, str], T]
+_BET_KEYS = ("payout", "max_multiple", "allow_player_edge")
+
+
+def _one_payout(bet: Section, family: str) -> dict[str, Fraction]:
+    return {family: bet.read("payout", parse_payout)}
+
+
+def read_bets(
+    bets: Section,
+    families: Collection[str],
+    payouts: Callable[[Section, str], Mapping[str, Fraction]] = _one_payout,
+    max_multiple: Callable[[str], Parse[int]] = lambda family: positive_int,
+) -> tuple[dict[str, Fraction], dict[str, int], frozenset[str]]:
+    """The section `bets` of a banking game's profile, one table per family of `families` with
+    its payout, its maximum stake in table minimums and whether it may favour the player: the
+    payouts (by family, or as `payouts(bet, family)` keys them), the maxima by family checked by
+    `max_multiple(family)`, and the families allowed a player edge."""
+    bets.refuse_unknown_keys(families)
+    paid, maxima, allowed = {}, {}, set()
+    for family in families:
+        bet = bets.section(family)
+        bet.refuse_unknown_keys(_BET_KEYS)
+        paid.update(payouts(bet, family))
+        maxima[family] = bet.read("max_multiple", max_multiple(family))
+        if bet.read("allow_player_edge", flag, default=False):
+            allowed.add(family)
+    return paid, maxima, frozenset(allowed)
+
+
 class Edge(Protocol):
     """What the house-edge rule needs to know of one row of a game's odds."""
 

@@ -14,14 +14,12 @@ from pathlib import Path
 from typing import Iterable
 
 from games.records import Limits
-from games.roulette.engine import RouletteEngine
 from games.rulebook import RulebookError, load_rules
 
 from .config import config_dir
 from .journal import open_reader, read_rows, verify
-from .games import ENGINES
+from .games import ENGINES, PLAYS
 from .state import TableState
-from .table import engine_state
 
 
 @dataclass(frozen=True)
@@ -76,20 +74,20 @@ def _resettle(events: Iterable[dict]) -> None:
         state.apply(event)
 
 
-def _engine(event: dict) -> RouletteEngine:
+def _engine(event: dict):
     data = event["data"]
-    if ENGINES.get(event["game"]) is not RouletteEngine:
+    if event["game"] not in PLAYS:
         raise _Mismatch(event["seq"], f"game {event['game']!r} cannot be re-settled by this version")
     try:
         rules = load_rules(config_dir() / "rulebooks", data["profile"], event["game"])
     except RulebookError as exc:
         raise _Mismatch(event["seq"], f"rulebook of the session unavailable: {exc}") from None
-    return RouletteEngine(rules, Limits.from_json(data["limits"]))
+    return ENGINES[event["game"]](rules, Limits.from_json(data["limits"]))
 
 
-def _check_round(engine: RouletteEngine, state: TableState, event: dict) -> None:
+def _check_round(engine, state: TableState, event: dict) -> None:
     data = event["data"]
-    result = engine.settle(engine_state(state), state.round_bets, data["outcome"],
+    result = engine.settle(PLAYS[event["game"]].engine_state(state), state.round_bets, data["outcome"],
                            last_round=data.get("last_round", False))
     expected = {
         "bets": [b.to_json() for b in result.bets],

@@ -23,7 +23,8 @@ class SimPlayer:
 
 
 class SimPlayers:
-    def __init__(self, rng: random.Random, codes: Sequence[str], *, seats: int, max_bets: int, buyin: int):
+    def __init__(self, rng: random.Random, codes: Sequence[str], *, seats: int, max_bets: int, buyin: int,
+                 zero_choice: bool = False):
         self.rng = rng
         self.by_family: dict[str, list[str]] = defaultdict(list)
         for code in codes:
@@ -32,6 +33,7 @@ class SimPlayers:
         self.players = [SimPlayer(seat) for seat in range(1, seats + 1)]
         self.max_bets = max_bets
         self.buyin = buyin  # in table minimums
+        self.zero_choice = zero_choice  # the game lets even chances choose half back or prison on zero
 
     def buyins(self, limits: Limits) -> list[tuple[int, int]]:
         """(seat, amount) for every player who cannot cover a minimum bet: they buy chips in cash."""
@@ -53,7 +55,8 @@ class SimPlayers:
                 stake = self._stake(limits, limits.max[family], player.chips)
                 if stake == 0:
                     break
-                choice = "half" if family in EVEN_CHANCES and self.rng.random() < 0.3 else "prison"
+                half = self.zero_choice and family in EVEN_CHANCES and self.rng.random() < 0.3
+                choice = "half" if half else "prison"
                 bets.append(Bet(f"r{round_no}s{player.seat}b{i}", player.seat, code, stake, zero_choice=choice))
                 player.chips -= stake
         return bets

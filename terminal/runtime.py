@@ -16,14 +16,13 @@ from drivers.gpio import open_gpio
 from drivers.gpio.base import PinMap
 from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
-from games.roulette.layout import all_codes
 from games.rulebook import load_rules
 
 from .config import ConfigError, TableConfig
 from .console import ConsoleSink
 from .feed.publisher import FeedPublisher
 from .feed.replay import ReplayServer
-from .games import ENGINES, PLAYED_AT_THE_TABLE
+from .games import ENGINES, PLAYED_AT_THE_TABLE, PLAYS
 from .health import HealthLog
 from .host import host_facts
 from .inbox import Inbox
@@ -119,7 +118,7 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
         replay = ReplayServer(opts.replay or cfg.replay, db, view.snapshot)
         replay.start()
         stack.callback(replay.stop)
-        wheel = open_wheel(wheel_url, WheelOrder(rules.wheel_order), seed=opts.seed)
+        wheel = open_wheel(wheel_url, WheelOrder(PLAYS[cfg.game].pockets(rules)), seed=opts.seed)
         stack.callback(wheel.close)
         io = open_table_io(cfg, opts.sim)
         if io is not None:
@@ -138,9 +137,10 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
               file=opts.log, flush=True)
         players = None
         if opts.sim:
-            players = SimPlayers(random.Random(opts.seed), all_codes(), seats=cfg.sim.players,
-                                 max_bets=cfg.sim.max_bets, buyin=cfg.sim.buyin)
+            players = SimPlayers(random.Random(opts.seed), rules.codes(), seats=cfg.sim.players,
+                                 max_bets=cfg.sim.max_bets, buyin=cfg.sim.buyin,
+                                 zero_choice=getattr(rules, "zero_rule", None) == "prison")
         table = Table(setup, state=state, journal=journal, writer=writer, wheel=wheel, inbox=inbox, io=io,
-                      engine=engine, players=players, control=control)
+                      engine=engine, rules=rules, play=PLAYS[cfg.game], players=players, control=control)
         notify("READY=1")
         yield table

@@ -10,6 +10,7 @@ from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
 
 from .config import TableConfig
+from .games import PLAYS
 from .runtime import build_engine, device_url, open_table_io
 
 
@@ -18,7 +19,7 @@ def run_selftest(cfg: TableConfig, sim: bool, out: TextIO) -> bool:
     rules, _ = build_engine(cfg)
     passed = True
     with ExitStack() as stack:
-        wheel = open_wheel(device_url(cfg.wheel, sim, "sim://wheel"), WheelOrder(rules.wheel_order))
+        wheel = open_wheel(device_url(cfg.wheel, sim, "sim://wheel"), WheelOrder(PLAYS[cfg.game].pockets(rules)))
         stack.callback(wheel.close)
         devices = {"wheel": wheel}
         io = open_table_io(cfg, sim)

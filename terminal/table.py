@@ -24,9 +24,9 @@ from drivers.wheel.events import (
 )
 from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.records import Announcement, Bet, BetRefused, Limits
-from games.roulette.engine import RouletteState
 
 from .floats import chips_for
+from .games import WheelPlay
 from .state import TableState
 
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
@@ -34,12 +34,6 @@ LAMPS_FOLLOW = frozenset({"round.open", "round.closed", "round.result", "round.v
 # switch name -> (fault code, the switch's level that is the alarm, whether it voids a spin)
 SWITCH_ALARMS = {"tilt": ("tilt", True, True), "door": ("door_open", False, False)}
 POLL_SECONDS = 0.2
-
-
-def engine_state(state: TableState) -> RouletteState:
-    """What the roulette engine needs of the table's state before a spin."""
-    last = state.last_outcome
-    return RouletteState(prison=state.carried, last_number=last.get("number") if last else None)
 
 
 class TableControl:
@@ -85,8 +79,8 @@ class TableSetup:
 
 
 class Table:
-    def __init__(self, setup: TableSetup, *, state: TableState, journal, writer, wheel, inbox, engine,
-                 io=None, players=None, control: TableControl | None = None,
+    def __init__(self, setup: TableSetup, *, state: TableState, journal, writer, wheel, inbox, engine, rules,
+                 play: WheelPlay, io=None, players=None, control: TableControl | None = None,
                  on_round: Callable[[dict], None] | None = None):
         self.setup = setup
         self.journal = journal
@@ -96,6 +90,8 @@ class Table:
         self.io = io  # buttons, switches and lamps (drivers.gpio), or None
         self.result_sensed_ns: int | None = None  # when the ball of the last result was sensed
         self.engine = engine
+        self.rules = rules
+        self.play = play  # how this game reads the wheel (terminal.games)
         self.players = players
         self.control = control or TableControl()
         self.on_round = on_round
@@ -231,7 +227,7 @@ class Table:
         """What a wheel event means for the spin: True settled, False void, None go on."""
         if isinstance(event, RotorSpin):
             spin.rotor = event
-            if spin.previous is not None and event.direction == spin.previous:
+            if self.play.alternating_rotor and spin.previous is not None and event.direction == spin.previous:
                 self.fault("rotor_direction", "warning",
                            f"rotor turned {event.direction} again: it must alternate between spins")
         elif isinstance(event, BallLaunched):
@@ -364,8 +360,8 @@ class Table:
             self.announce(self.engine.announcement("no_more_bets"), round_no)
 
     def _settle(self, round_no: int, number: int, rotor: RotorSpin | None, last_round: bool) -> None:
-        result = self.engine.settle(engine_state(self.state), self.state.round_bets, {"number": number},
-                                    last_round=last_round)
+        result = self.engine.settle(self.play.engine_state(self.state), self.state.round_bets,
+                                    self.play.outcome(self.rules, number), last_round=last_round)
         outcome = dict(result.outcome)
         if rotor is not None:
             outcome.update(rotor=rotor.direction, rpm=rotor.rpm)
@@ -384,7 +380,7 @@ class Table:
             self.on_round(event)
 
     def void_round(self, reason: str, *, rotor: RotorSpin | None = None) -> None:
-        void = self.engine.void(engine_state(self.state), self.state.round_bets)
+        void = self.engine.void(self.play.engine_state(self.state), self.state.round_bets)
         round_no = self.state.round
         self.announce(void.announcement, round_no)
         data: dict[str, Any] = {"reason": reason, "returned": [b.to_json() for b in void.returned],

@@ -12,7 +12,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from games.banking import BetOdds, limits_from_multiples
+from games.banking import TableRules
 from games.boule.layout import (
     EVEN_CHANCES,
     FAMILIES,
@@ -23,20 +23,18 @@ from games.boule.layout import (
     covers,
     family,
 )
+from games.odds import BetOdds
 from games.profile import (
     RulebookError,
     Section,
-    flag,
     game_id,
-    parse_payout,
     positive_int,
+    read_bets,
     refuse_player_edges,
     text,
 )
-from games.records import Limits
 
 _KEYS = ("game", "source", "advance_multiple", "closing_rounds", "bets")
-_BET_KEYS = ("payout", "max_multiple", "allow_player_edge")
 # Section 04 IV.b: the authorised maximum is 40 to 100 minimums on a number and 200 to 500 on
 # a simple chance; a profile states the value its authorisation fixed within those bounds.
 MAX_MULTIPLE_RANGE = {"number": (40, 100), **{chance: (200, 500) for chance in EVEN_CHANCES}}
@@ -44,7 +42,7 @@ _NUMBERS_COVERED = {family(code): len(covers(code)) for code in all_codes()}
 
 
 @dataclass(frozen=True)
-class BouleRules:
+class BouleRules(TableRules):
     regulation: str  # the profile's `source`: the text and section it implements
     payouts: Mapping[str, Fraction]  # winnings per unit staked, by family
     max_multiple: Mapping[str, int]  # maximum stake per player and family, in table minimums
@@ -59,33 +57,18 @@ class BouleRules:
         profile.refuse_unknown_keys(_KEYS)
         profile.read("game", game_id("boule"), default="boule")
         bets = profile.section("bets")
-        bets.refuse_unknown_keys(FAMILIES)
-        payouts, max_multiple, allowed = {}, {}, set()
-        for name in FAMILIES:
-            bet = bets.section(name)
-            bet.refuse_unknown_keys(_BET_KEYS)
-            payouts[name] = bet.read("payout", parse_payout)
-            max_multiple[name] = bet.read("max_multiple", _within(*MAX_MULTIPLE_RANGE[name]))
-            if bet.read("allow_player_edge", flag, default=False):
-                allowed.add(name)
+        payouts, max_multiple, allowed = read_bets(
+            bets, FAMILIES, max_multiple=lambda name: _within(*MAX_MULTIPLE_RANGE[name]))
         rules = cls(
             regulation=profile.read("source", text),
             payouts=MappingProxyType(payouts),
             max_multiple=MappingProxyType(max_multiple),
             advance_multiple=profile.read("advance_multiple", positive_int),
             closing_rounds=profile.read("closing_rounds", positive_int),
-            allow_player_edge=frozenset(allowed),
+            allow_player_edge=allowed,
         )
         refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)
         return rules
-
-    def limits(self, minimum: int, chip_unit: int) -> Limits:
-        """The table's limits: each family's maximum per player is its multiple of the minimum."""
-        return limits_from_multiples(minimum, chip_unit, self.max_multiple)
-
-    def advance(self, minimum: int) -> int:
-        """The chips a table opens with (and every top-up)."""
-        return self.advance_multiple * minimum
 
     def codes(self) -> tuple[str, ...]:
         """Every legal bet code."""

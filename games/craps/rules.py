@@ -8,11 +8,12 @@ derives what follows from them. Payouts are winnings per unit staked, the stake 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from games.banking import TableRules, limits_from_multiples
 from games.craps.bets import (
     ASSOCIATED,
     BAR,
@@ -34,6 +35,7 @@ from games.craps.dice import (
     chance,
     ways,
 )
+from games.odds import BetOdds
 from games.profile import (
     RulebookError,
     Section,
@@ -41,6 +43,7 @@ from games.profile import (
     parse_payout,
     positive_int,
     refuse_player_edges,
+    text,
 )
 from games.records import Limits
 
@@ -52,18 +55,7 @@ SIMPLE_MAX_RANGE = (100, 1000)
 
 
 @dataclass(frozen=True)
-class BetOdds:
-    """The odds of one bet (one row per number for keys paid by number, the Field excepted)."""
-
-    family: str  # the profile key
-    label: str
-    payout: Fraction | str
-    probability: Fraction  # of winning, followed to the bet's end
-    house_edge: Fraction  # expected loss per unit staked; negative is a player advantage
-
-
-@dataclass(frozen=True)
-class CrapsRules:
+class CrapsRules(TableRules):
     regulation: str
     payouts: Mapping[str, Payout]
     simple_max_multiple: int  # maximum on the simple chances, in table minimums
@@ -93,11 +85,11 @@ class CrapsRules:
             elif extra:
                 max_percent[key] = MappingProxyType(bet.read("max_percent", _by_number(positive_int, POINTS)))
             if "erratum" in bet.values:
-                errata[key] = bet.read("erratum", _text)
+                errata[key] = bet.read("erratum", text)
             if bet.read("allow_player_edge", flag, default=False):
                 allowed.add(key)
         rules = cls(
-            regulation=profile.read("source", _text),
+            regulation=profile.read("source", text),
             payouts=MappingProxyType(payouts),
             simple_max_multiple=simple_max,
             max_multiple=MappingProxyType(max_multiple),
@@ -117,22 +109,17 @@ class CrapsRules:
     def limits(self, minimum: int, chip_unit: int) -> Limits:
         """The table's maximum stakes, by family, and by code for place and lay bets (section 09
         IV.2 gives them per number). Odds have no fixed maximum: it follows their line bet."""
-        if minimum <= 0 or chip_unit <= 0 or minimum % chip_unit:
-            raise ValueError(f"the minimum ({minimum}) must be a positive multiple of the chip unit ({chip_unit})")
+        limits = limits_from_multiples(
+            minimum, chip_unit, {**{family: self.simple_max_multiple for family in SIMPLE}, **self.max_multiple})
         simple = self.simple_max_multiple * minimum
-        maxima = {family: simple for family in SIMPLE}
-        maxima.update((key, m * minimum) for key, m in self.max_multiple.items())
+        maxima = dict(limits.max)
         for key in PLACED:
             maxima.update((f"{key}:{n}", simple * pct // 100 // chip_unit * chip_unit) for n, pct in self.max_percent[key].items())
-        return Limits(min=minimum, chip_unit=chip_unit, max=maxima)
+        return replace(limits, max=maxima)
 
     def odds_limit(self, key: str, number: int, line_stake: int) -> Fraction:
         """The most odds (`key` odds or dontodds) a line bet of `line_stake` on `number` takes."""
         return Fraction(line_stake * self.max_percent[key][number], 100)
-
-    def advance(self, minimum: int) -> int:
-        """The chips a table opens with (and every top-up)."""
-        return self.advance_multiple * minimum
 
     def codes(self) -> tuple[str, ...]:
         return all_codes()
@@ -223,9 +210,3 @@ def _by_number(parse, numbers: tuple[int, ...]):
         return {n: parse(value[str(n)], f"{at}.{n}") for n in numbers}
 
     return read
-
-
-def _text(value: Any, at: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise RulebookError(f"{at}: must be a non-empty text")
-    return value

@@ -13,26 +13,25 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from games.banking import BetOdds, limits_from_multiples
+from games.banking import TableRules
 from games.fortune_wheel.layout import COUNTS, FAMILIES, SEGMENTS, all_codes, family
+from games.odds import BetOdds
 from games.profile import (
     RulebookError,
     Section,
-    flag,
     game_id,
     parse_payout,
     positive_int,
+    read_bets,
     refuse_player_edges,
     text,
 )
-from games.records import Limits
 
 _KEYS = ("game", "source", "segments", "advance_multiple", "closing_rounds", "bets")
-_BET_KEYS = ("payout", "max_multiple", "allow_player_edge")
 
 
 @dataclass(frozen=True)
-class FortuneWheelRules:
+class FortuneWheelRules(TableRules):
     regulation: str  # the profile's `source`: the text and section it implements
     segments: tuple[str, ...]  # the symbol of each segment, clockwise from the wheel's datum
     payouts: Mapping[str, Fraction]  # winnings per unit staked, by code
@@ -48,15 +47,8 @@ class FortuneWheelRules:
         profile.refuse_unknown_keys(_KEYS)
         profile.read("game", game_id("fortune_wheel"), default="fortune_wheel")
         bets = profile.section("bets")
-        bets.refuse_unknown_keys(FAMILIES)
-        payouts, max_multiple, allowed = {}, {}, set()
-        for name in FAMILIES:
-            bet = bets.section(name)
-            bet.refuse_unknown_keys(_BET_KEYS)
-            payouts.update(_payouts(bet.section("payout"), name))
-            max_multiple[name] = bet.read("max_multiple", positive_int)
-            if bet.read("allow_player_edge", flag, default=False):
-                allowed.add(name)
+        payouts, max_multiple, allowed = read_bets(
+            bets, FAMILIES, payouts=lambda bet, name: _payouts(bet.section("payout"), name))
         rules = cls(
             regulation=profile.read("source", text),
             segments=profile.read("segments", _segments),
@@ -64,18 +56,10 @@ class FortuneWheelRules:
             max_multiple=MappingProxyType(max_multiple),
             advance_multiple=profile.read("advance_multiple", positive_int),
             closing_rounds=profile.read("closing_rounds", positive_int),
-            allow_player_edge=frozenset(allowed),
+            allow_player_edge=allowed,
         )
         refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)
         return rules
-
-    def limits(self, minimum: int, chip_unit: int) -> Limits:
-        """The table's limits: each family's maximum per player is its multiple of the minimum."""
-        return limits_from_multiples(minimum, chip_unit, self.max_multiple)
-
-    def advance(self, minimum: int) -> int:
-        """The chips a table opens with (and every top-up)."""
-        return self.advance_multiple * minimum
 
     def codes(self) -> tuple[str, ...]:
         """Every legal bet code."""

@@ -17,8 +17,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from games.banking import (
+    BankingEngine,
+    SpinResult,
+    VoidResult,
+    collected_then_paid,
+    duplicate_id,
+    ended_totals,
+    stake_refusal,
+    win,
+)
 from games.money import to_chips
-from games.records import Announcement, Bet, BetRefused, Limits, Settlement, Totals
+from games.records import Announcement, Bet, Limits, Settlement
 from games.roulette.announcements import announce
 from games.roulette.layout import EVEN_CHANCES, NUMBERS, covers, parse_code
 from games.roulette.rules import RouletteRules
@@ -36,25 +46,13 @@ class RouletteState:
     last_number: int | None = None
 
 
-@dataclass(frozen=True)
-class SpinResult:
-    state: RouletteState
-    outcome: dict  # {"number": 17}
-    announcement: Announcement  # key "result"
-    bets: tuple[Bet, ...]  # the imprisoned bets (as they were before the spin), then the new ones
-    settlement: tuple[Settlement, ...]  # one per bet: losing bets first, then the profile's payment order
-    totals: Totals  # over the bets that ended this spin; a bet sent to prison counts when it ends
+# SpinResult and VoidResult are the banking games' records (games.banking): a spin's `bets` are
+# the imprisoned bets (as they were before the spin), then the new ones; its settlement has the
+# losing bets first, then the profile's payment order; its totals count a bet sent to prison
+# when it ends. A void spin keeps the bets in prison (`kept`) and leaves the state unchanged.
 
 
-@dataclass(frozen=True)
-class VoidResult:
-    state: RouletteState  # unchanged: a void spin does not touch the bets in prison
-    announcement: Announcement  # key "void_spin"
-    returned: tuple[Bet, ...]  # the round's new bets, stakes returned in full
-    kept: tuple[Bet, ...]  # the bets in prison, staying
-
-
-class RouletteEngine:
+class RouletteEngine(BankingEngine):
     def __init__(self, rules: RouletteRules, limits: Limits):
         self.game = rules.game
         self.rules = rules
@@ -62,8 +60,8 @@ class RouletteEngine:
 
     def check(self, bet: Bet, accepted: Sequence[Bet] = ()) -> str | None:
         """None if `bet` may join the `accepted` bets of this round, else why not."""
-        if any(other.id == bet.id for other in accepted):
-            return f"bet id {bet.id} is already taken this round"
+        if (reason := duplicate_id(bet, accepted)) is not None:
+            return reason
         try:
             parse_code(bet.code)
         except ValueError as e:
@@ -74,27 +72,7 @@ class RouletteEngine:
             return "half back on zero is a choice of the even chances only"
         if bet.prison:
             return "a new bet cannot be in prison"
-        if type(bet.stake) is not int or bet.stake <= 0:
-            return f"the stake must be a positive whole amount, not {bet.stake!r}"
-        minimum = self.limits.min
-        if bet.stake < minimum:
-            return f"{bet.stake} is below the table minimum of {minimum}"
-        if bet.stake % minimum:
-            return f"{bet.stake} is not a multiple of the table minimum of {minimum}"
-        maximum = self.limits.max.get(bet.family)
-        if maximum is None:
-            return f"this table takes no {bet.family} bets"
-        total = bet.stake + sum(o.stake for o in accepted if o.seat == bet.seat and o.code == bet.code)
-        if total > maximum:
-            return f"seat {bet.seat} would have {total} on {bet.code}, over the {bet.family} maximum of {maximum}"
-        return None
-
-    def place(self, bet: Bet, accepted: Sequence[Bet] = ()) -> Bet:
-        """`bet` itself when it is legal; BetRefused otherwise."""
-        reason = self.check(bet, accepted)
-        if reason is not None:
-            raise BetRefused(bet, reason)
-        return bet
+        return stake_refusal(bet, accepted, self.limits)
 
     def new_state(self) -> RouletteState:
         return RouletteState()
@@ -109,22 +87,16 @@ class RouletteEngine:
         if number not in NUMBERS:
             raise ValueError(f"no pocket {number!r} on the wheel (0-36)")
         taking_part = (*state.prison, *bets)
-        entries, prison = [], []
-        staked = paid = returned = 0
-        for bet in taking_part:
-            entry = self._settle(bet, number, last_round)
-            entries.append(entry)
-            if entry.result == "prison":
-                prison.append(bet.imprisoned(bet.prison + 1))
-            else:
-                staked, paid, returned = staked + bet.stake, paid + entry.paid, returned + entry.returned
+        entries = [self._settle(bet, number, last_round) for bet in taking_part]
+        prison = tuple(bet.imprisoned(bet.prison + 1)
+                       for bet, entry in zip(taking_part, entries) if entry.result == "prison")
         return SpinResult(
-            state=RouletteState(prison=tuple(prison), last_number=number),
+            state=RouletteState(prison=prison, last_number=number),
             outcome={"number": number},
             announcement=self.announcement("result", number=number),
             bets=taking_part,
             settlement=self._in_payment_order(taking_part, entries),
-            totals=Totals(staked, paid, returned),
+            totals=ended_totals(taking_part, entries),
         )
 
     def void(self, state: RouletteState, bets: Sequence[Bet]) -> VoidResult:
@@ -145,8 +117,7 @@ class RouletteEngine:
             return Settlement(bet.id, "push", returned=returned, breakage=breakage)
         if not covered:
             return Settlement(bet.id, "lose")
-        paid, breakage = to_chips(bet.stake * self.rules.payouts[bet.family], self.limits.chip_unit)
-        return Settlement(bet.id, "win", paid=paid, returned=bet.stake, breakage=breakage)
+        return win(bet, self.rules.payouts[bet.family], self.limits.chip_unit)
 
     def _on_zero(self, bet: Bet, last_round: bool) -> Settlement:
         """An even chance caught by its k-th zero in a row: half back (S/2^k) or prison.
@@ -167,11 +138,5 @@ class RouletteEngine:
         Section 02 III.b (`seat_paid_at_once`): a player with several winning bets is paid them
         all at once, at the turn of the first of them in the order."""
         rank = {family: i for i, family in enumerate(self.rules.payment_order)}
-        lost = [entry for entry in entries if entry.result == "lose"]
-        rest = [(rank[bet.family], i, bet.seat) for i, (bet, entry) in enumerate(zip(bets, entries)) if entry.result != "lose"]
-        if self.rules.seat_paid_at_once:
-            turn: dict[int, tuple[int, int]] = {}
-            for key in sorted(rest):
-                turn.setdefault(key[2], key[:2])
-            rest = [(*turn[seat], family_rank, i, seat) for family_rank, i, seat in rest]
-        return (*lost, *(entries[key[-2]] for key in sorted(rest)))
+        return collected_then_paid(bets, entries, lambda bet: rank[bet.family],
+                                   seat_at_once=self.rules.seat_paid_at_once)

@@ -12,35 +12,33 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
-from games.profile import RulebookError, Section, flag, parse_payout, positive_int, refuse_player_edges
-from games.records import Limits
-from games.roulette.layout import EVEN_CHANCES, FAMILIES, NUMBERS, RED, all_codes, covers
+from games.banking import TableRules
+from games.odds import BetOdds
+from games.profile import (
+    RulebookError,
+    Section,
+    flag,
+    positive_int,
+    read_bets,
+    refuse_player_edges,
+    text,
+)
+from games.roulette.layout import (
+    EVEN_CHANCES,
+    FAMILIES,
+    NUMBERS,
+    RED,
+    all_codes,
+    covers,
+)
 
 ZERO_RULES = ("prison", "half")
 _KEYS = ("game", "source", "wheel_order", "red", "zero_rule", "payment_order", "seat_paid_at_once", "advance_multiple", "closing_rounds", "bets")
-_BET_KEYS = ("payout", "max_multiple", "allow_player_edge")
 _NUMBERS_COVERED = {code.partition(":")[0]: len(covers(code)) for code in all_codes()}
 
 
 @dataclass(frozen=True)
-class BetOdds:
-    """One family's odds. The even chances of a prison profile have two rows, one per choice
-    the player makes on zero (`zero_choice`); every other row has `zero_choice` None."""
-
-    family: str
-    payout: Fraction
-    probability: Fraction  # of winning the payout on one spin
-    numbers: int  # numbers covered
-    house_edge: Fraction  # expected loss per unit staked; negative is a player advantage
-    zero_choice: str | None = None
-
-    @property
-    def label(self) -> str:
-        return self.family if self.zero_choice is None else f"{self.family} ({self.zero_choice} on zero)"
-
-
-@dataclass(frozen=True)
-class RouletteRules:
+class RouletteRules(TableRules):
     game: str  # the game id these rules are for (bets.md), e.g. "roulette_us1"
     regulation: str  # the profile's `source`: the text and section it implements
     wheel_order: tuple[int, ...]  # clockwise from zero
@@ -60,18 +58,10 @@ class RouletteRules:
         profile = Section(d, source)
         profile.refuse_unknown_keys(_KEYS)
         bets = profile.section("bets")
-        bets.refuse_unknown_keys(FAMILIES)
-        payouts, max_multiple, allowed = {}, {}, set()
-        for family in FAMILIES:
-            bet = bets.section(family)
-            bet.refuse_unknown_keys(_BET_KEYS)
-            payouts[family] = bet.read("payout", parse_payout)
-            max_multiple[family] = bet.read("max_multiple", positive_int)
-            if bet.read("allow_player_edge", flag, default=False):
-                allowed.add(family)
+        payouts, max_multiple, allowed = read_bets(bets, FAMILIES)
         rules = cls(
-            game=profile.read("game", _text),
-            regulation=profile.read("source", _text),
+            game=profile.read("game", text),
+            regulation=profile.read("source", text),
             wheel_order=profile.read("wheel_order", _wheel_order),
             red=profile.read("red", _red),
             zero_rule=profile.read("zero_rule", _zero_rule),
@@ -81,20 +71,10 @@ class RouletteRules:
             seat_paid_at_once=profile.read("seat_paid_at_once", flag),
             advance_multiple=profile.read("advance_multiple", positive_int),
             closing_rounds=profile.read("closing_rounds", positive_int),
-            allow_player_edge=frozenset(allowed),
+            allow_player_edge=allowed,
         )
         refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)
         return rules
-
-    def limits(self, minimum: int, chip_unit: int) -> Limits:
-        """The table's limits: each family's maximum is its multiple of the minimum."""
-        if minimum <= 0 or chip_unit <= 0 or minimum % chip_unit:
-            raise ValueError(f"the minimum ({minimum}) must be a positive multiple of the chip unit ({chip_unit})")
-        return Limits(min=minimum, chip_unit=chip_unit, max={f: m * minimum for f, m in self.max_multiple.items()})
-
-    def advance(self, minimum: int) -> int:
-        """The chips a table opens with (and every top-up)."""
-        return self.advance_multiple * minimum
 
     def codes(self) -> tuple[str, ...]:
         """Every legal bet code."""
@@ -121,20 +101,14 @@ class RouletteRules:
             payout, numbers = self.payouts[family], _NUMBERS_COVERED[family]
             p = Fraction(numbers, len(NUMBERS))
             if family not in EVEN_CHANCES:
-                rows.append(BetOdds(family, payout, p, numbers, 1 - p * (1 + payout)))
+                rows.append(BetOdds(family, family, payout, p, numbers=numbers))
                 continue
             on_zero = {"half": Fraction(1, 2), "prison": p / (1 - zero / 2)}
             choices = ("prison", "half") if self.zero_rule == "prison" else ("half",)
             for choice in choices:
                 edge = 1 - p * (1 + payout) - zero * on_zero[choice]
-                rows.append(BetOdds(family, payout, p, numbers, edge, choice))
+                rows.append(BetOdds(family, f"{family} ({choice} on zero)", payout, p, edge, choice, numbers))
         return rows
-
-
-def _text(value: Any, at: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise RulebookError(f"{at}: must be a non-empty text")
-    return value
 
 
 def _zero_rule(value: Any, at: str) -> str:
