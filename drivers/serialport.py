@@ -100,7 +100,8 @@ class SerialLink:
             with self._write_lock:
                 port.write(data)
             return True
-        except (serial.SerialException, OSError):
+        except (serial.SerialException, OSError, TypeError, AttributeError):
+            # unplugged, or closed by the reading thread meanwhile (pyserial then fails on fd None)
             return False
 
     def _drop(self) -> None:

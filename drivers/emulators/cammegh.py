@@ -22,7 +22,7 @@ import time
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Sequence
 
-from drivers.emulators.pty_port import PtyPort
+from drivers.emulators.pty_port import EmulatedDevice
 from drivers.wheel.cammegh_protocol import (
     ARCADE_MODE,
     AUTO_STATUS,
@@ -70,7 +70,7 @@ SCRIPT_MISSPIN = "misspin"
 SCRIPT_NO_BALL = "ball_removed"
 
 
-class CammeghEmulator:
+class CammeghEmulator(EmulatedDevice):
     """`link`: the stable path programs open. `order`: the numbers by pocket index, for the
     position replies (`*A`, `*bn`); by default pocket i holds number i."""
 
@@ -79,6 +79,7 @@ class CammeghEmulator:
                  between: float = BETWEEN_GAMES, clock_offset: float = 0.0,
                  selftest_codes: Sequence[int] = (0,), selftest_seconds: float = SELFTEST_TAKES,
                  order: Sequence[int] | None = None):
+        super().__init__(link)
         self.link = link
         self.time_factor = time_factor
         self.mode = mode  # in flash: kept over power cycles
@@ -93,9 +94,6 @@ class CammeghEmulator:
         self._lock = threading.RLock()
         self._sent: list[str] = []
         self._received: list[str] = []
-        self._port: PtyPort | None = None
-        self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
         self._splitter = LineSplitter()
         self._timers: list[tuple[float, Callable[[], None]]] = []
         self._script: dict[str, float | None] = {}
@@ -117,35 +115,12 @@ class CammeghEmulator:
 
     # Running
 
-    def start(self) -> CammeghEmulator:
+    def _powered_on(self) -> None:
         """Power on: silent for `boot` seconds, in state 6, then 1."""
-        self._port = PtyPort(self.link)
         now = time.monotonic()
         self._power_on_at = now + self._s(self._boot)
         self._next_status = self._power_on_at
         self._phase_end = self._power_on_at + self._s(IDLE_AFTER_POWER_ON)
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name=f"cammegh {self.link}", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join()
-        if self._port is not None:
-            self._port.unplug()
-
-    def __enter__(self) -> CammeghEmulator:
-        return self.start()
-
-    def __exit__(self, *exc_info) -> None:
-        self.stop()
-
-    @property
-    def port(self) -> PtyPort | None:
-        """The line the wheel talks on (None before start)."""
-        return self._port
 
     @property
     def sent(self) -> list[str]:
@@ -203,7 +178,7 @@ class CammeghEmulator:
         """Any bytes, as noise or a broken controller would send them."""
         with self._lock:
             self._record_sent(data)
-            self._port.write(data)
+            self.port.write(data)
 
     def go_silent(self, seconds: float | None = None) -> None:
         """Send and answer nothing for `seconds` (None: until resume())."""
@@ -219,11 +194,11 @@ class CammeghEmulator:
         """Pull the cable: the program's port hangs up and the path disappears; the wheel
         plays on."""
         with self._lock:
-            self._port.unplug()
+            self.port.unplug()
 
     def replug(self) -> None:
         with self._lock:
-            self._port.plug()
+            self.port.plug()
 
     # The controller
 
@@ -232,7 +207,7 @@ class CammeghEmulator:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            data = self._port.read(min(0.01, self._s(STATUS_PERIOD) / 4))
+            data = self.port.read(min(0.01, self._s(STATUS_PERIOD) / 4))
             with self._lock:
                 now = time.monotonic()
                 for line in self._splitter.feed(data):
@@ -520,7 +495,7 @@ class CammeghEmulator:
             return
         data = text.encode("ascii") + b"\r\n"
         self._record_sent(data)
-        self._port.write(data)
+        self.port.write(data)
 
     def _record_sent(self, data: bytes) -> None:
         self._sent.append(data.decode("ascii", "replace").rstrip("\r\n"))

@@ -84,3 +84,43 @@ class PtyPort:
                 pass
         time.sleep(timeout)  # unplugged or hung up: poll would return at once
         return b""
+
+
+class EmulatedDevice:
+    """What every emulator's life has in common: a PtyPort behind a stable path, one thread
+    playing the device (`_run`, until `_stop` is set), and a context manager around both.
+    `_powered_on()` runs once the port exists, before the thread starts."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.port: PtyPort | None = None
+        self._port_path = Path(path)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self):
+        self.port = PtyPort(self._port_path)
+        self._stop.clear()
+        self._powered_on()
+        self._thread = threading.Thread(target=self._run, name=f"{type(self).__name__} {self._port_path}",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self.port is not None:
+            self.port.unplug()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()
+
+    def _powered_on(self) -> None:
+        pass
+
+    def _run(self) -> None:
+        raise NotImplementedError

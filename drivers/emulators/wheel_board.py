@@ -22,9 +22,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any
 
-from drivers.emulators.pty_port import PtyPort
+from drivers.emulators.pty_port import EmulatedDevice
 from drivers.wheel.events import opposite
 from firmware_bridge import codec
 from firmware_bridge.link import BOARD, Connected, Delivered, Link, Refused
@@ -72,7 +72,7 @@ class _Step:
     make: Callable[[int], Message]  # the message, given the board's microseconds then
 
 
-class WheelBoardEmulator:
+class WheelBoardEmulator(EmulatedDevice):
     """`link`: the stable path programs open (a udev name on a Pi). `protocol`, `version`,
     `unique_id`: what its hello says. `log`: told each message in and out (for main())."""
 
@@ -80,6 +80,7 @@ class WheelBoardEmulator:
                  protocol: tuple[int, int] = PROTOCOL, version: str = VERSION,
                  unique_id: bytes | None = None, drift_ppm: float = 0.0, pocket_count: int = 37,
                  log: Callable[[str], None] | None = None):
+        super().__init__(link)
         self.link_path = link
         self.time_scale = time_scale
         self.protocol, self.version = protocol, version
@@ -101,9 +102,6 @@ class WheelBoardEmulator:
         self._tamperings: list[tuple[str, str | None]] = []
         self._held: tuple[int, bytes] | None = None  # a frame held back to be sent late
         self._silent = False
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self.port: PtyPort | None = None
         self.link = self._new_link()
 
     @property
@@ -112,27 +110,9 @@ class WheelBoardEmulator:
 
     # Running
 
-    def start(self) -> Self:
-        self.port = PtyPort(self.link_path)
+    def _powered_on(self) -> None:
         with self._lock:
             self.link.announce()
-        self._thread = threading.Thread(target=self._run, name=f"board emulator {self.link_path}",
-                                        daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join()
-        if self.port is not None:
-            self.port.unplug()
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc_info) -> None:
-        self.stop()
 
     # Driving it
 
