@@ -56,3 +56,15 @@ def test_an_unplugged_board_is_a_fault_and_the_table_goes_on_after_the_replug(tm
     assert ("fault", "link_lost") in faults and ("fault.cleared", "link_lost") in faults
     assert len([e for e in events if e["kind"] == "round.result"]) == 3
     assert audit(cfg.db).ok
+
+
+@pytest.mark.parametrize("game, pockets", [("boule", 18), ("fortune_wheel", 54)])
+def test_our_sensor_board_reads_a_boule_platform_and_a_wheel_of_fortune(tmp_path, game, pockets):
+    with WheelBoardEmulator(tmp_path / "wheel-board", seed=3, time_scale=BOARD_TIME_SCALE) as board:
+        cfg = load_table_config(write_config(tmp_path, wheel=board.url, game=game))
+        assert run_table(cfg, quiet(rounds=3)) == 3
+        assert board.config.pocket_count == pockets  # the table told the board its layout
+    events = journal_events(cfg)
+    assert len([e for e in events if e["kind"] == "round.result"]) == 3
+    assert not [e["data"] for e in events if e["kind"] == "fault"]
+    assert audit(cfg.db).ok
