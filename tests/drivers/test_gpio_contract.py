@@ -453,8 +453,8 @@ def test_rpigpio_claims_its_pins_as_wired(fake_gpio, rpi):
 
 def test_rpigpio_active_high_inputs_pull_down_and_press_on_the_rising_edge(fake_gpio):
     pins = dataclasses.replace(PINS, active_low=False, bounce_ms=2)
-    with open_gpio("rpigpio://", pins):
-        pass
+    with open_gpio("rpigpio://", pins) as io:
+        assert io.is_open
 
     g = fake_gpio
     assert ("setup", 17, g.IN, g.PUD_DOWN, None) in fake_gpio.calls

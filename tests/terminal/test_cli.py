@@ -122,19 +122,23 @@ def test_pit_follow_prints_every_event_of_a_table(tmp_path):
     assert "round.result" in out and "ALERT" not in out
 
 
+def _results(db_path) -> int:
+    """Round results journaled so far (0 while the journal is being created)."""
+    try:
+        with sqlite3.connect(db_path) as db:
+            return db.execute("SELECT count(*) FROM events WHERE kind = 'round.result'").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+
+
 def _running_table(path):
     cfg = load_table_config(path)
     proc = subprocess.Popen([sys.executable, "-m", "terminal.cli", "run", "--config", str(path), "--sim", "--seed", "3"],
                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # wait until a few rounds are journaled
-        if cfg.db.exists():
-            try:
-                with sqlite3.connect(cfg.db) as db:
-                    if db.execute("SELECT count(*) FROM events WHERE kind = 'round.result'").fetchone()[0] >= 2:
-                        break
-            except sqlite3.OperationalError:  # the journal is being created
-                pass
+        if cfg.db.exists() and _results(cfg.db) >= 2:
+            break
         time.sleep(0.05)
     return cfg, proc
 

@@ -365,7 +365,7 @@ def test_a_failing_sink_is_logged_and_the_others_still_get_the_events(journal, w
             raise RuntimeError("pit unplugged")
 
         def tick(self, last_seq):
-            pass
+            return None
 
     sink = Recorder(journal)
     writer = writers(journal, [Broken(), sink])
