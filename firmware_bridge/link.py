@@ -253,6 +253,7 @@ class Link:
                                                                           expected) > 0:
             self.inbox.reset(hello.first_seq)
         self.peer, self.connected, self.refused = hello, True, None
+        self.outbox.rewind()  # what the peer has not acknowledged goes again now, not at its timeout
         if not hello.reply:
             self._replies.append(self._hello(reply=True))
         return [Connected(hello, restarted)]

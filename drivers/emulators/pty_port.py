@@ -25,10 +25,6 @@ class PtyPort:
         self.taps: list[Callable[[bytes], None]] = []  # see each write as it goes on the line (benchmarks)
         self.plug()
 
-    @property
-    def plugged(self) -> bool:
-        return self._fd is not None
-
     def plug(self) -> None:
         """A new terminal behind the same path."""
         with self._lock:
