@@ -2,6 +2,7 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+GAME   ?= roulette_fr
 STAMP  := $(VENV)/.installed
 
 .PHONY: sim test bench clean
@@ -15,7 +16,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 sim: $(STAMP)
-	$(BIN)/dealer-terminal run --game roulette_fr --sim --headless --db var/sim-RL-01.sqlite
+	$(BIN)/dealer-terminal run --game $(GAME) --sim --headless --db var/sim-$(GAME).sqlite
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
