@@ -4,18 +4,6 @@ from games.boule.announcements import announce
 
 
 @pytest.mark.parametrize(
-    ("key", "text"),
-    [
-        ("place_bets", {"ca": "Facin joc", "es": "Hagan juego", "en": "Place your bets"}),
-        ("no_more_bets", {"ca": "No hi va més", "es": "No va más", "en": "No more bets"}),
-        ("void_spin", {"ca": "Tirada nul·la", "es": "Tirada nula", "en": "No spin"}),
-    ],
-)
-def test_fixed_announcements(key, text):
-    assert announce(key).to_json() == {"key": key, "text": text}
-
-
-@pytest.mark.parametrize(
     ("number", "ca", "es", "en"),
     [
         (1, "1, negre, imparell i falta", "1, negro, impar y falta", "1, black, odd and low"),
@@ -49,20 +37,8 @@ def test_five_is_called_with_no_colour_parity_or_half():
 
 
 @pytest.mark.parametrize(
-    ("n", "ca", "es", "en"),
-    [
-        (3, "Les tres últimes boles", "Las tres últimas bolas", "The last three spins"),
-        (2, "Les dues últimes boles", "Las dos últimas bolas", "The last two spins"),
-        (1, "L'última bola", "La última bola", "The last spin"),
-    ],
-)
-def test_the_last_rounds_are_counted_down(n, ca, es, en):
-    assert announce("last_rounds", n=n).text == {"ca": ca, "es": es, "en": en}
-
-
-@pytest.mark.parametrize(
     ("key", "params"),
-    [("jackpot", {}), ("result", {"number": 0}), ("result", {"number": 10}), ("last_rounds", {"n": 0})],
+    [("result", {"number": 0}), ("result", {"number": 10})],
 )
 def test_unknown_announcements_and_impossible_values_are_errors(key, params):
     with pytest.raises(ValueError):

@@ -4,20 +4,6 @@ from games.fortune_wheel.announcements import announce
 
 
 @pytest.mark.parametrize(
-    ("key", "text"),
-    [
-        ("place_bets", {"ca": "Facin joc", "es": "Hagan juego", "en": "Place your bets"}),
-        ("no_more_bets", {"ca": "No hi va més", "es": "No va más", "en": "No more bets"}),
-        ("void_spin", {"ca": "Tirada nul·la", "es": "Tirada nula", "en": "No spin"}),
-        ("last_rounds", {"ca": "Les tres últimes boles", "es": "Las tres últimas bolas", "en": "The last three spins"}),
-    ],
-)
-def test_the_calls_of_every_spinning_table(key, text):
-    params = {"n": 3} if key == "last_rounds" else {}
-    assert announce(key, **params).to_json() == {"key": key, "text": text}
-
-
-@pytest.mark.parametrize(
     ("symbol", "ca", "es", "en"),
     [
         ("sym:1", "Guanya el 1", "Gana el 1", "1 wins"),
@@ -35,7 +21,7 @@ def test_the_result_calls_the_winning_symbol(symbol, ca, es, en):
 
 @pytest.mark.parametrize(
     ("key", "params"),
-    [("jackpot", {}), ("result", {"symbol": "sym:3"}), ("result", {"symbol": "joker"}), ("last_rounds", {"n": 0})],
+    [("result", {"symbol": "sym:3"}), ("result", {"symbol": "joker"})],
 )
 def test_unknown_announcements_and_impossible_values_are_errors(key, params):
     with pytest.raises(ValueError):
