@@ -14,14 +14,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from drivers.wheel.events import (
-    BallInPocket,
-    BallLaunched,
-    BallLeavingRim,
-    RotorSpin,
-    WheelFault,
-    WheelFaultCleared,
-)
+from drivers.faults import Fault, FaultCleared
+from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.records import Announcement, Bet, BetRefused, Limits
 
@@ -236,12 +230,12 @@ class Table:
             self._close_bets(round_no)
         elif isinstance(event, BallInPocket):
             return self._on_pocket(event, round_no, spin, last_round)
-        elif isinstance(event, WheelFault):
+        elif isinstance(event, Fault):
             self.fault(event.code, event.severity, event.detail)
             if event.void or event.severity == "critical":  # a wheel that broke down ends its spin
                 self.void_round(event.detail or event.code, rotor=spin.rotor)
                 return False
-        elif isinstance(event, WheelFaultCleared):
+        elif isinstance(event, FaultCleared):
             self.emit("fault.cleared", {"device": "wheel", "code": event.code}, self.state.open_round)
         return None
 
@@ -290,7 +284,7 @@ class Table:
         """The table voided a spin the wheel is still playing: read the rest of that spin (up
         to its pocket or its own void) so that none of it is taken for the next spin."""
         self._hear_faults_until(
-            lambda event: isinstance(event, BallInPocket) or (isinstance(event, WheelFault) and event.void),
+            lambda event: isinstance(event, BallInPocket) or (isinstance(event, Fault) and event.void),
             spin, seconds=self.setup.wheel_timeout)
 
     def _hold_while_critical(self) -> None:
@@ -322,7 +316,7 @@ class Table:
         source, event = item
         if source == "gpio":
             self._on_table_io(event, self.state.round, spin)
-        elif isinstance(event, (WheelFault, WheelFaultCleared)):
+        elif isinstance(event, (Fault, FaultCleared)):
             self._on_wheel(event, self.state.round, spin, last_round=False)
 
     def _check_switches(self) -> None:

@@ -6,14 +6,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from drivers.wheel.events import (
-    BallInPocket,
-    BallLaunched,
-    BallLeavingRim,
-    RotorSpin,
-    WheelFault,
-    WheelFaultCleared,
-)
+from drivers.faults import Fault, FaultCleared
+from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from firmware_bridge import messages as m
 
 DEADLINE = 10.0  # a guard against a hang, not a measure
@@ -52,12 +46,12 @@ def ending_with(kind: type, **fields) -> Callable[[list], bool]:
         getattr(events[-1], name) == value for name, value in fields.items())
 
 
-def faults(events, code: str | None = None) -> list[WheelFault]:
-    return [e for e in events if isinstance(e, WheelFault) and code in (None, e.code)]
+def faults(events, code: str | None = None) -> list[Fault]:
+    return [e for e in events if isinstance(e, Fault) and code in (None, e.code)]
 
 
 def cleared(events) -> list[str]:
-    return [e.code for e in events if isinstance(e, WheelFaultCleared)]
+    return [e.code for e in events if isinstance(e, FaultCleared)]
 
 
 def readings(events) -> list[tuple]:

@@ -1,7 +1,7 @@
 """Our wheel sensor board (firmware_bridge/firmware/wheel_board) on a USB serial port.
 
 URL: board:///dev/wheel-board?baud=115200&silent=2 (the path is the udev name of
-systemd/99-dealer-terminal.rules; `silent`: seconds without a byte before WheelFault("silent")).
+systemd/99-dealer-terminal.rules; `silent`: seconds without a byte before Fault("silent")).
 
 SerialLink keeps the port open and reopens it after an unplug; firmware_bridge.link runs the
 session: hello, heartbeats, acknowledgements and resends, so that no reading is lost or
@@ -28,15 +28,8 @@ from urllib.parse import urlsplit
 
 from drivers.serialport import BOOTLOADER_BAUDS, SerialLink
 from drivers.wheel.base import SelfTestCheck, Wheel
-from drivers.wheel.events import (
-    BallInPocket,
-    BallLaunched,
-    BallLeavingRim,
-    RotorSpin,
-    WheelEvent,
-    WheelFault,
-    WheelFaultCleared,
-)
+from drivers.faults import Fault, FaultCleared
+from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin, WheelEvent
 from drivers.wheel.order import WheelOrder
 from firmware_bridge import messages as m
 from firmware_bridge.link import HOST, Connected, Delivered, Dropped, Link, Refused
@@ -253,7 +246,7 @@ class BoardWheel(Wheel):
                                                             f"{happening.reason}")
             if self._silent and self._link.decoder.counters.frames > frames:
                 self._silent = False
-                self._emit(WheelFaultCleared("silent"))
+                self._emit(FaultCleared("silent"))
             self._flush(now)
             self._cond.notify_all()
 
@@ -267,7 +260,7 @@ class BoardWheel(Wheel):
             self._link.send(m.Config(len(self.order), LEAVING_PERIOD_US, BALL_LOST_MS, STUCK_MS))
         if self._lost:
             self._lost = False
-            self._emit(WheelFaultCleared("link_lost"))
+            self._emit(FaultCleared("link_lost"))
 
     def _delivered(self, message: m.Message, now: int) -> None:
         if isinstance(message, m.SelfTestAnswer):
@@ -275,7 +268,7 @@ class BoardWheel(Wheel):
         elif isinstance(message, m.Error):
             code = m.ERROR_CODES.get(message.code, f"board_error_{message.code}")
             if not message.active:
-                self._emit(WheelFaultCleared(code))
+                self._emit(FaultCleared(code))
             elif message.code == m.SENSOR_STUCK:  # its readings cannot be trusted
                 self._fault(code, "error", message.text, void=True)
                 self._void = True
@@ -314,7 +307,7 @@ class BoardWheel(Wheel):
 
     def _void_spin(self, code: str, detail: str) -> None:
         self._fault(code, "warning", detail, void=True)
-        self._emit(WheelFaultCleared(code))  # over: the wheel is ready for the next spin
+        self._emit(FaultCleared(code))  # over: the wheel is ready for the next spin
         self._void = True
 
     def _report_drops(self, kind: str, count: int) -> None:
@@ -324,4 +317,4 @@ class BoardWheel(Wheel):
 
     def _fault(self, code: str, severity: str, detail: str, *, void: bool = False) -> None:
         log.warning("%s: %s: %s; last frames:\n%s", self.url, code, detail, self._link.dump())
-        self._emit(WheelFault(code, severity, detail, void))
+        self._emit(Fault(code, severity, detail, void))

@@ -50,7 +50,8 @@ from drivers.wheel.cammegh_protocol import (
     parse_line,
     selftest_code,
 )
-from drivers.wheel.events import WheelEvent, WheelFault, opposite
+from drivers.faults import Fault
+from drivers.wheel.events import WheelEvent, opposite
 from drivers.wheel.order import WheelOrder
 
 DUMP_LINES = 12  # lines in and out kept for the detail of a fault
@@ -84,7 +85,7 @@ PARAMETERS: dict[str, tuple[Callable[[str], float], float]] = {
     "poll": (_seconds(MIN_POLL, zero=True), 0.0),  # seconds between *X polls; 0: none
     "answer": (_seconds(MIN_POLL), 1.0),  # time for a reply; also the retry interval
     "boot": (_seconds(0.1), 15.0),  # how long open waits for a first line after power-on
-    "silent": (_seconds(0.1), 2.0),  # no line for this long: WheelFault("silent")
+    "silent": (_seconds(0.1), 2.0),  # no line for this long: Fault("silent")
     "launch_grace": (_seconds(), 3.0),  # flag 8 ignored this long
     "ball_grace": (_seconds(), 5.0),  # flag 1 ignored this long (ten status lines)
     "clock": (_seconds(zero=True), 60.0),  # clock drift allowed at open; 0: not checked
@@ -266,7 +267,7 @@ class CammeghWheel(Wheel):
 
     def _emit(self, event: WheelEvent) -> None:
         """A fault carries the last lines of the link, for the technician."""
-        if isinstance(event, WheelFault):
+        if isinstance(event, Fault):
             event = replace(event, detail=f"{event.detail} [last lines: {' | '.join(self._lines)}]")
         super()._emit(event)
 
@@ -303,7 +304,7 @@ class CammeghWheel(Wheel):
     def _check_clock(self) -> None:
         seconds = (self._read_clock() - datetime.now(timezone.utc)).total_seconds()
         if abs(seconds) > self.max_drift:
-            self._emit(WheelFault("clock_drift", "warning",
+            self._emit(Fault("clock_drift", "warning",
                                   f"the wheel's clock is {seconds:+.0f} s off the terminal's UTC "
                                   "(its log times are off too): set it with *d s, and check the "
                                   "terminal's time sync", False))

@@ -21,14 +21,13 @@ from drivers.wheel.cammegh_protocol import (
     Status,
     selftest_code,
 )
+from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import (
     BallInPocket,
     BallLaunched,
     BallLeavingRim,
     RotorSpin,
     WheelEvent,
-    WheelFault,
-    WheelFaultCleared,
     opposite,
 )
 from drivers.wheel.order import WheelOrder
@@ -253,10 +252,10 @@ class GameTracker:
         if voids:
             self._game.void = True
         self._active.add(code)
-        out.append(WheelFault(code, severity, detail, voids, t_ns))
+        out.append(Fault(code, severity, detail, voids, t_ns))
 
     def _clear(self, code: str, t_ns: int) -> list[WheelEvent]:
         if code not in self._active:
             return []
         self._active.discard(code)
-        return [WheelFaultCleared(code, t_ns)]
+        return [FaultCleared(code, t_ns)]

@@ -7,10 +7,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterable, Union
 
+from drivers.faults import Fault, FaultCleared
 from drivers.wheel.order import WheelOrder
 
 DIRECTIONS = ("cw", "ccw")
-SEVERITIES = ("warning", "error", "critical")
 
 
 def opposite(direction: str) -> str:
@@ -77,27 +77,6 @@ class BallInPocket:
         return cls(pockets, tuple(order.number(p) for p in pockets))
 
 
-@dataclass(frozen=True)
-class WheelFault:
-    """Something is wrong; `void`: the spin in progress is a void spin ("tirada nul·la")."""
-
-    code: str
-    severity: str
-    detail: str
-    void: bool
-    t_ns: int = field(default_factory=_now)
-
-    def __post_init__(self):
-        if self.severity not in SEVERITIES:
-            raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
-
-
-@dataclass(frozen=True)
-class WheelFaultCleared:
-    code: str
-    t_ns: int = field(default_factory=_now)
-
-
 WheelEvent = Union[
-    RotorSpin, BallLaunched, BallLeavingRim, BallInPocket, WheelFault, WheelFaultCleared
+    RotorSpin, BallLaunched, BallLeavingRim, BallInPocket, Fault, FaultCleared
 ]

@@ -16,14 +16,13 @@ from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from drivers.wheel.base import SelfTestCheck, Wheel
+from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import (
     BallInPocket,
     BallLaunched,
     BallLeavingRim,
     RotorSpin,
     WheelEvent,
-    WheelFault,
-    WheelFaultCleared,
     opposite,
 )
 from drivers.wheel.order import WheelOrder
@@ -198,11 +197,11 @@ class SimWheel(Wheel):
             self._forced_pockets = None
             return timeline + [(IN_POCKET, BallInPocket.read(self.order, pockets))]
         cause = VOID_CAUSES[void]
-        fault = WheelFault(void, "warning", f"{cause.detail}: void spin", void=True)
+        fault = Fault(void, "warning", f"{cause.detail}: void spin", void=True)
         # The spin is over: the wheel is ready for the relaunch.
         return [step for step in timeline if step[0] < cause.at] + [
             (cause.at, fault),
-            (cause.at, WheelFaultCleared(void)),
+            (cause.at, FaultCleared(void)),
         ]
 
     def _void_cause(self, chance: float) -> str | None:

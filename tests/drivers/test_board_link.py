@@ -19,7 +19,8 @@ from wheel_backends import BOARD_TIME_SCALE
 from drivers.emulators.wheel_board import WheelBoardEmulator
 from drivers.errors import DeviceError
 from drivers.wheel import open_wheel
-from drivers.wheel.events import BallInPocket, BallLaunched, WheelFault
+from drivers.faults import Fault
+from drivers.wheel.events import BallInPocket, BallLaunched
 
 
 @pytest.fixture
@@ -136,5 +137,5 @@ def test_a_board_restarting_mid_spin_voids_it_and_the_next_spin_plays(emulator, 
     wheel.spin("ccw")
     events = events_until(wheel, lambda e: any(isinstance(x, BallInPocket) for x in e),
                           "the spin after the restart")
-    assert not [e for e in events if isinstance(e, WheelFault)]
+    assert not [e for e in events if isinstance(e, Fault)]
     assert [type(c).__name__ for c in emulator.commands].count("Config") == 2  # configured again

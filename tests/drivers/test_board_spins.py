@@ -17,13 +17,8 @@ from wheel_backends import BOARD_TIME_SCALE
 
 from drivers.emulators.wheel_board import WheelBoardEmulator
 from drivers.wheel import open_wheel
-from drivers.wheel.events import (
-    BallInPocket,
-    BallLaunched,
-    RotorSpin,
-    WheelFault,
-    WheelFaultCleared,
-)
+from drivers.faults import Fault, FaultCleared
+from drivers.wheel.events import BallInPocket, BallLaunched, RotorSpin
 
 
 @pytest.fixture
@@ -69,7 +64,7 @@ def test_a_misspin_is_a_void_spin_and_the_rest_of_it_is_dropped(emulator, wheel)
     wait_for(lambda: emulator.idle, "the rest of the spin sensed and delivered")
     events += drain(wheel)
 
-    assert [type(e) for e in events] == [RotorSpin, BallLaunched, WheelFault, WheelFaultCleared]
+    assert [type(e) for e in events] == [RotorSpin, BallLaunched, Fault, FaultCleared]
     assert events[1].direction == "cw"  # the same way as the rotor
     fault = events[2]
     assert (fault.code, fault.void) == ("misspin", True)
@@ -85,7 +80,7 @@ def test_a_ball_removed_from_the_rim_is_a_void_spin(emulator, wheel):
     wait_for(lambda: emulator.idle, "the board done")
     events += drain(wheel)
 
-    assert [type(e) for e in events] == [RotorSpin, BallLaunched, WheelFault, WheelFaultCleared]
+    assert [type(e) for e in events] == [RotorSpin, BallLaunched, Fault, FaultCleared]
     fault = events[2]
     assert (fault.code, fault.severity, fault.void) == ("ball_removed", "warning", True)
     assert "unseen for 3.0 s" in fault.detail

@@ -5,14 +5,8 @@ import pytest
 
 from drivers.wheel.cammegh_game import GameTracker
 from drivers.wheel.cammegh_protocol import Status
-from drivers.wheel.events import (
-    BallInPocket,
-    BallLaunched,
-    BallLeavingRim,
-    RotorSpin,
-    WheelFault,
-    WheelFaultCleared,
-)
+from drivers.faults import Fault, FaultCleared
+from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 
 SECOND = 1_000_000_000
 PERIOD = SECOND // 2
@@ -33,7 +27,7 @@ class Wheel:
             self.events += self.tracker.status(status, self.t)
 
     def faults(self):
-        return [e for e in self.events if isinstance(e, WheelFault)]
+        return [e for e in self.events if isinstance(e, Fault)]
 
 
 @pytest.fixture
@@ -97,7 +91,7 @@ def test_flag_8_is_ignored_for_3_s_then_voids(wheel):
     assert wheel.tracker.restart_due
 
     wheel.lines(1)
-    assert wheel.events[-1] == WheelFaultCleared("launch_failed", wheel.t)
+    assert wheel.events[-1] == FaultCleared("launch_failed", wheel.t)
 
 
 def test_flag_8_counts_again_from_the_start_of_state_3(wheel):
@@ -115,7 +109,7 @@ def test_flag_2_in_state_3_is_a_misspin_ball_running_with_the_rotor(wheel):
     wheel.lines(2)
     wheel.lines(3, 3, warnings=2)
 
-    assert [type(e) for e in wheel.events] == [RotorSpin, BallLaunched, WheelFault]
+    assert [type(e) for e in wheel.events] == [RotorSpin, BallLaunched, Fault]
     assert wheel.events[1].direction == "cw" == wheel.events[0].direction
     assert (wheel.events[2].code, wheel.events[2].void) == ("misspin", True)
     assert wheel.tracker.restart_due
@@ -149,8 +143,8 @@ def test_a_void_game_reports_nothing_more(wheel):
     wheel.lines(4)
     wheel.lines(5, winning=9)
 
-    assert [type(e) for e in wheel.events] == [RotorSpin, BallLaunched, WheelFault,
-                                               WheelFaultCleared]
+    assert [type(e) for e in wheel.events] == [RotorSpin, BallLaunched, Fault,
+                                               FaultCleared]
 
 
 def test_a_game_that_ends_without_a_number_is_void(wheel):
@@ -186,7 +180,7 @@ def test_flag_4_without_a_code_says_where_to_look(wheel):
 
     (fault,) = wheel.faults()
     assert "self-test" in fault.detail and not fault.void
-    assert wheel.events[-1] == WheelFaultCleared("component_fault", wheel.t)
+    assert wheel.events[-1] == FaultCleared("component_fault", wheel.t)
 
 
 def test_a_faster_or_reversed_rotor_is_reported_again(wheel):
@@ -206,5 +200,5 @@ def test_silence_and_the_link_are_faults_until_heard_again(wheel):
     wheel.events += wheel.tracker.link_up(wheel.t)
 
     assert [(type(e).__name__, e.code) for e in wheel.events] == [
-        ("WheelFault", "silent"), ("WheelFaultCleared", "silent"),
-        ("WheelFault", "link_lost"), ("WheelFaultCleared", "link_lost")]
+        ("Fault", "silent"), ("FaultCleared", "silent"),
+        ("Fault", "link_lost"), ("FaultCleared", "link_lost")]

@@ -15,14 +15,8 @@ from drivers.errors import DeviceError
 from drivers.wheel import open_wheel
 from drivers.wheel.cammegh import CammeghWheel
 from drivers.wheel.cammegh_protocol import LogEntry
-from drivers.wheel.events import (
-    BallInPocket,
-    BallLaunched,
-    BallLeavingRim,
-    RotorSpin,
-    WheelFault,
-    WheelFaultCleared,
-)
+from drivers.faults import Fault, FaultCleared
+from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 
 DEADLINE = 20.0  # a guard against a hang, not a measure
 
@@ -76,7 +70,7 @@ def eventually(condition, what: str) -> None:
 
 
 def faults(events) -> list:
-    return [e for e in events if isinstance(e, WheelFault)]
+    return [e for e in events if isinstance(e, Fault)]
 
 
 def test_a_misfire_that_clears_within_3_s_is_no_fault(emulator, wheel):
@@ -98,12 +92,12 @@ def test_a_misfire_that_persists_voids_the_spin_and_restarts_the_game(emulator, 
     ss2.misfire()
     cam.spin("cw")
 
-    events = wait_for(cam, WheelFault)
+    events = wait_for(cam, Fault)
     fault = events[-1]
     assert (fault.code, fault.severity, fault.void) == ("launch_failed", "warning", True)
     assert not any(isinstance(e, BallLaunched) for e in events)
     assert "*X;2;" in fault.detail  # the last lines, for the technician
-    wait_for(cam, WheelFaultCleared, what="launch_failed")
+    wait_for(cam, FaultCleared, what="launch_failed")
     assert "*R" in ss2.received
 
     cam.spin("ccw")
@@ -116,11 +110,11 @@ def test_a_misspin_voids_the_spin_and_sends_R(emulator, wheel):
     ss2.misspin()
     cam.spin("ccw")
 
-    events = wait_for(cam, WheelFault)
+    events = wait_for(cam, Fault)
     assert (events[-1].code, events[-1].void) == ("misspin", True)
     (launch,) = [e for e in events if isinstance(e, BallLaunched)]
     assert launch.direction == "ccw"  # with the rotor
-    wait_for(cam, WheelFaultCleared, what="misspin")
+    wait_for(cam, FaultCleared, what="misspin")
     assert "*R" in ss2.received and "*R OK" in ss2.sent
 
     cam.spin("cw")
@@ -134,7 +128,7 @@ def test_a_ball_missing_for_5_s_voids_the_spin(emulator, wheel):
     ss2.remove_ball()
     cam.spin("cw")
 
-    events = wait_for(cam, WheelFault)
+    events = wait_for(cam, Fault)
     assert (events[-1].code, events[-1].void) == ("ball_removed", True)
     assert isinstance(events[-2], BallLeavingRim)
     eventually(lambda: "*R" in ss2.received, "the driver sends *R")
@@ -158,7 +152,7 @@ def test_a_component_fault_reports_its_codes_and_the_power_down(emulator, wheel)
     wait_for(cam, RotorSpin)
     ss2.component_fault(5, 21)
 
-    events = wait_for(cam, WheelFault, what="powered_down")
+    events = wait_for(cam, Fault, what="powered_down")
     found = [(f.code, f.severity, f.void) for f in faults(events)]
     assert found == [("component_fault", "critical", True), ("component_fault", "critical", False),
                      ("powered_down", "critical", False)]
@@ -173,13 +167,13 @@ def test_a_silent_wheel_is_a_fault_until_it_speaks_again(emulator, wheel):
     ss2.go_silent()
     quiet_since = time.monotonic()
 
-    fault = wait_for(cam, WheelFault)[-1]
+    fault = wait_for(cam, Fault)[-1]
     delay = time.monotonic() - quiet_since
     assert (fault.code, fault.void) == ("silent", False), f"after {delay:.3f} s: {fault}"
     print(f"silent fault {delay:.3f} s after the wheel went quiet (threshold {2 * F:g} s)")
 
     ss2.resume()
-    assert wait_for(cam, WheelFaultCleared)[-1].code == "silent"
+    assert wait_for(cam, FaultCleared)[-1].code == "silent"
 
 
 def test_unplugged_and_replugged_it_resumes_without_a_restart(emulator, wheel):
@@ -187,10 +181,10 @@ def test_unplugged_and_replugged_it_resumes_without_a_restart(emulator, wheel):
     cam = wheel()
     eventually(lambda: cam.link_health().lines > 3, "status lines")
     ss2.unplug()
-    assert wait_for(cam, WheelFault)[-1].code == "link_lost"
+    assert wait_for(cam, Fault)[-1].code == "link_lost"
     ss2.replug()
 
-    assert wait_for(cam, WheelFaultCleared)[-1].code == "link_lost"
+    assert wait_for(cam, FaultCleared)[-1].code == "link_lost"
     assert cam.is_open and cam.link_health().reconnects == 1
     eventually(lambda: ss2.received[-1:] == ["*S"], "the driver asks who came back")
     cam.spin("cw")
@@ -206,7 +200,7 @@ def test_a_game_missed_while_unplugged_is_void(emulator, wheel):
     eventually(lambda: ss2.state == 1, "the game ends while unplugged")
     ss2.replug()
 
-    events = wait_for(cam, WheelFault, what="no_result")
+    events = wait_for(cam, Fault, what="no_result")
     assert events[-1].void
     assert not any(isinstance(e, BallInPocket) for e in events)
 
@@ -308,7 +302,7 @@ def test_the_game_log_is_read_when_the_wheel_is_idle(emulator, wheel):
     cam.spin("cw")
     (number,) = wait_for(cam, BallInPocket)[-1].numbers
     ss2.component_fault(1)
-    wait_for(cam, WheelFault, what="powered_down")
+    wait_for(cam, Fault, what="powered_down")
 
     page = cam.log_page(0)
     assert (page.page, page.entries) == (0, (LogEntry("win", number),))
@@ -347,7 +341,7 @@ def test_a_bare_line_disagreeing_with_the_status_line_is_critical(emulator, whee
     cam.spin("cw")
 
     assert wait_for(cam, BallInPocket)[-1].numbers == (4,)
-    fault = wait_for(cam, WheelFault)[-1]
+    fault = wait_for(cam, Fault)[-1]
     assert (fault.code, fault.severity) == ("result_mismatch", "critical")
 
 

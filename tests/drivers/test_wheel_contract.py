@@ -9,7 +9,8 @@ from wheel_backends import WHEEL_BACKENDS
 from drivers.errors import DeviceError
 from drivers.wheel import open_wheel
 from drivers.wheel.base import SelfTestCheck
-from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin, WheelFault
+from drivers.faults import Fault
+from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 
 SPIN_DEADLINE = 30.0  # a guard against a hang, not a measure: a spin ends long before
 
@@ -34,7 +35,7 @@ def one_spin(wheel) -> list:
     while not events or not isinstance(events[-1], BallInPocket):
         event = wheel.get(timeout=max(0.0, deadline - time.monotonic()))
         assert event is not None, f"the spin did not end before the deadline: {events}"
-        assert not isinstance(event, WheelFault), event
+        assert not isinstance(event, Fault), event
         events.append(event)
     return events
 

@@ -2,7 +2,8 @@ import dataclasses
 
 import pytest
 
-from drivers.wheel.events import BallInPocket, BallLaunched, RotorSpin, WheelFault, opposite
+from drivers.faults import Fault
+from drivers.wheel.events import BallInPocket, BallLaunched, RotorSpin, opposite
 
 
 def test_events_are_immutable_and_stamped_on_creation():
@@ -25,7 +26,7 @@ def test_a_reading_gives_the_numbers_of_its_pockets(french):
         lambda: BallLaunched("CW"),
         lambda: BallInPocket((), ()),
         lambda: BallInPocket((1, 2), (32,)),
-        lambda: WheelFault("ball_out", "fatal", "", True),
+        lambda: Fault("ball_out", "fatal", "", True),
     ],
 )
 def test_malformed_events_are_refused(make):

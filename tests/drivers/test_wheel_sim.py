@@ -8,14 +8,8 @@ import pytest
 
 from drivers.wheel import open_wheel
 from drivers.wheel.base import SelfTestCheck
-from drivers.wheel.events import (
-    BallInPocket,
-    BallLaunched,
-    BallLeavingRim,
-    RotorSpin,
-    WheelFault,
-    WheelFaultCleared,
-)
+from drivers.faults import Fault, FaultCleared
+from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from drivers.wheel.sim import SELFTEST_CHECKS, VOID_CAUSES
 
 INSTANT = "sim://wheel?spin=0"
@@ -148,7 +142,7 @@ def test_fail_next_makes_a_void_spin(french, code):
     wheel.fail_next(code)
     events = spins(wheel, ["cw"])
 
-    assert [type(e) for e in events] == VOID_TIMELINES[code] + [WheelFault, WheelFaultCleared]
+    assert [type(e) for e in events] == VOID_TIMELINES[code] + [Fault, FaultCleared]
     fault, cleared = events[-2:]
     assert (fault.code, fault.void, fault.severity) == (code, True, "warning")
     assert fault.detail
@@ -173,7 +167,7 @@ def test_fail_next_knows_the_void_causes(french):
 @pytest.mark.parametrize("param, code", [(c.param, c.code) for c in VOID_CAUSES.values()])
 def test_a_certain_void_cause_voids_every_spin(french, param, code):
     events = spins(open_wheel(f"{INSTANT}&{param}=1", french, seed=2), ALTERNATING)
-    faults = [e for e in events if isinstance(e, WheelFault)]
+    faults = [e for e in events if isinstance(e, Fault)]
 
     assert len(faults) == len(ALTERNATING)
     assert {(f.code, f.void) for f in faults} == {(code, True)}
@@ -183,7 +177,7 @@ def test_a_certain_void_cause_voids_every_spin(french, param, code):
 def test_void_probabilities_share_the_spins(french):
     wheel = open_wheel(f"{INSTANT}&ball_out=0.2&no_drop=0.1", french, seed=11)
     events = spins(wheel, ["cw"] * 1000)
-    faults = Counter(e.code for e in events if isinstance(e, WheelFault))
+    faults = Counter(e.code for e in events if isinstance(e, Fault))
 
     # Binomial(1000, p): these bounds are more than 5 standard deviations wide.
     assert 130 < faults["ball_out"] < 270
@@ -208,7 +202,7 @@ def test_emit_takes_only_wheel_events(french):
 
 def test_history_records_every_event_in_order(french):
     wheel = open_wheel(INSTANT, french, seed=4)
-    wheel.emit(WheelFault("rotor_stalled", "error", "motor", void=False))
+    wheel.emit(Fault("rotor_stalled", "error", "motor", void=False))
     received = spins(wheel, ALTERNATING[:3])
 
     assert wheel.history == received

@@ -73,12 +73,12 @@ def test_a_switch_already_in_alarm_at_start_up_is_a_fault(tmp_path):
 def test_a_critical_wheel_fault_holds_the_game_until_it_clears(tmp_path):
     import threading
 
-    from drivers.wheel.events import WheelFault, WheelFaultCleared
+    from drivers.faults import Fault, FaultCleared
 
     cfg, parts = table(tmp_path, wheel="sim://wheel?spin=0")
     with parts as t:
-        t.wheel.emit(WheelFault("powered_down", "critical", "state 6", False, 0))
-        cleared = threading.Timer(0.5, lambda: t.wheel.emit(WheelFaultCleared("powered_down", 0)))
+        t.wheel.emit(Fault("powered_down", "critical", "state 6", False, 0))
+        cleared = threading.Timer(0.5, lambda: t.wheel.emit(FaultCleared("powered_down", 0)))
         cleared.start()
         t.run(rounds=1)
         cleared.join()
