@@ -3,7 +3,10 @@ p50/p99 from the moment an emulator writes the frame (or line) that carries a sp
 its pseudo-terminal to the moment a ZeroMQ subscriber receives the published round.result.
 The path: pty -> serial link -> driver -> table -> journal commit (synchronous FULL) -> PUB.
 
-Usage: python benchmarks/bench_devices.py [--rounds N]
+The dice reader has no table runtime yet: its figure stops at the driver, from the dice frame
+written to the DiceThrown read by the host (pty -> serial link -> bridge -> driver -> get()).
+
+Usage: python benchmarks/bench_devices.py [--rounds N] [--throws N]
 """
 
 from __future__ import annotations
@@ -20,10 +23,13 @@ REPO = Path(__file__).resolve().parent.parent
 for extra in (REPO, REPO / "tests", REPO / "benchmarks"):
     sys.path.insert(0, str(extra))
 
+from drivers.dice import open_dice  # noqa: E402
+from drivers.dice.events import DiceThrown  # noqa: E402
 from drivers.emulators.cammegh import CammeghEmulator  # noqa: E402
+from drivers.emulators.dice_board import DiceBoardEmulator  # noqa: E402
 from drivers.emulators.wheel_board import WheelBoardEmulator  # noqa: E402
 from firmware_bridge.codec import Decoder, Frame  # noqa: E402
-from firmware_bridge.messages import BallInPockets  # noqa: E402
+from firmware_bridge.messages import BallInPockets, Dice, Message  # noqa: E402
 from helpers import write_config  # noqa: E402
 from results import ResultListener, print_latency  # noqa: E402
 from terminal.config import load_table_config  # noqa: E402
@@ -36,19 +42,21 @@ PLAYING_STATUS = re.compile(rb"^\*X;[234];")
 
 
 class BoardResults:
-    """Taps the board's line: the first write of each ball-in-pocket frame (resends ignored)."""
+    """Taps a board's line: the first write of each frame carrying a `kind` message (resends,
+    the same message again, ignored)."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: type[Message]) -> None:
+        self.kind = kind
         self.written: list[int] = []
         self._decoder = Decoder()
-        self._seen: set[int] = set()
+        self._seen: set[Message] = set()
 
     def __call__(self, data: bytes) -> None:
         now = time.monotonic_ns()
         self._decoder.receive(data)
         while (item := self._decoder.get()) is not None:
-            if isinstance(item, Frame) and isinstance(item.message, BallInPockets) and item.seq not in self._seen:
-                self._seen.add(item.seq)
+            if isinstance(item, Frame) and isinstance(item.message, self.kind) and item.message not in self._seen:
+                self._seen.add(item.message)
                 self.written.append(now)
 
 
@@ -84,7 +92,7 @@ def run_table(url: str, rounds: int, taps, label: str) -> None:
 def bench_board(rounds: int) -> None:
     directory = Path(tempfile.mkdtemp(prefix="dt-board-"))
     with WheelBoardEmulator(directory / "wheel-board", seed=5, time_scale=0.05) as board:
-        taps = BoardResults()
+        taps = BoardResults(BallInPockets)
         board.port.taps.append(taps)
         run_table(board.url, rounds, taps, "sensor board: pocket frame written -> round.result received")
 
@@ -98,12 +106,32 @@ def bench_cammegh(rounds: int) -> None:
                   "Cammegh SS2: winning-number line written -> round.result received")
 
 
+def bench_dice(throws: int) -> None:
+    directory = Path(tempfile.mkdtemp(prefix="dt-dice-"))
+    # A throw comes to rest 20 ms after "dice out" instead of 4 s.
+    with DiceBoardEmulator(directory / "dice-reader", seed=5, time_scale=0.005) as board, \
+            open_dice(board.url) as reader:
+        taps = BoardResults(Dice)
+        board.port.taps.append(taps)
+        read: list[int] = []
+        for _ in range(throws):
+            reader.throw()
+            event = reader.get(timeout=10)
+            read.append(time.monotonic_ns())
+            if not isinstance(event, DiceThrown):
+                raise SystemExit(f"dice reader: {event!r} instead of the dice")
+    print_latency("dice reader board: dice frame written -> DiceThrown read", dict(enumerate(taps.written)),
+                  dict(enumerate(read)))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rounds", type=int, default=100)
+    p.add_argument("--throws", type=int, default=300)
     args = p.parse_args()
     bench_board(args.rounds)
     bench_cammegh(args.rounds)
+    bench_dice(args.throws)
 
 
 if __name__ == "__main__":

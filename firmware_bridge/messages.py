@@ -1,6 +1,6 @@
 """What a frame carries: one message per frame, each a frozen record with its body layout.
 
-A layout is a list of (field, codec) read and written in order, little-endian. The firmware's
+A layout is a list of (field, codec) read and written in order, little-endian. The boards'
 codec (firmware/wheel_board/bridge.py) declares the same layouts in MicroPython; the shared
 vectors in vectors/frames.jsonl pin both. PROTOCOL.md has the table.
 """
@@ -13,16 +13,18 @@ from typing import Any, ClassVar
 
 from firmware_bridge.errors import ProtocolError
 
-PROTOCOL = (1, 0)  # (major, minor) of this protocol; a different major is refused
+PROTOCOL = (1, 1)  # (major, minor) of this protocol; a different major is refused
 
 # Frame types. Types from FIRST_SEQUENCED up are sequenced: numbered, acknowledged, resent
 # until acknowledged, delivered once and in order. The others are neither.
 HELLO, HEARTBEAT, ACK = 0x01, 0x02, 0x03
 EVENT, ERROR, SELFTEST_REQUEST, SELFTEST_ANSWER, CONFIG, SPIN = 0x10, 0x11, 0x12, 0x13, 0x14, 0x15
+THROW = 0x16  # 1.1
 FIRST_SEQUENCED = 0x10
 
 # Kinds of sensor event: the first byte of an EVENT body.
 ROTOR, BALL_IN_RIM, BALL_LEAVING, BALL_IN_POCKETS, BALL_LOST = 1, 2, 3, 4, 5
+DICE, DICE_VOID = 6, 7  # 1.1
 
 # Error codes, and the names the host reports them by.
 SENSOR_STUCK, EVENTS_DROPPED, INPUT_OVERRUN = 1, 2, 3
@@ -31,6 +33,9 @@ ERROR_CODES = {SENSOR_STUCK: "sensor_stuck", EVENTS_DROPPED: "events_dropped",
 
 DIRECTIONS = ("cw", "ccw")
 ROLES = ("host", "board")
+# Why a throw is void ("tirada nul·la", section 09 IV.3), by their index on the wire: append only.
+DICE_VOID_CAUSES = ("broken", "stacked", "on_chip", "off_table", "on_rail", "in_reserve",
+                    "bad_throw")
 
 
 def is_sequenced(type_code: int) -> bool:
@@ -135,8 +140,9 @@ class _Pockets:
         return tuple(reader.take(U8.read(reader)))
 
 
-DIRECTION, ROLE, FLAG, BLOB, TEXT, POCKETS = (
-    _Choice(DIRECTIONS), _Choice(ROLES), _Flag(), _Blob(), _Text(), _Pockets())
+DIRECTION, ROLE, VOID_CAUSE, FLAG, BLOB, TEXT, POCKETS = (
+    _Choice(DIRECTIONS), _Choice(ROLES), _Choice(DICE_VOID_CAUSES), _Flag(), _Blob(), _Text(),
+    _Pockets())
 
 
 @dataclass(frozen=True)
@@ -280,6 +286,28 @@ class BallLost(Message):
 
 
 @dataclass(frozen=True)
+class Dice(Message):
+    """The dice at rest, as the reader read them: 1 to 6 each; anything else is a misreading,
+    sent as read."""
+
+    TYPE, KIND, NAME = EVENT, DICE, "dice"
+    LAYOUT = (("t_us", U64), ("die_a", U8), ("die_b", U8))
+    t_us: int
+    die_a: int
+    die_b: int
+
+
+@dataclass(frozen=True)
+class DiceVoid(Message):
+    """The throw is void ("tirada nul·la") for `cause`, one of DICE_VOID_CAUSES."""
+
+    TYPE, KIND, NAME = EVENT, DICE_VOID, "dice_void"
+    LAYOUT = (("t_us", U64), ("cause", VOID_CAUSE))
+    t_us: int
+    cause: str
+
+
+@dataclass(frozen=True)
 class Error(Message):
     """A fault of the board (`code`, a key of ERROR_CODES) raised (`active`) or cleared."""
 
@@ -330,6 +358,14 @@ class Spin(Message):
 
 
 @dataclass(frozen=True)
+class Throw(Message):
+    """The bets are closed and the shooter has the dice: read the next throw (the board lights
+    its "dice out" lamp until it has)."""
+
+    TYPE, NAME = THROW, "throw"
+
+
+@dataclass(frozen=True)
 class Unreadable:
     """A frame whose CRC is good but whose type is unknown or body unreadable (`problem`)."""
 
@@ -338,9 +374,10 @@ class Unreadable:
     problem: str
 
 
-SENSOR_EVENTS = (Rotor, BallInRim, BallLeaving, BallInPockets, BallLost)
+SENSOR_EVENTS = (Rotor, BallInRim, BallLeaving, BallInPockets, BallLost, Dice, DiceVoid)
 MESSAGES: tuple[type[Message], ...] = (
-    Hello, Heartbeat, Ack, *SENSOR_EVENTS, Error, SelfTestRequest, SelfTestAnswer, Config, Spin)
+    Hello, Heartbeat, Ack, *SENSOR_EVENTS, Error, SelfTestRequest, SelfTestAnswer, Config, Spin,
+    Throw)
 _BY_TYPE = {cls.TYPE: cls for cls in MESSAGES if cls.KIND is None}
 _BY_KIND = {cls.KIND: cls for cls in SENSOR_EVENTS}
 

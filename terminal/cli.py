@@ -115,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_run(args) -> int:
     from .feed import FeedError
+    from .games import PLAYS
     from .journal import JournalError
     from .runtime import RunOptions, run_table
     from .table import TableControl
@@ -129,7 +130,8 @@ def cmd_run(args) -> int:
             print("\nstopping now: the round in progress is void, the session stays open", file=sys.stderr)
             control.request_stop()
         else:
-            print("\nclosing the table: the three last balls (Ctrl-C again to stop now)", file=sys.stderr)
+            closing = "the last shooter" if PLAYS[cfg.game].device == "dice" else "the three last balls"
+            print(f"\nclosing the table: {closing} (Ctrl-C again to stop now)", file=sys.stderr)
             control.request_close()
 
     signal.signal(signal.SIGINT, on_interrupt)

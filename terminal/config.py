@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from .games import PLAYS
+
 
 class ConfigError(Exception):
     """A table configuration that cannot be used; the message says where and why."""
@@ -27,6 +29,18 @@ def config_dir() -> Path:
 
 def known_games() -> list[str]:
     return sorted(p.stem for p in (config_dir() / "tables").glob("*.toml"))
+
+
+# games whose players may play colour chips (section 02 I.b): [colours] names = [...]
+COLOUR_GAMES = ("roulette_us1",)
+# [devices] key of the device that decides a game's rounds (the rest are wheels of some kind)
+DEVICE_KEYS = {"craps": "dice"}
+
+
+@dataclass(frozen=True)
+class CrapsConfig:
+    seats: int = 12  # places round the table the dice are offered to, clockwise from 1
+    dice_change_rolls: int = 0  # the pit boss changes the dice after so many rolls; 0: only when asked
 
 
 @dataclass(frozen=True)
@@ -62,8 +76,8 @@ class TableConfig:
     minimum: int
     chip_unit: int
     chips: tuple[int, ...]
-    wheel: str
-    wheel_timeout: float
+    device: str  # URL of the device that decides the rounds: [devices] wheel, or dice for craps
+    device_timeout: float
     gpio: str | None
     gpio_pins: GpioPins
     publish: str
@@ -71,6 +85,8 @@ class TableConfig:
     db: Path
     topup_below: float
     sim: SimConfig = field(default_factory=SimConfig)
+    craps: CrapsConfig = field(default_factory=CrapsConfig)
+    colours: tuple[str, ...] = ()  # the colours of the table's colour chips, one box each by the wheel
 
     @property
     def rulebooks(self) -> Path:
@@ -80,11 +96,6 @@ class TableConfig:
 def table_config_path(game: str) -> Path:
     path = config_dir() / "tables" / f"{game}.toml"
     if not path.is_file():
-        from .games import ENGINES
-
-        if game in ENGINES:
-            raise ConfigError(f"{game}: its engine is ready (dealer-terminal rules / simulate --game {game}), "
-                              f"the table does not play it yet")
         known = ", ".join(known_games()) or "none"
         raise ConfigError(f"unknown game {game!r}: no example table {path}; known games: {known}")
     return path
@@ -124,10 +135,11 @@ class _Section:
             raise self._fail(key, "a non-empty string")
         return value
 
-    def positive_int(self, key: str, default: int | None = None) -> int:
+    def positive_int(self, key: str, default: int | None = None, *, zero: str | None = None) -> int:
+        """A whole number above 0; or 0 too when `zero` says what 0 means."""
         value = self.raw.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise self._fail(key, "a positive whole number")
+        if isinstance(value, bool) or not isinstance(value, int) or value < (0 if zero else 1):
+            raise self._fail(key, f"a whole number, 0 for {zero}" if zero else "a positive whole number")
         return value
 
     def number(self, key: str, default: float, low: float, high: float) -> float:
@@ -154,6 +166,10 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
     sim = _Section(path, raw, "sim", required=False)
 
     table_id = table.text("id")
+    game = table.text("game")
+    if game not in PLAYS:
+        raise ConfigError(f"{path}: [table] game {game!r}: the table does not play it; it plays {', '.join(sorted(PLAYS))}")
+    device = DEVICE_KEYS.get(game, "wheel")
     minimum = table.positive_int("minimum")
     chip_unit = table.positive_int("chip_unit")
     if minimum % chip_unit:
@@ -164,14 +180,14 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
     return TableConfig(
         path=path,
         id=table_id,
-        game=table.text("game"),
+        game=game,
         profile=table.text("profile"),
         croupier=table.text("croupier", "unknown"),
         minimum=minimum,
         chip_unit=chip_unit,
         chips=chips,
-        wheel=devices.text("wheel"),
-        wheel_timeout=devices.number("wheel_timeout", 20, 1, 3600),
+        device=devices.text(device),
+        device_timeout=devices.number(f"{device}_timeout", 20, 1, 3600),
         gpio=devices.text("gpio") if "gpio" in devices.raw else None,
         gpio_pins=_gpio_pins(_Section(path, raw, "gpio", required=False)),
         publish=feed.text("publish"),
@@ -183,7 +199,27 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
             max_bets=sim.positive_int("max_bets", 5),
             buyin=sim.positive_int("buyin", 50),
         ),
+        craps=_craps(_Section(path, raw, "craps", required=False)),
+        colours=_colours(_Section(path, raw, "colours", required=False), game),
     )
+
+
+def _colours(colours: _Section, game: str) -> tuple[str, ...]:
+    if not colours.raw:
+        return ()
+    if game not in COLOUR_GAMES:
+        raise ConfigError(f"{colours.path}: [colours]: colour chips are played at {', '.join(COLOUR_GAMES)} "
+                          f"tables only, not {game}")
+    names = colours.raw.get("names")
+    if not isinstance(names, list) or not names or len(set(names)) != len(names) or not all(
+            isinstance(n, str) and n.strip() for n in names):
+        raise colours._fail("names", "a list of distinct colour names")
+    return tuple(names)
+
+
+def _craps(craps: _Section) -> CrapsConfig:
+    return CrapsConfig(seats=craps.positive_int("seats", 12),
+                       dice_change_rolls=craps.positive_int("dice_change_rolls", 0, zero="no automatic change"))
 
 
 def _gpio_pins(gpio: _Section) -> GpioPins:

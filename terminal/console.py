@@ -51,6 +51,19 @@ class ConsoleSink:
                     f"- advances {money(data['advances'])} = result {money(data['result'])}")
         if kind == "table.close":
             return f"{prefix} table closed after {data['rounds']} rounds, house {money(data['house_net'])}"
+        if kind == "craps.shooter":
+            passed = f" (refused by seat {', '.join(map(str, data['passed']))})" if data["passed"] else ""
+            return f"{prefix} the dice to seat {data['seat']}{passed}"
+        if kind == "craps.dice_change":
+            return f"{prefix} dice change: {data['reason']}"
+        if kind == "bet.withdrawn":
+            return f"{prefix} seat {data['bet']['seat']} withdraws {data['bet']['code']}: {money(data['returned'])} returned"
+        if kind == "colour.assign":
+            return f"{prefix} seat {data['seat']} plays {data['colour']} chips worth {money(data['unit'])}"
+        if kind == "colour.value_chips":
+            return f"{prefix} seat {data['seat']} plays value chips"
+        if kind == "colour.release":
+            return f"{prefix} seat {data['seat']} leaves; its colour is free"
         if kind in ("fault", "fault.cleared"):
             detail = f": {data['detail']}" if "detail" in data else ""
             return f"{prefix} {kind} {data['device']}/{data['code']}{detail}"

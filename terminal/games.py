@@ -1,19 +1,22 @@
-"""Every game's engine, and how the table runtime plays the games decided by a ball or a wheel.
+"""Every game's engine, and how the table runtime plays each game it plays.
 
 A game's engine and rulebook give `rules` and `simulate` at once; `run` also needs what is
-below: the pockets the device reports, what a reported number means to the engine, and the
-engine's state rebuilt from the table's. Craps (a dice reader and the shooter's rotation) comes
-next."""
+below: which device decides a round (a wheel, a ball on a platform, the dice), the engine's
+state rebuilt from the table's, and for the wheel games the pockets the device reports and
+what a reported number means to the engine. `journal verify` settles every round again through
+the same entries.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from games.boule.engine import BouleEngine, BouleState
 from games.boule.layout import HOLES_PER_NUMBER, NUMBERS as BOULE_NUMBERS
-from games.craps.engine import CrapsEngine
+from games.craps.engine import CrapsEngine, CrapsState
 from games.fortune_wheel.engine import FortuneWheelEngine, FortuneWheelState
+from games.records import Announcement, Bet, Settlement, Totals
 from games.roulette.engine import RouletteEngine, RouletteState
 
 from .state import TableState
@@ -30,13 +33,68 @@ ENGINES = {
 
 
 @dataclass(frozen=True)
-class WheelPlay:
-    """How a table plays a game whose outcome is the pocket a ball (or a pointer) stops at."""
+class Settled:
+    """A round settled as the table journals it in `round.result`."""
+
+    outcome: dict
+    announcement: Announcement
+    bets: tuple[Bet, ...]
+    settlement: tuple[Settlement, ...]
+    totals: Totals
+    extra: dict[str, Any] = field(default_factory=dict)  # the game's own fields (craps: layout, shooter)
+
+    def data(self, *, last_round: bool) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "announcement": self.announcement.to_json(),
+            "bets": [b.to_json() for b in self.bets],
+            "settlement": [s.to_json() for s in self.settlement],
+            "totals": self.totals.to_json(),
+            "last_round": last_round,
+            **self.extra,
+        }
+
+
+def _settle_spin(play: "Play", engine, state: TableState, outcome: dict, last_round: bool) -> Settled:
+    result = engine.settle(play.engine_state(state), state.round_bets, outcome, last_round=last_round)
+    if state.colours is not None:  # American roulette: what a colour player gets, in which chips
+        result = state.colours.paid_in_colours(result)
+    return Settled(dict(result.outcome), result.announcement, result.bets, result.settlement, result.totals)
+
+
+def _settle_roll(play: "Play", engine, state: TableState, outcome: dict, last_round: bool) -> Settled:
+    """A roll: the layout's bets and the new ones as the engine settles them, after the bets
+    withdrawn from the layout since the last roll (`withdrawn`, their stakes returned); the
+    layout as it stays and the shooter who keeps the dice (None after a seven out)."""
+    result = engine.settle(play.engine_state(state), state.round_bets, outcome, last_round=last_round)
+    withdrawn = tuple(state.round_withdrawn)
+    entries = tuple(Settlement(b.id, "withdrawn", returned=b.stake) for b in withdrawn)
+    totals = sum((Totals(b.stake, 0, b.stake) for b in withdrawn), result.totals)
+    return Settled(dict(result.outcome), result.announcement, withdrawn + result.bets, entries + result.settlement,
+                   totals, {"layout": [b.to_json() for b in result.state.layout], "shooter": result.state.shooter})
+
+
+@dataclass(frozen=True)
+class Play:
+    """How a table plays a game: the device that decides its rounds ("wheel" for a wheel, a
+    ball platform or a wheel of fortune; "dice"), the engine's state before a round, and how a
+    round is settled from the table's state (by the table, and again by `journal verify`)."""
+
+    device: str
+    engine_state: Callable[[TableState], Any]
+    settles: Callable[["Play", Any, TableState, dict, bool], Settled]
+
+    def settle(self, engine, state: TableState, outcome: dict, *, last_round: bool) -> Settled:
+        return self.settles(self, engine, state, outcome, last_round)
+
+
+@dataclass(frozen=True)
+class WheelPlay(Play):
+    """A game whose outcome is the pocket a ball (or a pointer) stops at."""
 
     pockets: Callable[[Any], Sequence[int]]  # rules -> the number in each pocket, from the datum
     outcome: Callable[[Any, int], dict]  # rules, the number reported -> the engine's outcome
-    engine_state: Callable[[TableState], Any]  # the engine's state before a spin
-    alternating_rotor: bool  # the rotor must turn the other way each spin (section 01 3.a)
+    alternating_rotor: bool = False  # the rotor must turn the other way each spin (section 01 3.a)
 
 
 def _last(state: TableState, key: str):
@@ -48,26 +106,35 @@ def _roulette_state(state: TableState) -> RouletteState:
 
 
 _ROULETTE = WheelPlay(
+    device="wheel",
+    settles=_settle_spin,
+    engine_state=_roulette_state,
     pockets=lambda rules: rules.wheel_order,
     outcome=lambda rules, number: {"number": number},
-    engine_state=_roulette_state,
     alternating_rotor=True,
 )
 
-PLAYS: dict[str, WheelPlay] = {
+
+def _craps_state(state: TableState) -> CrapsState:
+    return CrapsState(point=_last(state, "point_after"), layout=state.carried, shooter=state.shooter, rolls=state.shooter_rolls)
+
+
+PLAYS: dict[str, Play] = {
     "roulette_fr": _ROULETTE,
     "roulette_us1": _ROULETTE,
     "boule": WheelPlay(  # 18 holes, the numbers 1-9 twice round the platform
+        device="wheel",
+        settles=_settle_spin,
+        engine_state=lambda state: BouleState(last_number=_last(state, "number")),
         pockets=lambda rules: tuple(BOULE_NUMBERS) * HOLES_PER_NUMBER,
         outcome=lambda rules, number: {"number": number},
-        engine_state=lambda state: BouleState(last_number=_last(state, "number")),
-        alternating_rotor=False,
     ),
     "fortune_wheel": WheelPlay(  # the sensor counts segments from the datum
+        device="wheel",
+        settles=_settle_spin,
+        engine_state=lambda state: FortuneWheelState(last_segment=_last(state, "segment")),
         pockets=lambda rules: tuple(range(len(rules.segments))),
         outcome=lambda rules, segment: {"segment": segment, "symbol": rules.segments[segment]},
-        engine_state=lambda state: FortuneWheelState(last_segment=_last(state, "segment")),
-        alternating_rotor=False,
     ),
+    "craps": Play(device="dice", engine_state=_craps_state, settles=_settle_roll),
 }
-PLAYED_AT_THE_TABLE = frozenset(PLAYS)

@@ -14,23 +14,32 @@ from typing import Iterable, Sequence
 from games.records import Bet, Limits, Settlement
 
 EVEN_CHANCES = frozenset({"red", "black", "even", "odd", "low", "high"})
+# craps: how often a player refuses the dice, withdraws a bet that may be withdrawn, or, as a
+# new shooter, asks for new dice; how often a shooter bets Don't Win rather than Win
+REFUSES_DICE, WITHDRAWS, ASKS_NEW_DICE, DONT_WIN = 0.1, 0.05, 0.02, 0.15
+
+
+# American roulette: the values a colour player gives its chips, in table minimums, and how often
+COLOUR_UNITS = ((1, 0.6), (2, 0.2), (5, 0.15), (10, 0.05))
 
 
 @dataclass
 class SimPlayer:
     seat: int
     chips: int = 0  # chips in front of the player
+    seated: bool = True  # at a colour-chip table: has a colour or value chips
+    unit: int | None = None  # the value of one of its chips when it plays a colour (else the minimum)
 
 
 class SimPlayers:
     def __init__(self, rng: random.Random, codes: Sequence[str], *, seats: int, max_bets: int, buyin: int,
-                 zero_choice: bool = False):
+                 zero_choice: bool = False, colours: bool = False):
         self.rng = rng
         self.by_family: dict[str, list[str]] = defaultdict(list)
         for code in codes:
             self.by_family[code.split(":", 1)[0]].append(code)
         self.families = sorted(self.by_family)
-        self.players = [SimPlayer(seat) for seat in range(1, seats + 1)]
+        self.players = [SimPlayer(seat, seated=not colours) for seat in range(1, seats + 1)]
         self.max_bets = max_bets
         self.buyin = buyin  # in table minimums
         self.zero_choice = zero_choice  # the game lets even chances choose half back or prison on zero
@@ -38,7 +47,7 @@ class SimPlayers:
     def buyins(self, limits: Limits) -> list[tuple[int, int]]:
         """(seat, amount) for every player who cannot cover a minimum bet: they buy chips in cash."""
         out = []
-        for player in self.players:
+        for player in self.seated():
             if player.chips < limits.min:
                 amount = self.buyin * limits.min
                 player.chips += amount
@@ -46,13 +55,17 @@ class SimPlayers:
         return out
 
     def bets(self, round_no: int, limits: Limits) -> list[Bet]:
-        """This round's bets; each is legal on its own and the seat can pay for it."""
+        """This round's bets: the seat can pay for each and its stake is within the limits;
+        what the game's state does not allow (a craps Come bet on a come-out) the table refuses
+        and refunds."""
         bets = []
-        for player in self.players:
+        for player in self.seated():
             for i in range(self.rng.randint(0, self.max_bets)):
                 family = self.rng.choice(self.families)
                 code = self.rng.choice(self.by_family[family])
-                stake = self._stake(limits, limits.max[family], player.chips)
+                # a family's maximum, or a code's (craps place:6), or none (odds: the line bet's share)
+                maximum = limits.max.get(family, limits.max.get(code, 4 * limits.min))
+                stake = self._stake(limits, maximum, player.chips, player.unit)
                 if stake == 0:
                     break
                 half = self.zero_choice and family in EVEN_CHANCES and self.rng.random() < 0.3
@@ -61,13 +74,56 @@ class SimPlayers:
                 player.chips -= stake
         return bets
 
-    def _stake(self, limits: Limits, maximum: int, chips: int) -> int:
-        units = min(maximum, chips) // limits.min
+    def line_bet(self, round_no: int, seat: int, limits: Limits) -> list[Bet]:
+        """Craps: the shooter's obligatory Win or Don't Win bet, if the seat can pay for it."""
+        player = self._seat(seat)
+        code = "dontpass" if self.rng.random() < DONT_WIN else "pass"
+        stake = self._stake(limits, limits.max[code], player.chips, player.unit) if player else 0
+        if not stake:
+            return []
+        player.chips -= stake
+        return [Bet(f"r{round_no}s{seat}line", seat, code, stake)]
+
+    def takes_dice(self, seat: int) -> bool:
+        """Craps: whether the player at `seat` takes the dice when offered (nobody there: no)."""
+        return self._seat(seat) is not None and self.rng.random() >= REFUSES_DICE
+
+    def asks_dice_change(self) -> bool:
+        return self.rng.random() < ASKS_NEW_DICE
+
+    def withdrawals(self, layout: Iterable[Bet]) -> list[Bet]:
+        """Craps: the bets on the layout the players would take back now."""
+        return [bet for bet in layout if self.rng.random() < WITHDRAWS]
+
+    def _seat(self, seat: int) -> SimPlayer | None:
+        return next((p for p in self.players if p.seat == seat), None)
+
+    def seated(self) -> list[SimPlayer]:
+        return [player for player in self.players if player.seated]
+
+    def unseated(self) -> list[int]:
+        """American roulette: the seats still to take a colour or value chips."""
+        return [player.seat for player in self.players if not player.seated]
+
+    def colour_unit(self, limits: Limits) -> int:
+        """The value a player gives its colour chips: mostly the minimum, now and then more."""
+        multiple = self.rng.choices([m for m, _ in COLOUR_UNITS], [w for _, w in COLOUR_UNITS])[0]
+        return min(multiple * limits.min, limits.max["straight"])
+
+    def sit(self, seat: int, unit: int | None) -> None:
+        """The table seated `seat` with chips of `unit` (a colour) or value chips (None)."""
+        player = self._seat(seat)
+        player.seated, player.unit = True, unit
+
+    def _stake(self, limits: Limits, maximum: int, chips: int, unit: int | None = None) -> int:
+        """A stake in whole chips of `unit` (a colour's value; the table minimum by default)."""
+        unit = unit or limits.min
+        units = min(maximum, chips) // unit
         if units < 1:
             return 0
         # mostly small stakes, now and then up to the table maximum
         top = units if self.rng.random() < 0.05 else min(units, 4)
-        return self.rng.randint(1, top) * limits.min
+        return self.rng.randint(1, top) * unit
 
     def refund(self, bets: Iterable[Bet]) -> None:
         """Stakes given back whole (a refused bet, a void round)."""
@@ -77,9 +133,12 @@ class SimPlayers:
                 seats[bet.seat].chips += bet.stake
 
     def collect(self, bets: Iterable[Bet], settlement: Iterable[Settlement]) -> None:
+        """What the table hands back; a withdrawn bet's stake came back when it was withdrawn."""
         seats = {p.seat: p for p in self.players}
         seat_of = {b.id: b.seat for b in bets}
         for entry in settlement:
+            if entry.result == "withdrawn":
+                continue
             player = seats.get(seat_of.get(entry.id, -1))
             if player is not None:
                 player.chips += entry.paid + entry.returned

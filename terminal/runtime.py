@@ -12,17 +12,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, TextIO
 
+from drivers.dice import open_dice
 from drivers.gpio import open_gpio
 from drivers.gpio.base import PinMap
 from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
 from games.rulebook import load_rules
 
-from .config import ConfigError, TableConfig
+from .config import TableConfig
 from .console import ConsoleSink
 from .feed.publisher import FeedPublisher
 from .feed.replay import ReplayServer
-from .games import ENGINES, PLAYED_AT_THE_TABLE, PLAYS
+from .games import ENGINES, PLAYS
 from .health import HealthLog
 from .host import host_facts
 from .inbox import Inbox
@@ -30,7 +31,9 @@ from .journal import Journal, JournalWriter
 from .players import SimPlayers
 from .state import TableState
 from .systemd import WatchdogSink, notify
+from .craps_table import CrapsTable
 from .table import Table, TableControl, TableSetup
+from .wheel_table import WheelTable
 
 
 
@@ -67,10 +70,6 @@ class StateView:
 
 
 def build_engine(cfg: TableConfig):
-    if cfg.game not in PLAYED_AT_THE_TABLE:
-        ready = "its engine is ready (rules, simulate); " if cfg.game in ENGINES else ""
-        raise ConfigError(f"{cfg.path}: game {cfg.game!r}: {ready}the table does not play it yet; "
-                          f"it plays {', '.join(sorted(PLAYED_AT_THE_TABLE))}")
     rules = load_rules(cfg.rulebooks, cfg.profile, cfg.game)
     return rules, ENGINES[cfg.game](rules, rules.limits(cfg.minimum, cfg.chip_unit))
 
@@ -78,6 +77,15 @@ def build_engine(cfg: TableConfig):
 def device_url(url: str, sim: bool, simulated: str) -> str:
     """With --sim a real device gives way to its simulated twin; a sim:// URL stays as it is."""
     return simulated if sim and not url.startswith("sim://") else url
+
+
+def open_round_device(cfg: TableConfig, rules, sim: bool, seed: int | None = None):
+    """The device that decides the rounds (the wheel, the dice reader), opened; its simulated
+    twin with --sim."""
+    url = device_url(cfg.device, sim, f"sim://{PLAYS[cfg.game].device}")
+    if PLAYS[cfg.game].device == "dice":
+        return open_dice(url, seed=seed)
+    return open_wheel(url, WheelOrder(PLAYS[cfg.game].pockets(rules)), seed=seed)
 
 
 def open_table_io(cfg: TableConfig, sim: bool):
@@ -101,12 +109,13 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
     """The table with all its parts started; on exit they stop in order, the journal flushed."""
     rules, engine = build_engine(cfg)
     db = opts.db or cfg.db
-    wheel_url = device_url(cfg.wheel, opts.sim, "sim://wheel")
+    play = PLAYS[cfg.game]
     setup = TableSetup(
         table=cfg.id, game=cfg.game, profile=cfg.profile, croupier=cfg.croupier,
         limits=rules.limits(cfg.minimum, cfg.chip_unit),
-        advance=rules.advance(cfg.minimum), chips=cfg.chips, closing_rounds=rules.closing_rounds,
-        topup_below=cfg.topup_below, wheel_timeout=cfg.wheel_timeout, host=host_facts(),
+        advance=rules.advance(cfg.minimum), chips=cfg.chips, closing_rounds=getattr(rules, "closing_rounds", 0),  # craps: the last shooter
+        topup_below=cfg.topup_below, device_timeout=cfg.device_timeout, host=host_facts(),
+        colours=cfg.colours,
     )
     with ExitStack() as stack:
         journal = Journal(db, table=cfg.id, game=cfg.game)
@@ -118,29 +127,35 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
         replay = ReplayServer(opts.replay or cfg.replay, db, view.snapshot)
         replay.start()
         stack.callback(replay.stop)
-        wheel = open_wheel(wheel_url, WheelOrder(PLAYS[cfg.game].pockets(rules)), seed=opts.seed)
-        stack.callback(wheel.close)
+        device = open_round_device(cfg, rules, opts.sim, opts.seed)
+        stack.callback(device.close)
         io = open_table_io(cfg, opts.sim)
         if io is not None:
             stack.callback(io.close)
         inbox = Inbox()
-        inbox.attach("wheel", wheel)
+        inbox.attach(play.device, device)
         if io is not None:
             inbox.attach("gpio", io)
         stack.callback(inbox.close)
-        health = HealthLog({"wheel": wheel, "gpio": io}, opts.log)
+        health = HealthLog({play.device: device, "gpio": io}, opts.log)
         writer = JournalWriter(journal, [publisher, view, ConsoleSink(opts.out), WatchdogSink(), health])
         writer.start()
         stack.callback(writer.stop)
         print(f"table {cfg.id} ({cfg.game}, {cfg.profile}): journal {db}, feed {publisher.endpoint}, "
-              f"replay {replay.endpoint}, wheel {wheel_url}, table I/O {io.url if io else 'none'}",
+              f"replay {replay.endpoint}, {play.device} {device.url}, table I/O {io.url if io else 'none'}",
               file=opts.log, flush=True)
         players = None
         if opts.sim:
             players = SimPlayers(random.Random(opts.seed), rules.codes(), seats=cfg.sim.players,
                                  max_bets=cfg.sim.max_bets, buyin=cfg.sim.buyin,
-                                 zero_choice=getattr(rules, "zero_rule", None) == "prison")
-        table = Table(setup, state=state, journal=journal, writer=writer, wheel=wheel, inbox=inbox, io=io,
-                      engine=engine, rules=rules, play=PLAYS[cfg.game], players=players, control=control)
+                                 zero_choice=getattr(rules, "zero_rule", None) == "prison",
+                                 colours=bool(cfg.colours))
+        parts = dict(state=state, journal=journal, writer=writer, device=device, inbox=inbox, io=io,
+                     engine=engine, rules=rules, play=play, players=players, control=control)
+        if play.device == "dice":
+            table: Table = CrapsTable(setup, seats=cfg.craps.seats, dice_change_rolls=cfg.craps.dice_change_rolls,
+                                      **parts)
+        else:
+            table = WheelTable(setup, **parts)
         notify("READY=1")
         yield table

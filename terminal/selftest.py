@@ -6,12 +6,9 @@ from __future__ import annotations
 from contextlib import ExitStack
 from typing import TextIO
 
-from drivers.wheel import open_wheel
-from drivers.wheel.order import WheelOrder
-
 from .config import TableConfig
 from .games import PLAYS
-from .runtime import build_engine, device_url, open_table_io
+from .runtime import build_engine, open_round_device, open_table_io
 
 
 def run_selftest(cfg: TableConfig, sim: bool, out: TextIO) -> bool:
@@ -19,9 +16,9 @@ def run_selftest(cfg: TableConfig, sim: bool, out: TextIO) -> bool:
     rules, _ = build_engine(cfg)
     passed = True
     with ExitStack() as stack:
-        wheel = open_wheel(device_url(cfg.wheel, sim, "sim://wheel"), WheelOrder(PLAYS[cfg.game].pockets(rules)))
-        stack.callback(wheel.close)
-        devices = {"wheel": wheel}
+        device = open_round_device(cfg, rules, sim)
+        stack.callback(device.close)
+        devices = {PLAYS[cfg.game].device: device}
         io = open_table_io(cfg, sim)
         if io is not None:
             stack.callback(io.close)

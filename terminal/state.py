@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.records import Bet, Limits
+from games.roulette.colours import ColourChips
 
 CARRIED = ("prison", "open")  # settlement results that leave a bet on the layout
 RECENT = 12
@@ -31,7 +32,13 @@ class TableState:
     round_status: str | None = None  # "open", "closed", or None between rounds
     round_bets: list[Bet] = field(default_factory=list)
     last_rounds_left: int | None = None
-    carried: tuple[Bet, ...] = ()  # bets staying on the layout (roulette prison)
+    carried: tuple[Bet, ...] = ()  # bets staying on the layout (roulette prison, craps)
+    round_withdrawn: list[Bet] = field(default_factory=list)  # layout bets taken back this round
+    shooter: int | None = None  # craps: the seat with the dice, None once they must change hands
+    shooter_rolls: int = 0  # the rolls the shooter has thrown
+    last_shooter: int | None = None  # the seat that had the dice last (the rotation goes on from it)
+    dice_rolls: int = 0  # rolls with the dice in play since they were changed
+    die_lost: bool = False  # a die left the table this hand: a new set at the hand's end
     last_outcome: dict[str, Any] | None = None
     last_rotor: str | None = None
     recent: list[Any] = field(default_factory=list)
@@ -42,6 +49,7 @@ class TableState:
     house_net: int = 0  # this session
     rounds_settled: int = 0  # this session
     faults: dict[str, dict[str, Any]] = field(default_factory=dict)
+    colours: ColourChips | None = None  # American roulette: the table's colour chips and who plays them
 
     @classmethod
     def replay(cls, table: str, game: str, events) -> "TableState":
@@ -66,6 +74,8 @@ class TableState:
         self.initial_advance = self.advances = self.tray = self.drop = 0
         self.house_net = self.rounds_settled = 0
         self.last_rounds_left = None
+        colours = data.get("colours")
+        self.colours = ColourChips.for_table(colours, self.limits) if colours else None
 
     def _on_table_close(self, event, data) -> None:
         self.session_open = False
@@ -86,10 +96,16 @@ class TableState:
         self.round = event["round"]
         self.round_status = "open"
         self.round_bets = []
+        self.round_withdrawn = []
         self.last_rounds_left = data.get("last_rounds_left")
 
     def _on_bet_placed(self, event, data) -> None:
         self.round_bets.append(Bet.from_json(data))
+
+    def _on_bet_withdrawn(self, event, data) -> None:
+        bet = Bet.from_json(data["bet"])
+        self.carried = tuple(b for b in self.carried if b.id != bet.id)
+        self.round_withdrawn.append(bet)
 
     def _on_round_closed(self, event, data) -> None:
         self.round_status = "closed"
@@ -97,9 +113,13 @@ class TableState:
     def _on_round_result(self, event, data) -> None:
         results = {entry["id"]: entry["result"] for entry in data["settlement"]}
         bets = [Bet.from_json(b) for b in data["bets"]]
-        self.carried = tuple(
-            b.imprisoned(b.prison + 1) if results[b.id] == "prison" else b for b in bets if results[b.id] in CARRIED
-        )
+        if "layout" in data:  # the bets as they stay, a travelled come bet under its number
+            self.carried = tuple(Bet.from_json(b) for b in data["layout"])
+        else:
+            self.carried = tuple(b.imprisoned(b.prison + 1) if results[b.id] == "prison" else b
+                                 for b in bets if results[b.id] in CARRIED)
+        if "shooter" in data:
+            self._roll_thrown(data["shooter"])
         self._end_round(data)
         self.last_outcome = data["outcome"]
         self.recent = (self.recent + [data["outcome"].get("number", data["outcome"])])[-RECENT:]
@@ -110,12 +130,38 @@ class TableState:
     def _on_round_void(self, event, data) -> None:
         self._end_round(data)
 
+    # -- craps: the shooter and the dice --------------------------------------------------
+    def _on_craps_shooter(self, event, data) -> None:
+        self.shooter = self.last_shooter = data["seat"]
+        self.shooter_rolls = 0
+
+    def _roll_thrown(self, shooter: int | None) -> None:
+        """A roll settled: `shooter` keeps the dice, or None after a seven out."""
+        self.shooter = shooter
+        self.shooter_rolls = 0 if shooter is None else self.shooter_rolls + 1
+        self.dice_rolls += 1
+
+    def _on_craps_dice_change(self, event, data) -> None:
+        self.dice_rolls = 0
+        self.die_lost = data["die_lost"]
+
     def _end_round(self, data) -> None:
         self.round_status = None
         self.round_bets = []
+        self.round_withdrawn = []
         rotor = data.get("outcome", data).get("rotor")
         if rotor:
             self.last_rotor = rotor
+
+    # -- colour chips (section 02): a seat takes a colour at a unit value, or value chips ------
+    def _on_colour_assign(self, event, data) -> None:
+        self.colours = self.colours.assign(data["seat"], data["colour"], data["unit"])
+
+    def _on_colour_value_chips(self, event, data) -> None:
+        self.colours = self.colours.seat_with_value_chips(data["seat"])
+
+    def _on_colour_release(self, event, data) -> None:
+        self.colours = self.colours.release(data["seat"])
 
     # -- faults --------------------------------------------------------------------------
     def _on_fault(self, event, data) -> None:
@@ -145,4 +191,11 @@ class TableState:
             "float": {"initial_advance": self.initial_advance, "advances": self.advances,
                       "tray": self.tray, "drop": self.drop},
             "faults": list(self.faults.values()),
+            **({"colours": {"free": list(self.colours.free()),
+                            "seats": {str(seat): {"colour": c.name, "unit": c.unit}
+                                      for seat, c in sorted(self.colours.seats.items())},
+                            "value_chips": sorted(self.colours.value_seats)}} if self.colours else {}),
+            **({"craps": {"point": (self.last_outcome or {}).get("point_after"), "shooter": self.shooter,
+                          "shooter_rolls": self.shooter_rolls, "dice_rolls": self.dice_rolls}}
+               if self.game == "craps" else {}),
         }

@@ -19,6 +19,7 @@ FIELD_VALUES = {
     m.U64: st.integers(0, 2**64 - 1),
     m.DIRECTION: st.sampled_from(m.DIRECTIONS),
     m.ROLE: st.sampled_from(m.ROLES),
+    m.VOID_CAUSE: st.sampled_from(m.DICE_VOID_CAUSES),
     m.FLAG: st.booleans(),
     m.BLOB: st.binary(max_size=16),
     m.TEXT: st.text(max_size=40),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -13,12 +15,14 @@ TABLES = REPO / "config" / "tables"
 
 
 def write_config(directory: Path, *, wheel: str = "sim://wheel?spin=0", table_id: str = "RL-T1",
-                 extra: str = "", game: str = "roulette_fr") -> Path:
-    """The example table of `game` with a fast sim wheel, ipc endpoints and a journal in `directory`."""
+                 extra: str = "", game: str = "roulette_fr", dice: str = "sim://dice?throw=0") -> Path:
+    """The example table of `game` with a fast sim wheel (or dice reader), ipc endpoints and a
+    journal in `directory`."""
     sockets = tempfile.mkdtemp(prefix="dt-")  # ipc paths must stay short (about 100 bytes)
     text = (TABLES / f"{game}.toml").read_text(encoding="utf-8")
     text = re.sub(r'^id = "[^"]*"', f'id = "{table_id}"', text, count=1, flags=re.M)
     text = re.sub(r'^wheel = "[^"]*"', f'wheel = "{wheel}"', text, count=1, flags=re.M)
+    text = re.sub(r'^dice = "[^"]*"', f'dice = "{dice}"', text, count=1, flags=re.M)
     text = re.sub(r'^publish = "[^"]*"', f'publish = "ipc://{sockets}/feed"', text, count=1, flags=re.M)
     text = re.sub(r'^replay = "[^"]*"', f'replay = "ipc://{sockets}/replay"', text, count=1, flags=re.M)
     text = re.sub(r'^db = "[^"]*"', f'db = "{directory}/journal.sqlite"', text, count=1, flags=re.M)
@@ -42,3 +46,24 @@ def journal_events(cfg) -> list[dict]:
         return list(journal.events())
     finally:
         journal.close()
+
+
+def forge(db: Path, choose, change) -> dict:
+    """Edit the first event `choose(event)` picks with `change(event)` and re-seal the chain
+    from it on, as a forger with the code would: the chain verifies, only the content is
+    wrong. Returns the forged event."""
+    from terminal.events import seal
+
+    with sqlite3.connect(db) as conn:
+        events = [json.loads(body) for (body,) in conn.execute("SELECT body FROM events ORDER BY seq")]
+        target = next(e for e in events if choose(e))
+        change(target)
+        prev = target["prev"]
+        for event in events[target["seq"] - 1:]:
+            event["prev"] = prev
+            event.pop("hash")
+            event["hash"] = prev = seal(event)["hash"]
+            conn.execute("UPDATE events SET body = ?, hash = ? WHERE seq = ?",
+                         (json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
+                          event["hash"], event["seq"]))
+    return target

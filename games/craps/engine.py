@@ -73,7 +73,7 @@ class RollResult:
 class VoidResult:
     state: CrapsState  # unchanged: a void roll is no roll
     announcement: Announcement  # key "void_roll"
-    reason: str  # a key of VOID_CAUSES
+    reason: str | None  # a key of VOID_CAUSES, None when the table gave the roll up
     returned: tuple[Bet, ...]  # the round's new bets, stakes returned in full
     kept: tuple[Bet, ...]  # the layout's bets, staying
 
@@ -266,10 +266,11 @@ class CrapsEngine:
         hard = roll.double and total in HARD_WAYS
         return announce("roll", total=total, double=roll.dice[0] if hard else 0)
 
-    def void(self, state: CrapsState, bets: Sequence[Bet], reason: str) -> VoidResult:
-        """A void roll ("tirada nul·la", section 09 IV.3): the round's new bets go back, the
-        layout stays as it is and the shooter throws again."""
-        if reason not in VOID_CAUSES:
+    def void(self, state: CrapsState, bets: Sequence[Bet], reason: str | None = None) -> VoidResult:
+        """A void roll ("tirada nul·la", section 09 IV.3, `reason` one of VOID_CAUSES; None for
+        a roll the table itself gave up, a restart or a silent reader): the round's new bets go
+        back, the layout stays as it is and the shooter throws again."""
+        if reason is not None and reason not in VOID_CAUSES:
             raise ValueError(f"no void roll cause {reason!r} (known: {', '.join(VOID_CAUSES)})")
         return VoidResult(state, self.announcement("void_roll"), reason, tuple(bets), state.layout)
 

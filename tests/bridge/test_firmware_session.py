@@ -92,7 +92,7 @@ def test_a_board_speaking_another_major_version_is_refused_by_the_host(fw_bridge
     host.connection_made()
     heard = talk(host, board, 0)
 
-    assert heard == [Refused("the board speaks bridge protocol 2.1 and this host 1.0")]
+    assert heard == [Refused("the board speaks bridge protocol 2.1 and this host 1.1")]
     assert not board.session.connected
 
 
@@ -114,3 +114,27 @@ def test_a_full_queue_refuses_new_readings_instead_of_breaking_the_sequence(fw_b
 
     assert seqs[-2:] == [fw_bridge.MAX_PENDING - 1, -1]
     assert board.session.counters["dropped_full"] == 1
+
+
+def test_a_dice_readers_throw_and_readings_cross_the_firmware_session(fw_bridge):
+    host, board, _ = connected(fw_bridge)
+    host.send(m.Throw())
+    board.hear(host.poll(MS), MS)
+    board.session.send("dice_void", {"t_us": 5, "cause": "in_reserve"})
+    board.session.send("dice", {"t_us": 6, "die_a": 1, "die_b": 6})
+    heard = talk(host, board, 2 * MS)
+
+    assert [(name, fields) for _, name, fields in board.commands] == [("throw", {})]
+    assert [h.message for h in heard if isinstance(h, Delivered)] == [
+        m.DiceVoid(5, "in_reserve"), m.Dice(6, 1, 6)]
+
+
+def test_a_board_speaking_protocol_1_0_connects_to_this_host(fw_bridge):
+    host, board = Link(HOST, version="host"), Board(fw_bridge, protocol=(1, 0))
+    host.connection_made()
+    board.session.announce()
+    heard = talk(host, board, 0)
+
+    assert host.protocol == (1, 1) and host.connected and board.session.connected
+    assert (host.peer.major, host.peer.minor) == (1, 0)
+    assert {type(h) for h in heard} == {Connected}  # its hello, then its answer to ours

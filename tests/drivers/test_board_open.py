@@ -5,7 +5,7 @@ import pytest
 from board_emulated import events_until
 from wheel_backends import BOARD_TIME_SCALE
 
-import drivers.wheel.board as board_module
+import drivers.bridge_board as bridge_board
 from drivers.emulators.pty_port import PtyPort
 from drivers.emulators.wheel_board import WheelBoardEmulator
 from drivers.errors import DeviceError
@@ -38,7 +38,7 @@ def test_a_missing_board_names_the_path_and_the_fix(tmp_path, french):
 
 
 def test_a_port_where_nothing_says_hello_is_not_the_board(tmp_path, french, monkeypatch):
-    monkeypatch.setattr(board_module, "HELLO_TIMEOUT", 0.3)
+    monkeypatch.setattr(bridge_board, "HELLO_TIMEOUT", 0.3)
     port = PtyPort(tmp_path / "mute")
     try:
         with pytest.raises(DeviceError, match="no hello from .*mute within 0.3 s; check that the "
@@ -58,7 +58,7 @@ def test_health_gives_the_link_figures_and_the_board(tmp_path, french):
         wheel.close()
 
     assert wheel.board.unique_id.hex() == "e6614103e7452d2f"
-    assert health["peer"] == {"role": "board", "protocol": "1.0",
+    assert health["peer"] == {"role": "board", "protocol": "1.1",
                               "version": "wheel-board-emulator 0.1.0",
                               "unique_id": "e6614103e7452d2f", "boot_id": health["peer"]["boot_id"]}
     assert (health["open"], health["port"], health["connected"]) == (True, "open", True)

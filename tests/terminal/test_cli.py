@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from helpers import REPO, cli, write_config
+from helpers import REPO, cli, forge, write_config
 from terminal.config import load_table_config
 
 
@@ -38,25 +38,13 @@ def test_verify_names_the_first_bad_event(table_config):
 
 def test_verify_catches_a_settlement_that_the_rules_do_not_give(table_config):
     """A journal whose chain is intact but whose money is wrong (re-sealed by a forger)."""
-    from terminal.events import seal
-
     cfg = load_table_config(table_config)
     assert cli("run", "--config", str(table_config), "--sim", "--rounds", "3", "--seed", "2").returncode == 0
-    with sqlite3.connect(cfg.db) as db:
-        rows = db.execute("SELECT seq, body FROM events ORDER BY seq").fetchall()
-        events = [json.loads(body) for _, body in rows]
-        target = next(e for e in events if e["kind"] == "round.result" and e["data"]["settlement"])
-        entry = target["data"]["settlement"][0]
-        entry["paid"] += 100
-        prev = target["prev"]
-        for event in events[target["seq"] - 1:]:
-            event["prev"] = prev
-            event.pop("hash")
-            sealed = seal(event)
-            event["hash"] = prev = sealed["hash"]
-            db.execute("UPDATE events SET body = ?, hash = ? WHERE seq = ?",
-                       (json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
-                        event["hash"], event["seq"]))
+
+    def pay_more(event):
+        event["data"]["settlement"][0]["paid"] += 100
+
+    target = forge(cfg.db, lambda e: e["kind"] == "round.result" and e["data"]["settlement"], pay_more)
     verify = cli("journal", "verify", "--db", str(cfg.db))
     assert verify.returncode != 0
     assert f"seq {target['seq']}" in verify.stdout
@@ -178,9 +166,15 @@ def test_a_missing_rulebook_profile_is_named(tmp_path):
     assert done.returncode == 2 and "atlantis-2099" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_every_engine_has_rules_and_a_game_the_table_does_not_play_yet_says_so():
+def test_every_engine_has_rules_and_plays_at_the_table(tmp_path):
     for game, bet in (("boule", "number"), ("fortune_wheel", "joker:1"), ("craps", "dontpass (bar 12)")):
         done = cli("rules", "--game", game)
         assert done.returncode == 0 and bet in done.stdout, done.stderr
-    done = cli("run", "--game", "craps", "--sim", "--rounds", "1")
-    assert done.returncode == 2 and "does not play it yet" in done.stderr and "Traceback" not in done.stderr
+    path = write_config(tmp_path, game="craps")
+    done = cli("run", "--config", str(path), "--sim", "--rounds", "2", "--seed", "4")
+    assert done.returncode == 0, done.stderr
+    assert "Últim tirador" in done.stdout and "seven out" in done.stdout and "the dice to seat 1" in done.stdout
+    path.write_text(path.read_text().replace('game = "craps"', 'game = "blackjack"'), encoding="utf-8")
+    done = cli("run", "--config", str(path), "--sim")
+    assert done.returncode == 2 and "the table does not play it; it plays boule, craps" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -4,16 +4,21 @@ protocols on pseudo-terminals."""
 from __future__ import annotations
 
 import io
+import random
 import threading
 
 import pytest
 
+from dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
+from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.emulators.wheel_board import WheelBoardEmulator
 from helpers import journal_events, write_config
 from terminal.audit import audit
 from terminal.config import load_table_config
 from terminal.health import HealthLog
+from terminal.players import SimPlayers
 from terminal.runtime import RunOptions, assemble, run_table
+from terminal.selftest import run_selftest
 from wheel_backends import BOARD_TIME_SCALE, WHEEL_BACKENDS
 
 
@@ -68,3 +73,43 @@ def test_our_sensor_board_reads_a_boule_platform_and_a_wheel_of_fortune(tmp_path
     assert len([e for e in events if e["kind"] == "round.result"]) == 3
     assert not [e["data"] for e in events if e["kind"] == "fault"]
     assert audit(cfg.db).ok
+
+
+def test_a_craps_table_plays_over_the_dice_reader_board(tmp_path):
+    """The whole craps table over the real driver and the bridge protocol: rolls settled from
+    the board's readings, a void throw the board reports voids the roll, and a restart of the
+    board in the middle of the session costs a void roll, never a wrong result."""
+    with DiceBoardEmulator(tmp_path / "dice-reader", seed=4, time_scale=DICE_TIME_SCALE) as board:
+        cfg = load_table_config(write_config(tmp_path, game="craps", dice=board.url))
+        with assemble(cfg, quiet()) as table:  # the board itself, with simulated players
+            table.players = SimPlayers(random.Random(2), table.rules.codes(), seats=6, max_bets=3, buyin=100)
+            seen = []
+
+            def script(event):
+                seen.append(event["round"])
+                if len(seen) == 2:
+                    board.fail_next("stacked")
+                elif len(seen) == 4:
+                    board.reboot()
+
+            table.on_round = script
+            settled = table.run(rounds=8)
+    assert settled >= 8
+    events = journal_events(cfg)
+    voids = [e["data"] for e in events if e["kind"] == "round.void"]
+    assert voids[0]["cause"] == "stacked"
+    assert any("restart" in v["reason"] for v in voids)
+    assert any(e["kind"] == "fault" and e["data"]["code"] == "board_restarted" for e in events)
+    assert all(len(e["data"]["outcome"]["dice"]) == 2 for e in events if e["kind"] == "round.result")
+    assert audit(cfg.db).ok
+
+
+def test_the_dice_reader_board_passes_its_selftest(tmp_path):
+    with DiceBoardEmulator(tmp_path / "dice-reader", seed=4, time_scale=DICE_TIME_SCALE) as board:
+        cfg = load_table_config(write_config(tmp_path, game="craps", dice=board.url))
+        out = io.StringIO()
+        assert run_selftest(cfg, sim=False, out=out) is True, out.getvalue()
+        board.fail_selftest("camera")
+        out = io.StringIO()
+        assert run_selftest(cfg, sim=False, out=out) is False
+    assert "dice (board://" in out.getvalue() and "FAIL camera" in out.getvalue()

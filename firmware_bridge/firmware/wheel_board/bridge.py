@@ -1,6 +1,7 @@
 # The bridge protocol on the board (firmware_bridge/PROTOCOL.md), in the MicroPython subset:
-# no dataclasses, no typing, messages as (name, fields dict). The host's codec is the other
-# implementation; firmware_bridge/vectors/frames.jsonl pins both, and tests/bridge runs this
+# no dataclasses, no typing, messages as (name, fields dict). Nothing here is the wheel's: any
+# board speaking the bridge (the dice reader too) can carry this module. The host's codec is
+# the other implementation; firmware_bridge/vectors/frames.jsonl pins both, and tests/bridge runs this
 # module under CPython against the host's link.
 #
 # Allocation is fine here: this runs in asyncio tasks, never in an interrupt handler.
@@ -15,7 +16,7 @@ except ImportError:  # CPython, for the cross tests
         return value
 
 
-PROTOCOL = (1, 0)
+PROTOCOL = (1, 1)
 FIRST_SEQUENCED = const(0x10)
 HEADER = const(4)
 MAX_BODY = const(240)
@@ -25,8 +26,12 @@ HEARTBEAT_US = const(1000000)
 WINDOW = const(16)
 MAX_PENDING = const(64)  # sequenced messages kept for a host that is away; then new ones drop
 
-DIRECTIONS = ("cw", "ccw")
-ROLES = ("host", "board")
+# The one-byte choices: each value is its index. Dice void causes: append only.
+WORDS = {
+    "dir": ("cw", "ccw"),
+    "role": ("host", "board"),
+    "cause": ("broken", "stacked", "on_chip", "off_table", "on_rail", "in_reserve", "bad_throw"),
+}
 BAD_KINDS = ("bad_cobs", "truncated", "bad_length", "bad_crc", "oversize", "unknown_type",
              "malformed")
 ERROR_CODES = {"sensor_stuck": 1, "events_dropped": 2, "input_overrun": 3}
@@ -44,6 +49,8 @@ LAYOUTS = {
     "ball_leaving": (0x10, 3, (("t_us", "u64"), ("period_us", "u32"))),
     "ball_in_pockets": (0x10, 4, (("t_us", "u64"), ("pockets", "pockets"))),
     "ball_lost": (0x10, 5, (("t_us", "u64"), ("unseen_us", "u32"))),
+    "dice": (0x10, 6, (("t_us", "u64"), ("die_a", "u8"), ("die_b", "u8"))),
+    "dice_void": (0x10, 7, (("t_us", "u64"), ("cause", "cause"))),
     "error": (0x11, None, (("t_us", "u64"), ("code", "u8"), ("active", "flag"),
                            ("text", "text"))),
     "selftest_request": (0x12, None, ()),
@@ -51,6 +58,7 @@ LAYOUTS = {
     "config": (0x14, None, (("pocket_count", "u8"), ("leaving_period_us", "u32"),
                             ("ball_lost_ms", "u32"), ("stuck_ms", "u32"))),
     "spin": (0x15, None, (("direction", "dir"),)),
+    "throw": (0x16, None, ()),
 }
 _BY_TYPE = {}
 for _name, (_type, _kind, _fields) in LAYOUTS.items():
@@ -129,10 +137,8 @@ def cobs_decode(data):
 def _write(codec, value, out):
     if codec in _INTS:
         out.extend(struct.pack(_INTS[codec], value))
-    elif codec == "dir":
-        out.append(DIRECTIONS.index(value))
-    elif codec == "role":
-        out.append(ROLES.index(value))
+    elif codec in WORDS:
+        out.append(WORDS[codec].index(value))
     elif codec == "flag":
         out.append(1 if value else 0)
     elif codec == "blob" or codec == "text":
@@ -164,8 +170,8 @@ def _read(codec, body, at):
         return struct.unpack(fmt, raw)[0], at
     raw, at = _take(body, at, 1)
     byte = raw[0]
-    if codec == "dir" or codec == "role":
-        words = DIRECTIONS if codec == "dir" else ROLES
+    if codec in WORDS:
+        words = WORDS[codec]
         if byte >= len(words):
             raise ProtocolError("malformed")
         return words[byte], at

@@ -1,0 +1,94 @@
+"""What every device of the table is, whatever it senses. As in python-can's BusABC, the base
+class does once what every backend needs: the event queue, the open check, URL parameters,
+errors that name the device, the self-test's open check."""
+
+from __future__ import annotations
+
+import queue
+from abc import ABC, abstractmethod
+from typing import Any, Callable, ClassVar, Generic, Mapping, Self, TypeVar
+from urllib.parse import parse_qsl, urlsplit
+
+from drivers.errors import DeviceError
+from drivers.selftest import SelfTestCheck
+
+E = TypeVar("E")  # what the device reports
+
+
+class Device(ABC, Generic[E]):
+    """One device at `url`; backends fill an internal thread-safe queue through
+    self._emit(event) and implement `_open`, `_close`, `_selftest`."""
+
+    kind: ClassVar[str]  # what errors call it: "wheel", "dice reader"
+
+    def __init__(self, url: str):
+        self.url = url
+        self.is_open = False
+        self._events: queue.SimpleQueue[E] = queue.SimpleQueue()
+
+    def open(self) -> None:
+        if not self.is_open:
+            self._open()
+            self.is_open = True
+
+    def close(self) -> None:
+        if self.is_open:
+            self.is_open = False
+            self._close()
+
+    def __enter__(self) -> Self:
+        self.open()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def get(self, timeout: float | None = None) -> E | None:
+        """The next event in the order sensed; None if none came within `timeout` seconds."""
+        try:
+            return self._events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def health(self) -> dict[str, object]:
+        """Link-health figures for the once-a-second log line; none for a device with no link."""
+        return {}
+
+    def selftest(self) -> list[SelfTestCheck]:
+        self._require_open("run a self-test")
+        return self._selftest()
+
+    def _emit(self, event: E) -> None:
+        self._events.put(event)
+
+    def _error(self, problem: str, fix: str) -> DeviceError:
+        return DeviceError(f"{self.kind} {self.url}: {problem}; {fix}")
+
+    def _require_open(self, action: str) -> None:
+        if not self.is_open:
+            raise self._error(f"cannot {action}, the {self.kind} is not open", "call open() first")
+
+    def _query(self, params: Mapping[str, Callable[[str], Any]]) -> dict[str, Any]:
+        """This URL's query parameters, each converted by `params[name]`, which raises
+        ValueError for a bad value. Unknown, repeated or bad parameters raise DeviceError."""
+        known = f"known parameters: {', '.join(params)}"
+        found: dict[str, Any] = {}
+        for name, text in parse_qsl(urlsplit(self.url).query, keep_blank_values=True):
+            if name not in params:
+                raise self._error(f"unknown parameter {name!r}", known)
+            if name in found:
+                raise self._error(f"parameter {name!r} given twice", "give it once")
+            try:
+                found[name] = params[name](text)
+            except ValueError as e:
+                raise self._error(f"bad {name}={text!r} ({e})", known) from None
+        return found
+
+    @abstractmethod
+    def _open(self) -> None: ...
+
+    @abstractmethod
+    def _close(self) -> None: ...
+
+    @abstractmethod
+    def _selftest(self) -> list[SelfTestCheck]: ...
