@@ -1,23 +1,22 @@
 """The interface of the table's discrete I/O. As in gpiozero, devices are names in a PinMap and a
-backend overrides only a few pin hooks; as in the wheel's base, the base class does once what
-every backend needs: the event queue, the debounced switch states, name look-ups, the open check,
-the self-test and errors."""
+backend overrides only a few pin hooks; the base class does once what every backend needs: the
+debounced switch states, name look-ups and the self-test, over what every device has
+(drivers.device: the event queue, the open check, errors)."""
 
 from __future__ import annotations
 
-import queue
 import threading
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Self
 
+from drivers.device import Device
 from drivers.errors import DeviceError
 from drivers.gpio.events import ButtonPressed, GpioEvent, SwitchChanged
 from drivers.gpio.pinmap import PinMap
 from drivers.selftest import SelfTestCheck
 
 
-class TableIO(ABC):
+class TableIO(Device[GpioEvent]):
     """The table's buttons, switches and status LEDs, by their names in `pins`.
 
     A backend is built as `Backend(url, pins)` and implements `_open` (claim the pins, then
@@ -25,11 +24,11 @@ class TableIO(ABC):
     (release them), `_write` and `_read` (a pin's level).
     """
 
+    kind = "gpio"
+
     def __init__(self, url: str, pins: PinMap):
-        self.url = url
+        super().__init__(url)
         self.pins = pins
-        self.is_open = False
-        self._events: queue.SimpleQueue[GpioEvent] = queue.SimpleQueue()
         self._lock = threading.Lock()  # guards the switch states and the order of their events
         self._switch_states: dict[str, bool] = {}  # closed or not, debounced, as last reported
         self._inputs = {pin: name for name, pin in pins.inputs.items()}
@@ -52,25 +51,6 @@ class TableIO(ABC):
             for name, level in levels.items():
                 self._switch_states.setdefault(name, self._contact(level))
 
-    def close(self) -> None:
-        if self.is_open:
-            self.is_open = False
-            self._close()
-
-    def __enter__(self) -> Self:
-        self.open()
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.close()
-
-    def get(self, timeout: float | None = None) -> GpioEvent | None:
-        """The next event in the order reported; None if none came within `timeout` seconds."""
-        try:
-            return self._events.get(timeout=timeout)
-        except queue.Empty:
-            return None
-
     def led(self, name: str, on: bool) -> None:
         pin = self._pin("LED", self.pins.leds, name)
         self._require_open("set an LED")
@@ -89,10 +69,9 @@ class TableIO(ABC):
         with self._lock:
             return self._switch_states[name]
 
-    def selftest(self) -> list[SelfTestCheck]:
+    def _selftest(self) -> list[SelfTestCheck]:
         """Every button released, every switch readable, every LED read back lit and dark (a
         short lamp test, leaving each LED as it was)."""
-        self._require_open("run a self-test")
         groups = (
             ("button", self.pins.buttons, self._check_button),
             ("switch", self.pins.switches, self._check_switch),
@@ -119,19 +98,6 @@ class TableIO(ABC):
                 self._switch_states[name] = closed
                 self._emit(SwitchChanged(name, closed, t_ns))
 
-    def _emit(self, event: GpioEvent) -> None:
-        """Called with self._lock held."""
-        self._events.put(event)
-
-    def _error(self, problem: str, fix: str) -> DeviceError:
-        return DeviceError(f"gpio {self.url}: {problem}; {fix}")
-
-    @abstractmethod
-    def _open(self) -> None: ...
-
-    @abstractmethod
-    def _close(self) -> None: ...
-
     @abstractmethod
     def _write(self, pin: int, level: bool) -> None: ...
 
@@ -149,10 +115,6 @@ class TableIO(ABC):
             known = ", ".join(devices) or "none"
             raise ValueError(f"gpio {self.url}: no {kind} named {name!r}; {kind} names: {known}")
         return devices[name]
-
-    def _require_open(self, action: str) -> None:
-        if not self.is_open:
-            raise self._error(f"cannot {action}, the GPIO is not open", "call open() first")
 
     def _run_check(
         self, name: str, check: Callable[[int], tuple[bool, str]], pin: int

@@ -7,16 +7,12 @@ URL: sim://wheel?spin=SECONDS&seed=N&misspin=P&ball_out=P&object=P&launch_failed
 
 from __future__ import annotations
 
-import math
-import queue
-import random
-import threading
-import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from drivers.wheel.base import SelfTestCheck, Wheel
 from drivers.faults import Fault, FaultCleared
+from drivers.simulated import Plan, Simulated, probability, seconds
+from drivers.wheel.base import Wheel
 from drivers.wheel.events import (
     BallInPocket,
     BallLaunched,
@@ -32,7 +28,6 @@ BALL_SEEN_IN_RIM = 0.1  # the rim sensor sees the ball after its first revolutio
 LEAVING_RIM = 0.6
 IN_POCKET = 1.0
 ROTOR_RPM = (14.0, 30.0)
-SELFTEST_CHECKS = ("rim_sensor", "pocket_sensor", "rotor", "launcher", "stuck_sensor")
 
 
 @dataclass(frozen=True)
@@ -56,24 +51,13 @@ VOID_CAUSES = {
 }
 
 
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not (math.isfinite(value) and value >= 0):
-        raise ValueError("seconds, 0 or more")
-    return value
-
-
-def _probability(text: str) -> float:
-    value = float(text)
-    if not 0 <= value <= 1:
-        raise ValueError("a probability, from 0 to 1")
-    return value
-
-
-class SimWheel(Wheel):
+class SimWheel(Simulated, Wheel):
     """An automatic wheel. Each spin() draws its outcome at once from a seeded generator (the
     same seed and spin() calls give the same events) and a worker thread plays it in real time;
     with spin=0 the whole spin is emitted before spin() returns, without sleeping."""
+
+    SELFTEST_CHECKS = ("rim_sensor", "pocket_sensor", "rotor", "launcher", "stuck_sensor")
+    FAILED = "stuck (injected)"
 
     def __init__(self, url: str, order: WheelOrder, *, seed: int | None = None):
         super().__init__(url, order)
@@ -81,27 +65,16 @@ class SimWheel(Wheel):
         if parts.netloc != "wheel" or parts.path:
             raise self._error("not a simulated wheel's URL", "write sim://wheel?spin=SECONDS&...")
         params = self._query(
-            {"spin": _seconds, "seed": int}
-            | {cause.param: _probability for cause in VOID_CAUSES.values()}
+            {"spin": seconds, "seed": int}
+            | {cause.param: probability for cause in VOID_CAUSES.values()}
         )
         self.spin_seconds: float = params.get("spin", 4.0)
-        if seed is None:
-            seed = params.get("seed")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**64)
-        self.seed: int = seed  # kept, so that a demo with a random seed can be replayed
         self.void_odds = {code: params.get(c.param, 0.0) for code, c in VOID_CAUSES.items()}
         if sum(self.void_odds.values()) > 1:
             raise self._error("the void probabilities add up to more than 1", "lower them")
-        self._rng = random.Random(seed)
-        self._lock = threading.Lock()
-        self._history: list[WheelEvent] = []
+        self._simulate(params.get("seed") if seed is None else seed, self.spin_seconds)
         self._forced_pockets: tuple[int, ...] | None = None
         self._forced_void: str | None = None
-        self._failed: set[str] = set()
-        self._stop = threading.Event()
-        self._plans: queue.SimpleQueue = queue.SimpleQueue()
-        self._worker: threading.Thread | None = None
 
     # Driving it
 
@@ -126,59 +99,14 @@ class SimWheel(Wheel):
             raise TypeError(f"not a wheel event: {event!r}")
         self._emit(event)
 
-    def fail_selftest(self, name: str) -> None:
-        """Make the self-test check `name` fail, as a stuck sensor would."""
-        if name not in SELFTEST_CHECKS:
-            raise ValueError(f"unknown check {name!r}; one of {', '.join(SELFTEST_CHECKS)}")
-        with self._lock:
-            self._failed.add(name)
-
-    @property
-    def history(self) -> list[WheelEvent]:
-        """Every event emitted, in order."""
-        with self._lock:
-            return list(self._history)
-
     # The backend
-
-    def _emit(self, event: WheelEvent) -> None:
-        with self._lock:
-            self._history.append(event)
-            super()._emit(event)
-
-    def _open(self) -> None:
-        self._stop.clear()
-        if self.spin_seconds:
-            self._worker = threading.Thread(
-                target=self._run, name=f"sim wheel {self.url}", daemon=True
-            )
-            self._worker.start()
-
-    def _close(self) -> None:
-        """Stops at once, abandoning a spin in progress and any queued."""
-        self._stop.set()
-        if self._worker:
-            self._plans.put(None)
-            self._worker.join()
-            self._worker = None
 
     def _spin(self, direction: str) -> None:
         with self._lock:
             plan = self._plan(direction)
-        if self._worker:
-            self._plans.put(plan)
-        else:
-            self._play(plan)
+        self._submit(plan)
 
-    def _selftest(self) -> list[SelfTestCheck]:
-        with self._lock:
-            failed = set(self._failed)
-        return [
-            SelfTestCheck(name, name not in failed, "stuck (injected)" if name in failed else "ok")
-            for name in SELFTEST_CHECKS
-        ]
-
-    def _plan(self, direction: str) -> list[tuple[float, WheelEvent]]:
+    def _plan(self, direction: str) -> Plan:
         """The readings of the next spin, each with its moment. Every spin draws the same three
         numbers, so that forcing one spin's outcome does not change the following spins."""
         rpm = round(self._rng.uniform(*ROTOR_RPM), 1)
@@ -210,14 +138,3 @@ class SimWheel(Wheel):
                 return code
             chance -= odds
         return None
-
-    def _run(self) -> None:
-        while (plan := self._plans.get()) is not None:
-            self._play(plan)
-
-    def _play(self, plan: list[tuple[float, WheelEvent]]) -> None:
-        start = time.monotonic()
-        for at, event in plan:
-            if self._stop.wait(max(0.0, start + at * self.spin_seconds - time.monotonic())):
-                return
-            self._emit(replace(event, t_ns=time.monotonic_ns()))

@@ -10,7 +10,7 @@ from drivers.wheel import open_wheel
 from drivers.wheel.base import SelfTestCheck
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
-from drivers.wheel.sim import SELFTEST_CHECKS, VOID_CAUSES
+from drivers.wheel.sim import VOID_CAUSES, SimWheel
 
 INSTANT = "sim://wheel?spin=0"
 
@@ -234,7 +234,7 @@ def test_selftest_reports_an_injected_stuck_sensor(french):
     wheel.fail_selftest("stuck_sensor")
     checks = {c.name: c for c in wheel.selftest()}
 
-    assert set(checks) == set(SELFTEST_CHECKS)
+    assert set(checks) == set(SimWheel.SELFTEST_CHECKS)
     assert checks["stuck_sensor"] == SelfTestCheck("stuck_sensor", False, "stuck (injected)")
     assert all(c.ok for name, c in checks.items() if name != "stuck_sensor")
 
