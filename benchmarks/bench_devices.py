@@ -3,10 +3,11 @@ p50/p99 from the moment an emulator writes the frame (or line) that carries a sp
 its pseudo-terminal to the moment a ZeroMQ subscriber receives the published round.result.
 The path: pty -> serial link -> driver -> table -> journal commit (synchronous FULL) -> PUB.
 
-The dice reader has no table runtime yet: its figure stops at the driver, from the dice frame
-written to the DiceThrown read by the host (pty -> serial link -> bridge -> driver -> get()).
+The dice reader and the card-shoe reader are measured to the driver: from the dice (card) frame
+written to the DiceThrown (CardDrawn) read by the host (pty -> serial link -> bridge -> driver
+-> get()).
 
-Usage: python benchmarks/bench_devices.py [--rounds N] [--throws N]
+Usage: python benchmarks/bench_devices.py [--rounds N] [--throws N] [--cards N]
 """
 
 from __future__ import annotations
@@ -27,9 +28,12 @@ from drivers.dice import open_dice  # noqa: E402
 from drivers.dice.events import DiceThrown  # noqa: E402
 from drivers.emulators.cammegh import CammeghEmulator  # noqa: E402
 from drivers.emulators.dice_board import DiceBoardEmulator  # noqa: E402
+from drivers.emulators.shoe_board import ShoeBoardEmulator  # noqa: E402
 from drivers.emulators.wheel_board import WheelBoardEmulator  # noqa: E402
 from firmware_bridge.codec import Decoder, Frame  # noqa: E402
-from firmware_bridge.messages import BallInPockets, Dice, Message  # noqa: E402
+from drivers.shoe import open_shoe  # noqa: E402
+from drivers.shoe.events import CardDrawn, ShoeLoaded  # noqa: E402
+from firmware_bridge.messages import BallInPockets, Card, Dice, Message  # noqa: E402
 from helpers import write_config  # noqa: E402
 from results import ResultListener, print_latency  # noqa: E402
 from terminal.config import load_table_config  # noqa: E402
@@ -124,14 +128,38 @@ def bench_dice(throws: int) -> None:
                   dict(enumerate(read)))
 
 
+def bench_shoe(cards: int) -> None:
+    directory = Path(tempfile.mkdtemp(prefix="dt-shoe-"))
+    # A card comes out 5 ms after "deal" instead of 1 s; 8-deck shoes, loaded again when dealt.
+    with ShoeBoardEmulator(directory / "shoe-reader", seed=5, time_scale=0.005) as board, \
+            open_shoe(board.url) as shoe:
+        taps = BoardResults(Card)
+        board.port.taps.append(taps)
+        read: list[int] = []
+        for n in range(cards):
+            if n % 416 == 0:
+                shoe.new_shoe(8, None)
+                if not isinstance(event := shoe.get(timeout=10), ShoeLoaded):
+                    raise SystemExit(f"card shoe: {event!r} instead of the shoe loaded")
+            shoe.deal()
+            event = shoe.get(timeout=10)
+            read.append(time.monotonic_ns())
+            if not isinstance(event, CardDrawn):
+                raise SystemExit(f"card shoe: {event!r} instead of a card")
+    print_latency("shoe reader board: card frame written -> CardDrawn read", dict(enumerate(taps.written)),
+                  dict(enumerate(read)))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rounds", type=int, default=100)
     p.add_argument("--throws", type=int, default=300)
+    p.add_argument("--cards", type=int, default=500)
     args = p.parse_args()
     bench_board(args.rounds)
     bench_cammegh(args.rounds)
     bench_dice(args.throws)
+    bench_shoe(args.cards)
 
 
 if __name__ == "__main__":

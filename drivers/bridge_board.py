@@ -1,7 +1,7 @@
 """What every backend for one of our boards on USB serial has in common, whatever it senses
-(the wheel board, the dice reader): URL board://<path>?baud=115200&silent=2 (the path is the udev
-name of systemd/99-dealer-terminal.rules; `silent`: seconds without a byte before
-Fault("silent")).
+(the wheel board, the dice reader, the shoe reader): URL board://<path>?baud=115200&silent=2
+(the path is the udev name of systemd/99-dealer-terminal.rules; `silent`: seconds without a
+byte before Fault("silent")).
 
 SerialLink keeps the port open and reopens it after an unplug; firmware_bridge.link runs the
 session: hello, heartbeats, acknowledgements and resends, so that no reading is lost or
@@ -209,8 +209,13 @@ class BridgeBoard(Device[E]):
         self._voided()
 
     def _fault(self, code: str, severity: str, detail: str, *, void: bool = False) -> None:
-        log.warning("%s: %s: %s; last frames:\n%s", self.url, code, detail, self._link.dump())
-        self._emit(Fault(code, severity, detail, void))
+        self._report(Fault(code, severity, detail, void))
+
+    def _report(self, fault: Fault) -> None:
+        """Emit `fault`, logged with the last frames."""
+        log.warning("%s: %s: %s; last frames:\n%s", self.url, fault.code, fault.detail,
+                    self._link.dump())
+        self._emit(fault)
 
     # The backend's own
 

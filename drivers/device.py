@@ -13,6 +13,7 @@ from drivers.errors import DeviceError
 from drivers.selftest import SelfTestCheck
 
 E = TypeVar("E")  # what the device reports
+D = TypeVar("D", bound="Device")
 
 
 class Device(ABC, Generic[E]):
@@ -92,3 +93,17 @@ class Device(ABC, Generic[E]):
 
     @abstractmethod
     def _selftest(self) -> list[SelfTestCheck]: ...
+
+
+def open_url(kind: str, backends: Mapping[str, Callable[..., D]], url: str, *args: Any,
+             **kwargs: Any) -> D:
+    """The `kind` device at `url`, built as backends[scheme](url, *args, **kwargs) and opened
+    (like open() and serial_for_url; opening again is harmless). Each interface registers its
+    backends in one `BACKENDS` dict."""
+    scheme = urlsplit(url).scheme
+    if scheme not in backends:
+        known = ", ".join(f"{name}://" for name in backends)
+        raise DeviceError(f"{kind} {url}: unknown scheme {scheme!r}; known schemes: {known}")
+    device = backends[scheme](url, *args, **kwargs)
+    device.open()
+    return device

@@ -1,6 +1,6 @@
-"""What every simulated device does alike (the wheel, the dice reader): a seeded generator, a
-record of everything it emitted, self-test checks that can be made to fail, and a worker that
-plays each planned round in real time.
+"""What every simulated device does alike (the wheel, the dice reader, the card shoe): a seeded
+generator, a record of everything it emitted, self-test checks that can be made to fail, and a
+worker that plays each planned round in real time.
 
 A round is planned at once (so that the same seed and the same calls give the same events) as
 readings at fractions of the round's duration; with a duration of 0 the whole round is emitted

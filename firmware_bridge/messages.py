@@ -13,18 +13,20 @@ from typing import Any, ClassVar
 
 from firmware_bridge.errors import ProtocolError
 
-PROTOCOL = (1, 1)  # (major, minor) of this protocol; a different major is refused
+PROTOCOL = (1, 2)  # (major, minor) of this protocol; a different major is refused
 
 # Frame types. Types from FIRST_SEQUENCED up are sequenced: numbered, acknowledged, resent
 # until acknowledged, delivered once and in order. The others are neither.
 HELLO, HEARTBEAT, ACK = 0x01, 0x02, 0x03
 EVENT, ERROR, SELFTEST_REQUEST, SELFTEST_ANSWER, CONFIG, SPIN = 0x10, 0x11, 0x12, 0x13, 0x14, 0x15
 THROW = 0x16  # 1.1
+DEAL, NEW_SHOE = 0x17, 0x18  # 1.2
 FIRST_SEQUENCED = 0x10
 
 # Kinds of sensor event: the first byte of an EVENT body.
 ROTOR, BALL_IN_RIM, BALL_LEAVING, BALL_IN_POCKETS, BALL_LOST = 1, 2, 3, 4, 5
 DICE, DICE_VOID = 6, 7  # 1.1
+CARD, CUT_CARD, SHOE_LOADED, CARD_FAULT = 8, 9, 10, 11  # 1.2
 
 # Error codes, and the names the host reports them by.
 SENSOR_STUCK, EVENTS_DROPPED, INPUT_OVERRUN = 1, 2, 3
@@ -36,6 +38,8 @@ ROLES = ("host", "board")
 # Why a throw is void ("tirada nul·la", section 09 IV.3), by their index on the wire: append only.
 DICE_VOID_CAUSES = ("broken", "stacked", "on_chip", "off_table", "on_rail", "in_reserve",
                     "bad_throw")
+# What went wrong with a deal, by their index on the wire: append only.
+CARD_FAULT_CODES = ("unreadable_card", "card_face_up", "shoe_empty")
 
 
 def is_sequenced(type_code: int) -> bool:
@@ -70,7 +74,7 @@ class _Int:
         return struct.unpack(self.fmt, reader.take(self.size))[0]
 
 
-U8, U32, U64 = _Int("<B"), _Int("<I"), _Int("<Q")
+U8, U16, U32, U64 = _Int("<B"), _Int("<H"), _Int("<I"), _Int("<Q")
 
 
 class _Choice:
@@ -140,9 +144,9 @@ class _Pockets:
         return tuple(reader.take(U8.read(reader)))
 
 
-DIRECTION, ROLE, VOID_CAUSE, FLAG, BLOB, TEXT, POCKETS = (
-    _Choice(DIRECTIONS), _Choice(ROLES), _Choice(DICE_VOID_CAUSES), _Flag(), _Blob(), _Text(),
-    _Pockets())
+DIRECTION, ROLE, VOID_CAUSE, CARD_FAULT_CODE, FLAG, BLOB, TEXT, POCKETS = (
+    _Choice(DIRECTIONS), _Choice(ROLES), _Choice(DICE_VOID_CAUSES), _Choice(CARD_FAULT_CODES),
+    _Flag(), _Blob(), _Text(), _Pockets())
 
 
 @dataclass(frozen=True)
@@ -308,6 +312,47 @@ class DiceVoid(Message):
 
 
 @dataclass(frozen=True)
+class Card(Message):
+    """A card slid out of the shoe, as the reader read it: `rank` an index into
+    "A23456789TJQK", `suit` into "SHDC"; anything else is a misreading, sent as read."""
+
+    TYPE, KIND, NAME = EVENT, CARD, "card"
+    LAYOUT = (("t_us", U64), ("rank", U8), ("suit", U8))
+    t_us: int
+    rank: int
+    suit: int
+
+
+@dataclass(frozen=True)
+class CutCard(Message):
+    """The cut card came out of the shoe."""
+
+    TYPE, KIND, NAME = EVENT, CUT_CARD, "cut_card"
+    LAYOUT = (("t_us", U64),)
+    t_us: int
+
+
+@dataclass(frozen=True)
+class ShoeLoaded(Message):
+    """A new shoe of `decks` decks was loaded."""
+
+    TYPE, KIND, NAME = EVENT, SHOE_LOADED, "shoe_loaded"
+    LAYOUT = (("t_us", U64), ("decks", U8))
+    t_us: int
+    decks: int
+
+
+@dataclass(frozen=True)
+class CardFault(Message):
+    """A deal went wrong for `code`, one of CARD_FAULT_CODES."""
+
+    TYPE, KIND, NAME = EVENT, CARD_FAULT, "card_fault"
+    LAYOUT = (("t_us", U64), ("code", CARD_FAULT_CODE))
+    t_us: int
+    code: str
+
+
+@dataclass(frozen=True)
 class Error(Message):
     """A fault of the board (`code`, a key of ERROR_CODES) raised (`active`) or cleared."""
 
@@ -366,6 +411,23 @@ class Throw(Message):
 
 
 @dataclass(frozen=True)
+class Deal(Message):
+    """The game needs the next card (the board lights its "deal" lamp until one comes out)."""
+
+    TYPE, NAME = DEAL, "deal"
+
+
+@dataclass(frozen=True)
+class NewShoe(Message):
+    """Shuffle `decks` decks and load them, the cut card after `cut_after` cards (0: none)."""
+
+    TYPE, NAME = NEW_SHOE, "new_shoe"
+    LAYOUT = (("decks", U8), ("cut_after", U16))
+    decks: int
+    cut_after: int
+
+
+@dataclass(frozen=True)
 class Unreadable:
     """A frame whose CRC is good but whose type is unknown or body unreadable (`problem`)."""
 
@@ -374,10 +436,11 @@ class Unreadable:
     problem: str
 
 
-SENSOR_EVENTS = (Rotor, BallInRim, BallLeaving, BallInPockets, BallLost, Dice, DiceVoid)
+SENSOR_EVENTS = (Rotor, BallInRim, BallLeaving, BallInPockets, BallLost, Dice, DiceVoid, Card,
+                 CutCard, ShoeLoaded, CardFault)
 MESSAGES: tuple[type[Message], ...] = (
     Hello, Heartbeat, Ack, *SENSOR_EVENTS, Error, SelfTestRequest, SelfTestAnswer, Config, Spin,
-    Throw)
+    Throw, Deal, NewShoe)
 _BY_TYPE = {cls.TYPE: cls for cls in MESSAGES if cls.KIND is None}
 _BY_KIND = {cls.KIND: cls for cls in SENSOR_EVENTS}
 

@@ -2,8 +2,9 @@
 
 "Facin joc" / "Hagan juego" / "Place your bets", "No hi va més" / "No va más" / "No more
 bets", the void spin, and the closing countdown: Article 27.5 has "les tres últimes boles"
-announced at the boule, roulette and wheel of fortune tables alike. A game's announcements
-module adds its own result call to these.
+announced at the boule, roulette and wheel of fortune tables alike, and "les últimes cinc mans"
+at the card tables that count hands (`last_hands`). A game's announcements module adds its own
+result call to these.
 """
 
 from __future__ import annotations
@@ -34,6 +35,23 @@ def last_rounds(n: int) -> Texts:
     if n == 1:
         return {lang: one for lang, (one, _) in _LAST.items()}
     return {lang: many.format(_COUNTS[lang].get(n, n)) for lang, (_, many) in _LAST.items()}
+
+
+# "The last N hands" (Article 27.5: «les últimes cinc mans» at punto banco, poker, monte and
+# baccarat), by N; a single hand has its own words.
+_LAST_HANDS = {
+    "ca": ("L'última mà", "Les últimes {} mans"),
+    "es": ("La última mano", "Las últimas {} manos"),
+    "en": ("The last hand", "The last {} hands"),
+}
+
+
+def last_hands(n: int) -> Texts:
+    if type(n) is not int or n < 1:
+        raise ValueError(f"cannot announce the last {n!r} hands")
+    if n == 1:
+        return {lang: one for lang, (one, _) in _LAST_HANDS.items()}
+    return {lang: many.format(_COUNTS[lang].get(n, n)) for lang, (_, many) in _LAST_HANDS.items()}
 
 
 CALLS: dict[str, Callable[..., Texts]] = {

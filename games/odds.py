@@ -25,6 +25,8 @@ class BetOdds:
     house_edge: Fraction = None  # type: ignore[assignment]  # computed when left out
     zero_choice: str | None = None  # roulette's even chances: "prison" or "half"
     numbers: int | None = None  # roulette: numbers covered
+    simulated: bool = True  # False: a row a simulation cannot measure on its own (see `why`)
+    why: str = ""
 
     def __post_init__(self) -> None:
         if self.house_edge is None:

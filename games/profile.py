@@ -80,25 +80,51 @@ def positive_int(value: Any, at: str) -> int:
     return value
 
 
+def non_negative_int(value: Any, at: str) -> int:
+    if type(value) is not int or value < 0:
+        raise RulebookError(f"{at}: must be a whole number, 0 or more, not {value!r}")
+    return value
+
+
 def flag(value: Any, at: str) -> bool:
     if type(value) is not bool:
         raise RulebookError(f"{at}: must be true or false, not {value!r}")
     return value
 
 
+def _ratio(value: Any, at: str, what: str) -> Fraction:
+    """An exact ratio given as an int (`35`) or an "a/b" string (`"1/2"`); floats are refused."""
+    if type(value) is int:
+        return Fraction(value)
+    if isinstance(value, str) and (m := _RATIO.fullmatch(value.strip())) and m[2] != "0":
+        return Fraction(int(m[1]), int(m[2] or 1))
+    raise RulebookError(f"{at}: {what} is a whole number or a fraction \"a/b\", not {value!r}")
+
+
 def parse_payout(value: Any, at: str) -> Fraction:
     """A payout (winnings per unit staked) given as an int (`35`) or an "a/b" string (`"1/2"`).
 
     Floats are refused: a payout must be exact."""
-    if type(value) is int:
-        ratio = Fraction(value)
-    elif isinstance(value, str) and (m := _RATIO.fullmatch(value.strip())) and m[2] != "0":
-        ratio = Fraction(int(m[1]), int(m[2] or 1))
-    else:
-        raise RulebookError(f"{at}: a payout is a whole number or a fraction \"a/b\", not {value!r}")
+    ratio = _ratio(value, at, "a payout")
     if ratio <= 0:
         raise RulebookError(f"{at}: a payout must be positive, not {value!r}")
     return ratio
+
+
+def parse_share(value: Any, at: str) -> Fraction:
+    """A share of a stake or of winnings (a commission, an insurance premium), "a/b" from 0 up
+    to but not including 1, e.g. `"5/100"`."""
+    share = _ratio(value, at, "a share")
+    if not 0 <= share < 1:
+        raise RulebookError(f"{at}: a share must be at least 0 and below 1, not {value!r}")
+    return share
+
+
+def texts(value: Any, at: str) -> dict[str, str]:
+    """A table of texts, e.g. a profile's `errata`: key -> how it reads the text, and why."""
+    if not isinstance(value, Mapping):
+        raise RulebookError(f"{at}: must be a table of texts, one per key")
+    return {key: text(v, f"{at}.{key}") for key, v in value.items()}
 
 
 Parse = Callable[[Any, str], T]

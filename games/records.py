@@ -45,6 +45,9 @@ class Bet:
     stake: int
     zero_choice: str = "prison"  # roulette even chances on zero: "prison" or "half"
     prison: int = 0  # zeros met while imprisoned (0: not in prison)
+    doubled: bool = False  # blackjack: the bet was doubled, and `stake` is the doubled total (bets.md)
+    insured: bool = False  # trente et quarante: a premium (a bet of its own) insures it against a refait
+    covers: str | None = None  # trente et quarante: the premium's `insurance` bet names the bet it insures
 
     @property
     def family(self) -> str:
@@ -67,6 +70,12 @@ class Bet:
         if self.prison:
             out["prison"] = self.prison
             out["value"] = decimal4(self.value)
+        if self.doubled:
+            out["doubled"] = True
+        if self.insured:
+            out["insured"] = True
+        if self.covers is not None:
+            out["covers"] = self.covers
         return out
 
     @classmethod
@@ -78,6 +87,9 @@ class Bet:
             stake=int(d["stake"]),
             zero_choice=str(d.get("zero_choice", "prison")),
             prison=int(d.get("prison", 0)),
+            doubled=bool(d.get("doubled", False)),
+            insured=bool(d.get("insured", False)),
+            covers=None if d.get("covers") is None else str(d["covers"]),
         )
 
 

@@ -9,11 +9,15 @@ import tomllib
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from games.blackjack.rules import BlackjackRules
 from games.boule.rules import BouleRules
 from games.craps.rules import CrapsRules
 from games.fortune_wheel.rules import FortuneWheelRules
+from games.poker_stud.rules import PokerStudRules
+from games.punto_banco.rules import PuntoBancoRules
 from games.profile import RulebookError, parse_payout
 from games.roulette.rules import RouletteRules
+from games.trente_quarante.rules import TrenteQuaranteRules
 
 __all__ = ["RULES", "RulebookError", "load_rules", "parse_payout"]
 
@@ -24,6 +28,10 @@ RULES: dict[str, Callable[[Mapping[str, Any], str], Any]] = {
     "boule": BouleRules.from_dict,
     "fortune_wheel": FortuneWheelRules.from_dict,
     "craps": CrapsRules.from_dict,
+    "poker_stud": PokerStudRules.from_dict,
+    "blackjack": BlackjackRules.from_dict,
+    "punto_banco": PuntoBancoRules.from_dict,
+    "trente_quarante": TrenteQuaranteRules.from_dict,
 }
 
 

@@ -76,6 +76,13 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int)
     simulate.add_argument("--profile", help="rulebook profile (default: the example table's)")
 
+    carrousel = sub.add_parser("carrousel", help="the casino's carrousel pool").add_subparsers(
+        dest="carrousel_command", required=True)
+    serve = carrousel.add_parser("serve", help="hold the pool every poker table of the casino feeds")
+    serve.add_argument("--bind", metavar="ENDPOINT", required=True, help="e.g. tcp://*:5650")
+    serve.add_argument("--db", type=Path, required=True, help="the pool's movements (SQLite)")
+    serve.add_argument("--start", type=int, default=0, help="the pool when the store is new, minor units")
+
     pit = sub.add_parser("pit", help="pit tools").add_subparsers(dest="pit_command", required=True)
     follow = pit.add_parser("follow", help="print the events of one or more tables, one line each, nothing missed")
     follow.add_argument("--connect", action=_FeedSource, metavar="ENDPOINT", required=True,
@@ -102,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_rules(args)
         if args.command == "simulate":
             return cmd_simulate(args)
+        if args.command == "carrousel":
+            return cmd_carrousel(args)
         return cmd_follow(args)
     except (ConfigError, RulebookError, DeviceError) as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
@@ -171,6 +180,19 @@ def cmd_rules(args) -> int:
     else:
         print_rules(args.game, args.profile or cfg.profile, cfg.minimum, cfg.chip_unit,
                     f"example table {cfg.id}", sys.stdout)
+    return EXIT_OK
+
+
+def cmd_carrousel(args) -> int:
+    from .carrousel import PoolServer
+
+    server = PoolServer(args.bind, args.db, start=args.start)
+    print(f"carrousel pool on {server.endpoint}: {server.pool} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    signal.signal(signal.SIGTERM, lambda signum, frame: server.request_stop())
+    try:
+        server.serve()
+    finally:
+        server.stop()
     return EXIT_OK
 
 

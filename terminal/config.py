@@ -34,7 +34,8 @@ def known_games() -> list[str]:
 # games whose players may play colour chips (section 02 I.b): [colours] names = [...]
 COLOUR_GAMES = ("roulette_us1",)
 # [devices] key of the device that decides a game's rounds (the rest are wheels of some kind)
-DEVICE_KEYS = {"craps": "dice"}
+DEVICE_KEYS = {"craps": "dice", "blackjack": "shoe", "punto_banco": "shoe", "trente_quarante": "shoe",
+               "poker_stud": "shoe"}
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class TableConfig:
     sim: SimConfig = field(default_factory=SimConfig)
     craps: CrapsConfig = field(default_factory=CrapsConfig)
     colours: tuple[str, ...] = ()  # the colours of the table's colour chips, one box each by the wheel
+    carrousel: str | None = None  # poker: the casino's carrousel pool (dealer-terminal carrousel serve)
 
     @property
     def rulebooks(self) -> Path:
@@ -201,7 +203,16 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
         ),
         craps=_craps(_Section(path, raw, "craps", required=False)),
         colours=_colours(_Section(path, raw, "colours", required=False), game),
+        carrousel=_carrousel(_Section(path, raw, "carrousel", required=False), game),
     )
+
+
+def _carrousel(carrousel: _Section, game: str) -> str | None:
+    if not carrousel.raw:
+        return None
+    if game != "poker_stud":
+        raise ConfigError(f"{carrousel.path}: [carrousel]: the carrousel is poker's (poker_stud), not {game}'s")
+    return carrousel.text("endpoint")
 
 
 def _colours(colours: _Section, game: str) -> tuple[str, ...]:

@@ -12,12 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from games.blackjack.engine import BlackjackEngine, BlackjackState
 from games.boule.engine import BouleEngine, BouleState
 from games.boule.layout import HOLES_PER_NUMBER, NUMBERS as BOULE_NUMBERS
 from games.craps.engine import CrapsEngine, CrapsState
 from games.fortune_wheel.engine import FortuneWheelEngine, FortuneWheelState
+from games.poker_stud.engine import PokerStudEngine, StudState
+from games.punto_banco.engine import PuntoBancoEngine, PuntoBancoState
 from games.records import Announcement, Bet, Settlement, Totals
 from games.roulette.engine import RouletteEngine, RouletteState
+from games.trente_quarante.engine import TrenteQuaranteEngine, TrenteQuaranteState
 
 from .state import TableState
 
@@ -29,6 +33,10 @@ ENGINES = {
     "boule": BouleEngine,
     "fortune_wheel": FortuneWheelEngine,
     "craps": CrapsEngine,
+    "poker_stud": PokerStudEngine,
+    "blackjack": BlackjackEngine,
+    "punto_banco": PuntoBancoEngine,
+    "trente_quarante": TrenteQuaranteEngine,
 }
 
 
@@ -42,6 +50,12 @@ class Settled:
     settlement: tuple[Settlement, ...]
     totals: Totals
     extra: dict[str, Any] = field(default_factory=dict)  # the game's own fields (craps: layout, shooter)
+
+    @classmethod
+    def of(cls, result, **extra: Any) -> "Settled":
+        """From an engine's result (a spin's, a roll's, a coup's)."""
+        return cls(dict(result.outcome), result.announcement, tuple(result.bets), tuple(result.settlement),
+                   result.totals, extra)
 
     def data(self, *, last_round: bool) -> dict[str, Any]:
         return {
@@ -59,7 +73,7 @@ def _settle_spin(play: "Play", engine, state: TableState, outcome: dict, last_ro
     result = engine.settle(play.engine_state(state), state.round_bets, outcome, last_round=last_round)
     if state.colours is not None:  # American roulette: what a colour player gets, in which chips
         result = state.colours.paid_in_colours(result)
-    return Settled(dict(result.outcome), result.announcement, result.bets, result.settlement, result.totals)
+    return Settled.of(result)
 
 
 def _settle_roll(play: "Play", engine, state: TableState, outcome: dict, last_round: bool) -> Settled:
@@ -74,6 +88,17 @@ def _settle_roll(play: "Play", engine, state: TableState, outcome: dict, last_ro
                    totals, {"layout": [b.to_json() for b in result.state.layout], "shooter": result.state.shooter})
 
 
+def _settle_coup(play: "Play", engine, state: TableState, outcome: dict, last_round: bool) -> Settled:
+    """A coup played again from its journaled cards and decisions (the table journals each as
+    it happens), as the engine settles it."""
+    coup = engine.start(play.engine_state(state), state.round_bets)
+    for move, place, value in state.round_moves:
+        coup = engine.card(coup, value) if move == "card" else engine.decide(coup, place, value)
+    result = engine.settle(coup, last_round=last_round)
+    carrousel = getattr(result, "carrousel", None)  # poker: the casino's pool through this coup
+    return Settled.of(result, **({"carrousel": carrousel.to_json()} if carrousel else {}))
+
+
 @dataclass(frozen=True)
 class Play:
     """How a table plays a game: the device that decides its rounds ("wheel" for a wheel, a
@@ -83,12 +108,14 @@ class Play:
     device: str
     engine_state: Callable[[TableState], Any]
     settles: Callable[["Play", Any, TableState, dict, bool], Settled]
+    cut_card_voids: bool = False  # trente et quarante (section 05): the red card voids the coup in progress
+    closing_call: str | None = "last_shoe"  # a card game closing with its shoe: what the croupier calls
 
     def settle(self, engine, state: TableState, outcome: dict, *, last_round: bool) -> Settled:
         return self.settles(self, engine, state, outcome, last_round)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class WheelPlay(Play):
     """A game whose outcome is the pocket a ball (or a pointer) stops at."""
 
@@ -137,4 +164,10 @@ PLAYS: dict[str, Play] = {
         outcome=lambda rules, segment: {"segment": segment, "symbol": rules.segments[segment]},
     ),
     "craps": Play(device="dice", engine_state=_craps_state, settles=_settle_roll),
+    "poker_stud": Play(device="shoe", engine_state=lambda state: StudState(pool=state.carrousel_pool),
+                       settles=_settle_coup),
+    "blackjack": Play(device="shoe", engine_state=lambda state: BlackjackState(), settles=_settle_coup),
+    "punto_banco": Play(device="shoe", engine_state=lambda state: PuntoBancoState(), settles=_settle_coup),
+    "trente_quarante": Play(device="shoe", engine_state=lambda state: TrenteQuaranteState(prison=state.carried),
+                            settles=_settle_coup, cut_card_voids=True, closing_call=None),
 }

@@ -1,4 +1,5 @@
-"""One queue for everything the devices report, so the table thread waits in one place.
+"""One queue for everything the devices report (and the croupier enters), so the table thread
+waits in one place.
 
 Each device keeps its own thread-safe queue (`get(timeout)`); a forwarder thread per device
 moves its events, tagged with the device's name, into the table's inbox in the order sensed.
@@ -27,6 +28,10 @@ class Inbox:
         thread = threading.Thread(target=self._forward, args=(name, source), name=f"inbox {name}", daemon=True)
         thread.start()
         self._threads.append(thread)
+
+    def post(self, name: str, event: Any) -> None:
+        """An event from outside the devices (the croupier's screen), from any thread."""
+        self._queue.put((name, event))
 
     def get(self, timeout: float | None = None) -> tuple[str, Any] | None:
         try:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Iterator, TextIO
 
 from drivers.dice import open_dice
+from drivers.shoe import open_shoe
 from drivers.gpio import open_gpio
 from drivers.gpio.base import PinMap
 from drivers.wheel import open_wheel
@@ -31,6 +32,8 @@ from .journal import Journal, JournalWriter
 from .players import SimPlayers
 from .state import TableState
 from .systemd import WatchdogSink, notify
+from .card_table import CardTable
+from .carrousel import LocalPool, PoolClient
 from .craps_table import CrapsTable
 from .table import Table, TableControl, TableSetup
 from .wheel_table import WheelTable
@@ -82,10 +85,11 @@ def device_url(url: str, sim: bool, simulated: str) -> str:
 def open_round_device(cfg: TableConfig, rules, sim: bool, seed: int | None = None):
     """The device that decides the rounds (the wheel, the dice reader), opened; its simulated
     twin with --sim."""
-    url = device_url(cfg.device, sim, f"sim://{PLAYS[cfg.game].device}")
-    if PLAYS[cfg.game].device == "dice":
-        return open_dice(url, seed=seed)
-    return open_wheel(url, WheelOrder(PLAYS[cfg.game].pockets(rules)), seed=seed)
+    kind = PLAYS[cfg.game].device
+    url = device_url(cfg.device, sim, f"sim://{kind}")
+    if kind == "wheel":
+        return open_wheel(url, WheelOrder(PLAYS[cfg.game].pockets(rules)), seed=seed)
+    return {"dice": open_dice, "shoe": open_shoe}[kind](url, seed=seed)
 
 
 def open_table_io(cfg: TableConfig, sim: bool):
@@ -155,6 +159,12 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
         if play.device == "dice":
             table: Table = CrapsTable(setup, seats=cfg.craps.seats, dice_change_rolls=cfg.craps.dice_change_rolls,
                                       **parts)
+        elif play.device == "shoe":
+            carrousel = None
+            if cfg.game == "poker_stud":  # the casino's pool, or, with none configured, the table's own
+                carrousel = PoolClient(cfg.carrousel) if cfg.carrousel else LocalPool(state.carrousel_pool)
+                stack.callback(carrousel.close)
+            table = CardTable(setup, carrousel=carrousel, **parts)
         else:
             table = WheelTable(setup, **parts)
         notify("READY=1")

@@ -3,7 +3,10 @@
 Engine only (no devices, no journal): every round one bet of each row of the rulebook's odds
 table is on the layout (a new one as soon as the previous has ended and the engine takes it),
 outcomes are drawn with their exact probabilities from a seeded generator, and for each row the
-measured house edge is printed beside the exact one with its 95% confidence interval.
+measured house edge is printed beside the exact one with its 95% confidence interval. A card
+game's coups are dealt from a shuffled shoe of its decks (a new shoe at its cut card) and its
+players decide by the game's strategy; what a bet became (a split hand, a doubled stake, a
+poker call) counts for the row of the bet it came from.
 
 Stakes: the minimum is a number that every payout ratio of the catalogue divides (so that
 rounding to chips does not bias the measure), with a chip unit of 1; a bet is staked at twice
@@ -18,13 +21,14 @@ import math
 import random
 import sys
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import TextIO
 
 from games.records import Bet
 from games.rulebook import load_rules
 
 from .config import config_dir
+from .coups import play_coup, shuffled
 from .games import ENGINES
 
 MINIMUM = 55440  # divisible by 2 to 12: whole payouts for every ratio of the catalogue
@@ -70,12 +74,10 @@ def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: T
     limits = rules.limits(MINIMUM, 1)
     engine = ENGINES[game](rules, limits)
     rows = _rows(rules, limits)
-    outcomes = rules.outcomes()
-    weights = list(accumulate(float(p) for _, p in outcomes))
     rng = random.Random(seed)
+    play = _deal_coups(engine, rules, rng) if hasattr(rules, "decks") else _draw_outcomes(engine, rules, rng)
     takes_state = "state" in inspect.signature(engine.check).parameters
     state = engine.new_state()
-    shooter = hasattr(engine, "with_shooter")  # craps: seat 1 (the Win line's row) always shoots
     live: dict[str, int] = {}  # bet id -> row index
     bar = _Progress(rounds, progress)
     for round_no in range(1, rounds + 1):
@@ -88,32 +90,81 @@ def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: T
             if refused is None:
                 new.append(bet)
                 live[bet.id] = index
-        if shooter and state.shooter is None:
-            state = engine.with_shooter(state, 1)
-        outcome = rng.choices(outcomes, cum_weights=weights)[0][0]
-        result = engine.settle(state, new, outcome)
+        result = play(state, new)
         state = result.state
-        for entry in result.settlement:
-            if entry.result in ("open", "prison"):
-                continue
-            index = live.pop(entry.id)
-            rows[index].add((entry.paid + entry.returned) / rows[index].stake)
+        for root, (staked, handed) in _ended_by_root(result).items():
+            row = rows[live.pop(root)]
+            row.add(1 - (staked - handed) / row.stake)  # per unit of the first stake
         bar.update(round_no)
     bar.done()
     return rows
 
 
+def _draw_outcomes(engine, rules, rng: random.Random):
+    """Rounds whose outcome is drawn with its exact probability (wheels, dice)."""
+    outcomes = rules.outcomes()
+    weights = list(accumulate(float(p) for _, p in outcomes))
+    shooter = hasattr(engine, "with_shooter")  # craps: seat 1 (the Win line's row) always shoots
+
+    def play(state, bets):
+        if shooter and state.shooter is None:
+            state = engine.with_shooter(state, 1)
+        return engine.settle(state, bets, rng.choices(outcomes, cum_weights=weights)[0][0])
+    return play
+
+
+def _deal_coups(engine, rules, rng: random.Random):
+    """Coups dealt from a shuffled shoe, the players deciding by the game's strategy. A new
+    shoe, its first cards burnt, once the cut card has come out (`cut_reserve` cards before
+    the end; none: a new deck every coup, as at poker)."""
+    shoe: list[str] = []
+
+    def new_shoe() -> None:
+        shoe[:] = islice(shuffled(rng, rules.decks), 52 * rules.decks)
+        del shoe[len(shoe) - rules.burn:]  # burnt: the shoe is dealt from its end
+
+    def draw(place: str) -> str:
+        if not shoe:  # a coup that runs past the reserve (trente et quarante voids it at the table)
+            new_shoe()
+        return shoe.pop()
+
+    def play(state, bets):
+        if not rules.cut_reserve or len(shoe) <= rules.cut_reserve:
+            new_shoe()
+        return play_coup(engine, state, bets, draw, engine.strategy)
+    return play
+
+
+def _ended_by_root(result) -> dict[str, tuple[int, int]]:
+    """The money of the bets that ended with this round, by the bet they came from (a split
+    hand or a poker call has the id `<bet id>.<n>`): staked, and handed back (paid +
+    returned). A bet any of whose parts stays on the layout has not ended."""
+    staked = {bet.id: bet.stake for bet in result.bets}
+    ended: dict[str, tuple[int, int]] = {}
+    staying = set()
+    for entry in result.settlement:
+        root = entry.id.split(".", 1)[0]
+        if entry.result in ("open", "prison"):
+            staying.add(root)
+            continue
+        total, handed = ended.get(root, (0, 0))
+        ended[root] = (total + staked[entry.id], handed + entry.paid + entry.returned)
+    return {root: money for root, money in ended.items() if root not in staying}
+
+
 def _rows(rules, limits) -> list[RowStats]:
     """One row per line of the odds table that a bet on its own can stand for: its label is a
-    code ("hard:4"), starts with one ("red (half on zero)"), or names its family ("straight").
-    Lines that follow another bet (craps odds on a point) are left to the engine's tests."""
+    code ("hard:4"), starts with one ("red (half on zero)"), or names its family ("straight",
+    "ante:B"). Rows marked not simulated (craps odds on a point, a poker call) are left out."""
     codes = rules.codes()
     rows = []
     for odds in rules.odds():
         first = odds.label.split()[0]
+        if not odds.simulated:
+            continue
         if first in codes:
             code = first
-        elif first == odds.family:
+        elif first in (odds.family, f"{odds.family}:B"):  # "straight", "ante:B": the family's first code
             code = next(c for c in codes if c.split(":", 1)[0] == odds.family)
         else:
             continue
@@ -165,3 +216,6 @@ def print_report(game: str, profile: str, rounds: int, seed: int | None, rows: l
 def main_simulate(game: str, profile: str, rounds: int, seed: int | None, out: TextIO = sys.stdout) -> None:
     rows = simulate(game, profile, rounds, seed, progress=sys.stderr if rounds >= 10_000 else None)
     print_report(game, profile, rounds, seed, rows, out)
+    for odds in load_rules(config_dir() / "rulebooks", profile, game).odds():
+        if not odds.simulated:
+            print(f"not simulated: {odds.label}: {odds.why}", file=out)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.cards.shoe import Shoe
 from games.records import Bet, Limits
 from games.roulette.colours import ColourChips
 
@@ -50,6 +51,10 @@ class TableState:
     rounds_settled: int = 0  # this session
     faults: dict[str, dict[str, Any]] = field(default_factory=dict)
     colours: ColourChips | None = None  # American roulette: the table's colour chips and who plays them
+    shoe: Shoe | None = None  # card games: the shoe in use, as far as its cards have come out
+    round_moves: list[tuple[str, str, str]] = field(default_factory=list)  # ("card", place, card) / ("decision", place, action)
+    carrousel_pool: int = 0  # poker: the casino's carrousel pool as this table last saw it
+    carrousel_round: int | None = None  # the round whose coins the casino's pool last settled
 
     @classmethod
     def replay(cls, table: str, game: str, events) -> "TableState":
@@ -97,6 +102,7 @@ class TableState:
         self.round_status = "open"
         self.round_bets = []
         self.round_withdrawn = []
+        self.round_moves = []
         self.last_rounds_left = data.get("last_rounds_left")
 
     def _on_bet_placed(self, event, data) -> None:
@@ -123,11 +129,19 @@ class TableState:
         self._end_round(data)
         self.last_outcome = data["outcome"]
         self.recent = (self.recent + [data["outcome"].get("number", data["outcome"])])[-RECENT:]
-        self.tray += data["totals"]["house_net"]
-        self.house_net += data["totals"]["house_net"]
+        net = data["totals"]["house_net"]
+        if "carrousel" in data:  # the coins and jackpots pass through the casino's pool, not the float
+            carrousel = data["carrousel"]
+            net -= carrousel["coins"] - carrousel["paid_out"]
+            self.carrousel_pool = carrousel["pool_after"]
+        self.tray += net
+        self.house_net += net
         self.rounds_settled += 1
 
     def _on_round_void(self, event, data) -> None:
+        collected = sum(b["stake"] for b in data.get("collected", ()))  # premiums the house keeps
+        self.tray += collected
+        self.house_net += collected
         self._end_round(data)
 
     # -- craps: the shooter and the dice --------------------------------------------------
@@ -163,6 +177,30 @@ class TableState:
     def _on_colour_release(self, event, data) -> None:
         self.colours = self.colours.release(data["seat"])
 
+    # -- card games: the shoe, and the cards and decisions of the coup -------------------------
+    def _on_shoe_loaded(self, event, data) -> None:
+        self.shoe = Shoe(data["decks"], burn=data["burn"], cut_after=data["cut_after"])
+
+    def _on_card_burnt(self, event, data) -> None:
+        self.shoe = self.shoe.draw(data["card"])
+
+    def _on_card_discarded(self, event, data) -> None:
+        self.shoe = self.shoe.draw(data["card"])
+
+    def _on_card_drawn(self, event, data) -> None:
+        self.shoe = self.shoe.draw(data["card"])
+        self.round_moves.append(("card", data["place"], data["card"]))
+
+    def _on_coup_decision(self, event, data) -> None:
+        self.round_moves.append(("decision", data["place"], data["action"]))
+
+    def _on_carrousel_pool(self, event, data) -> None:
+        self.carrousel_pool = data["pool_before"]
+        self.carrousel_round = event["round"]
+
+    def _on_shoe_cut_card(self, event, data) -> None:
+        self.shoe = self.shoe.cut_card()
+
     # -- faults --------------------------------------------------------------------------
     def _on_fault(self, event, data) -> None:
         self.faults[f'{data["device"]}/{data["code"]}'] = data
@@ -195,6 +233,8 @@ class TableState:
                             "seats": {str(seat): {"colour": c.name, "unit": c.unit}
                                       for seat, c in sorted(self.colours.seats.items())},
                             "value_chips": sorted(self.colours.value_seats)}} if self.colours else {}),
+            **({"shoe": {"decks": self.shoe.decks, "drawn": self.shoe.drawn, "left": self.shoe.left,
+                         "cut_out": self.shoe.cut_out}} if self.shoe else {}),
             **({"craps": {"point": (self.last_outcome or {}).get("point_after"), "shooter": self.shooter,
                           "shooter_rolls": self.shooter_rolls, "dice_rolls": self.dice_rolls}}
                if self.game == "craps" else {}),

@@ -226,13 +226,27 @@ class Table:
         void = self._void(reason)
         round_no = self.state.round
         self.announce(void.announcement, round_no)
+        collected = getattr(void, "collected", ())  # trente et quarante's insurance premiums: kept
         self.emit("round.void", {"reason": reason, "returned": [b.to_json() for b in void.returned],
-                                 "kept": [b.to_json() for b in void.kept], **data}, round_no)
+                                 "kept": [b.to_json() for b in void.kept],
+                                 **({"collected": [b.to_json() for b in collected]} if collected else {}),
+                                 **data}, round_no)
         if self.players is not None:
             self.players.refund(void.returned)
 
     def _void(self, reason: str):
         return self.engine.void(self.play.engine_state(self.state), self.state.round_bets)
+
+    # -- the croupier's screen ---------------------------------------------------------------
+    def post_bet(self, bet: Bet) -> None:
+        """A bet the croupier enters (any thread): placed on the open round by the table
+        thread, or refused with a `bet.refused` event saying why."""
+        self.inbox.post("croupier", bet)
+
+    def _croupier(self, entry) -> None:
+        """What the croupier entered, taken on the table thread."""
+        if isinstance(entry, Bet) and (reason := self.place_bet(entry)) is not None:
+            self.emit("bet.refused", {"bet": entry.to_json(), "reason": reason}, self.state.open_round)
 
     # -- the devices -----------------------------------------------------------------------
     def _device_fault(self, event: Fault | FaultCleared) -> bool:
@@ -291,10 +305,13 @@ class Table:
                 return
 
     def _hear(self, item: tuple[str, object]) -> None:
-        """A device event heard between rounds: faults and switches count, the rest is stale."""
+        """An event heard between readings: faults, switches and the croupier's entries count;
+        a device's other readings are stale."""
         source, event = item
         if source == "gpio":
             self._on_table_io(event, self.state.round)
+        elif source == "croupier":
+            self._croupier(event)
         elif isinstance(event, (Fault, FaultCleared)):
             self._device_fault(event)
 
@@ -309,14 +326,17 @@ class Table:
                            device="gpio")
 
     def _next_event(self) -> tuple[str, object] | None:
-        """The next event of a device within the device's timeout; None after it, or on a stop."""
+        """The next event of a device within the device's timeout; None after it, or on a stop.
+        The croupier's entries meanwhile are taken as they come."""
         deadline = time.monotonic() + self.setup.device_timeout
         while not self.control.stop_requested.is_set():
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None
             item = self.inbox.get(timeout=min(POLL_SECONDS, remaining))
-            if item is not None:
+            if item is not None and item[0] == "croupier":
+                self._croupier(item[1])
+            elif item is not None:
                 return item
         return None
 

@@ -15,11 +15,13 @@ MS = 1_000_000
 _text = st.text(max_size=8)
 FIELD_VALUES = {
     m.U8: st.integers(0, 0xFF),
+    m.U16: st.integers(0, 0xFFFF),
     m.U32: st.integers(0, 0xFFFFFFFF),
     m.U64: st.integers(0, 2**64 - 1),
     m.DIRECTION: st.sampled_from(m.DIRECTIONS),
     m.ROLE: st.sampled_from(m.ROLES),
     m.VOID_CAUSE: st.sampled_from(m.DICE_VOID_CAUSES),
+    m.CARD_FAULT_CODE: st.sampled_from(m.CARD_FAULT_CODES),
     m.FLAG: st.booleans(),
     m.BLOB: st.binary(max_size=16),
     m.TEXT: st.text(max_size=40),

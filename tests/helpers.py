@@ -15,14 +15,16 @@ TABLES = REPO / "config" / "tables"
 
 
 def write_config(directory: Path, *, wheel: str = "sim://wheel?spin=0", table_id: str = "RL-T1",
-                 extra: str = "", game: str = "roulette_fr", dice: str = "sim://dice?throw=0") -> Path:
-    """The example table of `game` with a fast sim wheel (or dice reader), ipc endpoints and a
-    journal in `directory`."""
+                 extra: str = "", game: str = "roulette_fr", dice: str = "sim://dice?throw=0",
+                 shoe: str = "sim://shoe?deal=0") -> Path:
+    """The example table of `game` with a fast simulated device (wheel, dice, shoe), ipc
+    endpoints and a journal in `directory`."""
     sockets = tempfile.mkdtemp(prefix="dt-")  # ipc paths must stay short (about 100 bytes)
     text = (TABLES / f"{game}.toml").read_text(encoding="utf-8")
     text = re.sub(r'^id = "[^"]*"', f'id = "{table_id}"', text, count=1, flags=re.M)
     text = re.sub(r'^wheel = "[^"]*"', f'wheel = "{wheel}"', text, count=1, flags=re.M)
     text = re.sub(r'^dice = "[^"]*"', f'dice = "{dice}"', text, count=1, flags=re.M)
+    text = re.sub(r'^shoe = "[^"]*"', f'shoe = "{shoe}"', text, count=1, flags=re.M)
     text = re.sub(r'^publish = "[^"]*"', f'publish = "ipc://{sockets}/feed"', text, count=1, flags=re.M)
     text = re.sub(r'^replay = "[^"]*"', f'replay = "ipc://{sockets}/replay"', text, count=1, flags=re.M)
     text = re.sub(r'^db = "[^"]*"', f'db = "{directory}/journal.sqlite"', text, count=1, flags=re.M)

@@ -1,7 +1,7 @@
 """What every emulator of one of our bridge boards has in common (the wheel board, the dice
-reader): the board on a pseudo-terminal, speaking the bridge protocol with the host's own codec
-(firmware_bridge.link in the board's role), on a clock of its own (an offset, and a drift in
-ppm). A backend opens `board://<link>` on it as on the real board.
+reader, the shoe reader): the board on a pseudo-terminal, speaking the bridge protocol with the
+host's own codec (firmware_bridge.link in the board's role), on a clock of its own (an offset,
+and a drift in ppm). A backend opens `board://<link>` on it as on the real board.
 
 The line and the board misbehave on demand: noise(), tamper() with the next frame (corrupt,
 truncate, duplicate, reorder), go_silent()/speak(), unplug()/replug(), reboot(). The boards

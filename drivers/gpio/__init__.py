@@ -3,9 +3,7 @@ backends chosen by the scheme of a URL."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
-from drivers.errors import DeviceError
+from drivers.device import open_url
 from drivers.gpio.base import TableIO
 from drivers.gpio.events import ButtonPressed, GpioEvent, SwitchChanged
 from drivers.gpio.pinmap import PinMap
@@ -21,10 +19,4 @@ BACKENDS: dict[str, type[TableIO]] = {"sim": SimIO, "rpigpio": RPiGPIOIO}
 
 def open_gpio(url: str, pins: PinMap) -> TableIO:
     """The table I/O at `url` with the devices of `pins`, opened (opening again is harmless)."""
-    scheme = urlsplit(url).scheme
-    if scheme not in BACKENDS:
-        known = ", ".join(f"{name}://" for name in BACKENDS)
-        raise DeviceError(f"gpio {url}: unknown scheme {scheme!r}; known schemes: {known}")
-    io = BACKENDS[scheme](url, pins)
-    io.open()
-    return io
+    return open_url(TableIO.kind, BACKENDS, url, pins)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
-from drivers.errors import DeviceError
+from drivers.device import open_url
 from drivers.wheel.base import Wheel
 from drivers.wheel.board import BoardWheel
 from drivers.wheel.cammegh import CammeghWheel
@@ -18,10 +16,4 @@ BACKENDS: dict[str, type[Wheel]] = {"sim": SimWheel, "cammegh": CammeghWheel, "b
 def open_wheel(url: str, order: WheelOrder, *, seed: int | None = None) -> Wheel:
     """The wheel at `url`, opened (like open() and serial_for_url; opening again is harmless).
     `seed` drives simulated and emulated backends, over a seed in the URL; hardware ignores it."""
-    scheme = urlsplit(url).scheme
-    if scheme not in BACKENDS:
-        known = ", ".join(f"{name}://" for name in BACKENDS)
-        raise DeviceError(f"wheel {url}: unknown scheme {scheme!r}; known schemes: {known}")
-    wheel = BACKENDS[scheme](url, order, seed=seed)
-    wheel.open()
-    return wheel
+    return open_url(Wheel.kind, BACKENDS, url, order, seed=seed)

@@ -145,7 +145,11 @@ class CrapsRules(TableRules):
                 rows.append(_row(key, key, payout, before_seven(int(key[3:]))))
             else:
                 for n, pays in payout.items():  # type: ignore[union-attr]
-                    rows.append(_row(key, f"{key}:{n}", pays, _by_number_chance(key, n)))
+                    row = _row(key, f"{key}:{n}", pays, _by_number_chance(key, n))
+                    if key in ASSOCIATED:  # odds sit beside a line bet whose number is known
+                        row = replace(row, simulated=False, why="follows its line bet on a point: "
+                                                                "checked by the craps engine's tests")
+                    rows.append(row)
         return rows
 
 

@@ -1,6 +1,7 @@
 """The firmware's session (firmware/wheel_board/bridge.py, run under CPython) against the
 host's Link: the board side of the protocol as it runs on the RP2040."""
 
+import pytest
 from bridge_helpers import MS
 
 from firmware_bridge import messages as m
@@ -92,7 +93,7 @@ def test_a_board_speaking_another_major_version_is_refused_by_the_host(fw_bridge
     host.connection_made()
     heard = talk(host, board, 0)
 
-    assert heard == [Refused("the board speaks bridge protocol 2.1 and this host 1.1")]
+    assert heard == [Refused("the board speaks bridge protocol 2.1 and this host 1.2")]
     assert not board.session.connected
 
 
@@ -129,12 +130,30 @@ def test_a_dice_readers_throw_and_readings_cross_the_firmware_session(fw_bridge)
         m.DiceVoid(5, "in_reserve"), m.Dice(6, 1, 6)]
 
 
-def test_a_board_speaking_protocol_1_0_connects_to_this_host(fw_bridge):
-    host, board = Link(HOST, version="host"), Board(fw_bridge, protocol=(1, 0))
+def test_a_shoe_readers_commands_and_readings_cross_the_firmware_session(fw_bridge):
+    host, board, _ = connected(fw_bridge)
+    host.send(m.NewShoe(6, 260))
+    host.send(m.Deal())
+    board.hear(host.poll(MS), MS)
+    board.session.send("shoe_loaded", {"t_us": 4, "decks": 6})
+    board.session.send("cut_card", {"t_us": 5})
+    board.session.send("card", {"t_us": 6, "rank": 12, "suit": 3})
+    board.session.send("card_fault", {"t_us": 7, "code": "card_face_up"})
+    heard = talk(host, board, 2 * MS)
+
+    assert [(name, fields) for _, name, fields in board.commands] == [
+        ("new_shoe", {"decks": 6, "cut_after": 260}), ("deal", {})]
+    assert [h.message for h in heard if isinstance(h, Delivered)] == [
+        m.ShoeLoaded(4, 6), m.CutCard(5), m.Card(6, 12, 3), m.CardFault(7, "card_face_up")]
+
+
+@pytest.mark.parametrize("minor", [0, 1])
+def test_a_board_speaking_an_earlier_minor_version_connects_to_this_host(fw_bridge, minor):
+    host, board = Link(HOST, version="host"), Board(fw_bridge, protocol=(1, minor))
     host.connection_made()
     board.session.announce()
     heard = talk(host, board, 0)
 
-    assert host.protocol == (1, 1) and host.connected and board.session.connected
-    assert (host.peer.major, host.peer.minor) == (1, 0)
+    assert host.protocol == (1, 2) and host.connected and board.session.connected
+    assert (host.peer.major, host.peer.minor) == (1, minor)
     assert {type(h) for h in heard} == {Connected}  # its hello, then its answer to ours

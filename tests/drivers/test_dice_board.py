@@ -221,7 +221,7 @@ def test_another_major_version_is_refused_with_what_to_flash(tmp_path):
 
     assert str(refused.value) == (
         f"dice reader {emulator.url}: the board was refused: the board speaks bridge protocol "
-        f"2.0 and this host 1.1; flash the board with the firmware of this release (a "
+        f"2.0 and this host 1.2; flash the board with the firmware of this release (a "
         f"dice-reader firmware speaking bridge protocol 1.1, firmware_bridge/PROTOCOL.md), or "
         f"update the terminal")
 
@@ -236,7 +236,7 @@ def test_health_and_dump_describe_the_link(tmp_path):
         reader.close()
 
     assert reader.board.unique_id.hex() == "e66141035a1d3c07"
-    assert health["peer"] == {"role": "board", "protocol": "1.1",
+    assert health["peer"] == {"role": "board", "protocol": "1.2",
                               "version": "dice-reader-emulator 0.1.0",
                               "unique_id": "e66141035a1d3c07", "boot_id": health["peer"]["boot_id"]}
     assert (health["open"], health["port"], health["connected"]) == (True, "open", True)

@@ -174,7 +174,7 @@ def test_every_engine_has_rules_and_plays_at_the_table(tmp_path):
     done = cli("run", "--config", str(path), "--sim", "--rounds", "2", "--seed", "4")
     assert done.returncode == 0, done.stderr
     assert "Últim tirador" in done.stdout and "seven out" in done.stdout and "the dice to seat 1" in done.stdout
-    path.write_text(path.read_text().replace('game = "craps"', 'game = "blackjack"'), encoding="utf-8")
+    path.write_text(path.read_text().replace('game = "craps"', 'game = "chemin_de_fer"'), encoding="utf-8")
     done = cli("run", "--config", str(path), "--sim")
-    assert done.returncode == 2 and "the table does not play it; it plays boule, craps" in done.stderr
+    assert done.returncode == 2 and "the table does not play it; it plays blackjack, boule, craps" in done.stderr
     assert "Traceback" not in done.stderr

@@ -1,8 +1,8 @@
 # The bridge protocol on the board (firmware_bridge/PROTOCOL.md), in the MicroPython subset:
 # no dataclasses, no typing, messages as (name, fields dict). Nothing here is the wheel's: any
-# board speaking the bridge (the dice reader too) can carry this module. The host's codec is
-# the other implementation; firmware_bridge/vectors/frames.jsonl pins both, and tests/bridge runs this
-# module under CPython against the host's link.
+# board speaking the bridge (the dice reader, the card-shoe reader too) can carry this module.
+# The host's codec is the other implementation; firmware_bridge/vectors/frames.jsonl pins
+# both, and tests/bridge runs this module under CPython against the host's link.
 #
 # Allocation is fine here: this runs in asyncio tasks, never in an interrupt handler.
 
@@ -16,7 +16,7 @@ except ImportError:  # CPython, for the cross tests
         return value
 
 
-PROTOCOL = (1, 1)
+PROTOCOL = (1, 2)
 FIRST_SEQUENCED = const(0x10)
 HEADER = const(4)
 MAX_BODY = const(240)
@@ -26,11 +26,12 @@ HEARTBEAT_US = const(1000000)
 WINDOW = const(16)
 MAX_PENDING = const(64)  # sequenced messages kept for a host that is away; then new ones drop
 
-# The one-byte choices: each value is its index. Dice void causes: append only.
+# The one-byte choices: each value is its index. Dice void causes, card faults: append only.
 WORDS = {
     "dir": ("cw", "ccw"),
     "role": ("host", "board"),
     "cause": ("broken", "stacked", "on_chip", "off_table", "on_rail", "in_reserve", "bad_throw"),
+    "card_fault": ("unreadable_card", "card_face_up", "shoe_empty"),
 }
 BAD_KINDS = ("bad_cobs", "truncated", "bad_length", "bad_crc", "oversize", "unknown_type",
              "malformed")
@@ -51,6 +52,10 @@ LAYOUTS = {
     "ball_lost": (0x10, 5, (("t_us", "u64"), ("unseen_us", "u32"))),
     "dice": (0x10, 6, (("t_us", "u64"), ("die_a", "u8"), ("die_b", "u8"))),
     "dice_void": (0x10, 7, (("t_us", "u64"), ("cause", "cause"))),
+    "card": (0x10, 8, (("t_us", "u64"), ("rank", "u8"), ("suit", "u8"))),
+    "cut_card": (0x10, 9, (("t_us", "u64"),)),
+    "shoe_loaded": (0x10, 10, (("t_us", "u64"), ("decks", "u8"))),
+    "card_fault": (0x10, 11, (("t_us", "u64"), ("code", "card_fault"))),
     "error": (0x11, None, (("t_us", "u64"), ("code", "u8"), ("active", "flag"),
                            ("text", "text"))),
     "selftest_request": (0x12, None, ()),
@@ -59,11 +64,13 @@ LAYOUTS = {
                             ("ball_lost_ms", "u32"), ("stuck_ms", "u32"))),
     "spin": (0x15, None, (("direction", "dir"),)),
     "throw": (0x16, None, ()),
+    "deal": (0x17, None, ()),
+    "new_shoe": (0x18, None, (("decks", "u8"), ("cut_after", "u16"))),
 }
 _BY_TYPE = {}
 for _name, (_type, _kind, _fields) in LAYOUTS.items():
     _BY_TYPE[(_type, _kind)] = _name
-_INTS = {"u8": "<B", "u32": "<I", "u64": "<Q"}
+_INTS = {"u8": "<B", "u16": "<H", "u32": "<I", "u64": "<Q"}
 
 
 class ProtocolError(Exception):

@@ -1,0 +1,38 @@
+"""The interface every card-shoe backend implements: a Device (drivers/device.py) that can be
+asked for the next card and loaded with a new shoe."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+
+from drivers.device import Device
+from drivers.shoe.events import ShoeEvent, check_load
+
+
+class Shoe(Device[ShoeEvent]):
+    """The card table's shoe. A backend is constructed as `Backend(url, *, seed=None)` (seed
+    only matters to simulated and emulated backends) and implements `_open`, `_close`,
+    `_deal`, `_new_shoe`, `_selftest`."""
+
+    kind = "card shoe"
+
+    def deal(self) -> None:
+        """The game needs the next card: it comes as one CardDrawn (the cut card before it when
+        it is next, as CutCardOut), or as a fault of events.py. A card that comes out when
+        none was asked for is reported all the same."""
+        self._require_open("deal a card")
+        self._deal()
+
+    def new_shoe(self, decks: int, cut_after: int | None) -> None:
+        """Shuffle `decks` decks and load them, the cut card placed so that it comes out after
+        `cut_after` cards (None: no cut card); ShoeLoaded when the shoe is loaded. ValueError
+        for a shoe that cannot be (events.check_load)."""
+        self._require_open("load a new shoe")
+        check_load(decks, cut_after)
+        self._new_shoe(decks, cut_after)
+
+    @abstractmethod
+    def _deal(self) -> None: ...
+
+    @abstractmethod
+    def _new_shoe(self, decks: int, cut_after: int | None) -> None: ...

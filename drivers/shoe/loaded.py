@@ -1,0 +1,51 @@
+"""The cards of a loaded shoe, in the order they will come out, and the cut card among them:
+what the simulated shoe and the emulated reader board deal from, so that both deal real decks
+(never a card more often than the decks hold it; the cut card where it was placed)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from drivers.shoe.events import CARDS, check_card, check_load
+
+
+class LoadedShoe:
+    """LoadedShoe() is a shoe with no card in it (none loaded yet)."""
+
+    def __init__(self, cards: list[str] | None = None, cut_after: int | None = None):
+        self._cards = list(cards or [])  # the next card first
+        self._cut_after = cut_after  # cards out before the cut card; None: no cut card (any more)
+        self.out = 0  # cards out since it was loaded
+
+    @classmethod
+    def shuffled(cls, decks: int, cut_after: int | None, rng: random.Random) -> LoadedShoe:
+        """`decks` decks shuffled by `rng`, the cut card placed after `cut_after` cards."""
+        check_load(decks, cut_after)
+        cards = [card for card in CARDS for _ in range(decks)]
+        rng.shuffle(cards)
+        return cls(cards, cut_after)
+
+    def stack(self, cards: tuple[str, ...]) -> None:
+        """The next cards out are `cards`, in this order, taken from where they were in the
+        shoe; ValueError (and nothing moved) for a card the shoe does not hold as often."""
+        wanted = Counter(check_card(card) for card in cards)
+        held = Counter(self._cards)
+        for card, count in wanted.items():
+            if held[card] < count:
+                raise ValueError(f"cannot stack {' '.join(cards)}: the shoe holds {card} "
+                                 f"{held[card]} time(s), not {count}")
+        for card in cards:
+            self._cards.remove(card)
+        self._cards[:0] = cards
+
+    def take(self) -> tuple[bool, str | None]:
+        """The next card out of the shoe: (whether the cut card comes out before it, the card;
+        None when the shoe is empty)."""
+        cut = self._cut_after == self.out
+        if cut:
+            self._cut_after = None
+        if not self._cards:
+            return cut, None
+        self.out += 1
+        return cut, self._cards.pop(0)

@@ -1,0 +1,90 @@
+"""The simulated card shoe, a product feature (demos, laptop mode): real decks shuffled by a
+seeded generator, the cut card where it was placed, drivable (the next cards are these, the
+next card comes out face up or unreadable) and recording everything it emitted.
+
+URL: sim://shoe?deal=SECONDS&seed=N&face_up=P&unreadable=P (`deal`: seconds from deal() or
+new_shoe() to what it reports, 0: emitted inside the call; `face_up`, `unreadable`: the
+probability that a card comes out face up, or unread)
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from drivers.shoe.base import Shoe
+from drivers.shoe.events import (
+    CARD_FAULTS,
+    CardDrawn,
+    CutCardOut,
+    ShoeLoaded,
+    shoe_fault,
+)
+from drivers.shoe.loaded import LoadedShoe
+from drivers.simulated import Plan, Simulated, probability, seconds
+
+
+class SimShoe(Simulated, Shoe):
+    """Each deal() takes its card at once (the same seed and calls give the same events) and a
+    worker thread reports it `deal` seconds later; with deal=0 it is emitted before deal()
+    returns, without sleeping. No shoe is loaded until new_shoe()."""
+
+    SELFTEST_CHECKS = ("card_reader", "cut_card_sensor", "deal_lamp")
+    FAILED = "failed (injected)"
+
+    def __init__(self, url: str, *, seed: int | None = None):
+        super().__init__(url)
+        parts = urlsplit(url)
+        if parts.netloc != "shoe" or parts.path:
+            raise self._error("not a simulated card shoe's URL",
+                              "write sim://shoe?deal=SECONDS&face_up=P&unreadable=P")
+        params = self._query({"deal": seconds, "seed": int, "face_up": probability,
+                              "unreadable": probability})
+        self.deal_seconds: float = params.get("deal", 0.5)
+        self.face_up_odds: float = params.get("face_up", 0.0)
+        self.unreadable_odds: float = params.get("unreadable", 0.0)
+        self._simulate(params.get("seed") if seed is None else seed, self.deal_seconds)
+        self._shoe = LoadedShoe()
+        self._forced_fault: str | None = None
+
+    # Driving it
+
+    def stack(self, *cards: str) -> None:
+        """The next cards out are these, taken from the shoe's remaining cards; ValueError for
+        a card it no longer holds."""
+        with self._lock:
+            self._shoe.stack(cards)
+
+    def fail_next(self, code: str) -> None:
+        """The next card out comes with the fault `code`, one of CARD_FAULTS."""
+        if code not in CARD_FAULTS:
+            raise ValueError(f"unknown card fault {code!r}; one of {', '.join(CARD_FAULTS)}")
+        with self._lock:
+            self._forced_fault = code
+
+    # The backend
+
+    def _deal(self) -> None:
+        with self._lock:
+            plan = self._plan()
+        self._submit(plan)
+
+    def _new_shoe(self, decks: int, cut_after: int | None) -> None:
+        with self._lock:
+            self._shoe = LoadedShoe.shuffled(decks, cut_after, self._rng)
+        self._submit([(1.0, ShoeLoaded(decks))])
+
+    def _plan(self) -> Plan:
+        """What the next deal reports. Every deal draws the same two numbers, so that forcing
+        one card's fault does not change the following deals."""
+        face_up = self._rng.random() < self.face_up_odds
+        unreadable = self._rng.random() < self.unreadable_odds
+        cut, card = self._shoe.take()
+        plan: Plan = [(1.0, CutCardOut())] if cut else []
+        if card is None:
+            return plan + [(1.0, event) for event in shoe_fault("shoe_empty")]
+        fault = self._forced_fault or ("card_face_up" if face_up else
+                                       "unreadable_card" if unreadable else None)
+        self._forced_fault = None
+        if fault is None:
+            return plan + [(1.0, CardDrawn(card))]
+        return plan + [(1.0, event) for event in shoe_fault(fault)]

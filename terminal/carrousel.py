@@ -1,0 +1,197 @@
+"""The carrousel: the jackpot pool every poker table of a casino feeds (section 11, bets.md).
+
+A coup with coins is settled against the casino's pool, one coup at a time, so that two tables
+never both pay out of the same pool: the pool adds the coup's coins and pays its royal and
+straight flushes (games/poker_stud/carrousel.py, the same arithmetic the table's engine then
+applies to the `pool_before` it is given). Two pools:
+
+- `LocalPool`: one table's own (simulation, a laptop, a casino with one poker table); it lives in
+  the table's journal (`data.carrousel.pool_after`).
+- `PoolServer` (`dealer-terminal carrousel serve`) and `PoolClient`: the casino's, on the pit's
+  machine, over ZeroMQ (a ROUTER; requests and replies are single-frame JSON as the replay
+  server's). Every movement is committed to its SQLite store before the reply; a request is
+  identified by (table, round), so a table that asks again after a lost reply gets the same
+  answer. A table that voids a coup it had settled (a crash between the two) cancels it: the
+  coins go back out of the pool and a jackpot paid comes back in.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+import zmq
+
+from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
+from games.records import Bet
+
+from .events import utc_ts
+
+POLL_MS = 200
+
+
+class CarrouselUnavailable(Exception):
+    """The casino's pool did not answer: the coup waits (the croupier does not pay a jackpot
+    nobody has checked)."""
+
+
+def _round(coins: list[tuple[Bet, str]], pool: int, share: Fraction, chip_unit: int) -> CarrouselRound:
+    return pay_carrousel(pool, coins, share, chip_unit)[1]
+
+
+class LocalPool:
+    def __init__(self, pool: int = 0):
+        self.pool = pool
+
+    def settle(self, table: str, round_no: int, coins: list[tuple[Bet, str]], share: Fraction,
+               chip_unit: int) -> CarrouselRound:
+        movement = _round(coins, self.pool, share, chip_unit)
+        self.pool = movement.pool_after
+        return movement
+
+    def cancel(self, table: str, round_no: int) -> None:
+        """Nothing to undo: the table's journal never recorded the voided coup's pool."""
+
+    def close(self) -> None:
+        pass
+
+
+# -- the casino's pool -------------------------------------------------------------------------
+
+_metadata = sa.MetaData()
+_movements = sa.Table(
+    "movements", _metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.Text, nullable=False),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("kind", sa.Text, nullable=False),  # "settle" or "cancel"
+    sa.Column("body", sa.Text, nullable=False),  # the CarrouselRound as JSON
+    sa.Column("pool_after", sa.Integer, nullable=False),
+    sa.Column("ts", sa.Text, nullable=False),
+    sa.UniqueConstraint("table_id", "round", "kind"),
+)
+
+
+class PoolServer:
+    """The casino's pool, answering tables on `endpoint`, its movements in SQLite at `db`."""
+
+    def __init__(self, endpoint: str, db: str | Path, *, start: int = 0):
+        self.engine = sa.create_engine(f"sqlite:///{db}")
+        with self.engine.begin() as conn:
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+        _metadata.create_all(self.engine)
+        self.start_pool = start
+        self._context = zmq.Context.instance()
+        self._socket = self._context.socket(zmq.ROUTER)
+        self._socket.linger = 0
+        self._socket.bind(endpoint)
+        self.endpoint = self._socket.getsockopt_string(zmq.LAST_ENDPOINT)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def pool(self) -> int:
+        with self.engine.connect() as conn:
+            last = conn.execute(sa.select(_movements.c.pool_after).order_by(_movements.c.id.desc()).limit(1)).scalar()
+        return self.start_pool if last is None else last
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self.serve, name="carrousel pool", daemon=True)
+        self._thread.start()
+
+    def serve(self) -> None:
+        while not self._stop.is_set():
+            if not self._socket.poll(POLL_MS):
+                continue
+            peer, frame = self._socket.recv_multipart()
+            try:
+                reply = self.answer(json.loads(frame))
+            except (ValueError, KeyError, TypeError) as e:
+                reply = {"op": "error", "reason": f"bad request: {e}"}
+            self._socket.send_multipart([peer, json.dumps(reply).encode()])
+
+    def request_stop(self) -> None:
+        """serve() returns within a poll (signal handlers, another thread)."""
+        self._stop.set()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        self._socket.close()
+        self.engine.dispose()
+
+    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        op = request["op"]
+        if op == "pool":
+            return {"op": "pool", "pool": self.pool}
+        if op not in ("settle", "cancel"):
+            return {"op": "error", "reason": f"unknown op {op!r} (settle, cancel, pool)"}
+        table, round_no = str(request["table"]), int(request["round"])
+        with self.engine.begin() as conn:  # one movement at a time, committed before the reply
+            done = conn.execute(sa.select(_movements.c.body).where(
+                _movements.c.table_id == table, _movements.c.round == round_no,
+                _movements.c.kind == op)).scalar()
+            if done is not None:  # asked again (a lost reply): the same answer
+                return {"op": op + "d", **json.loads(done)}
+            pool = conn.execute(sa.select(_movements.c.pool_after).order_by(_movements.c.id.desc()).limit(1)).scalar()
+            pool = self.start_pool if pool is None else pool
+            if op == "settle":
+                coins = [(Bet(c["id"], c["seat"], c["code"], c["stake"]), c["hand"]) for c in request["coins"]]
+                movement = _round(coins, pool, Fraction(request["share"]), int(request["chip_unit"])).to_json()
+            else:  # cancel
+                settled = conn.execute(sa.select(_movements.c.body).where(
+                    _movements.c.table_id == table, _movements.c.round == round_no,
+                    _movements.c.kind == "settle")).scalar()
+                undo = json.loads(settled) if settled else {"coins": 0, "paid_out": 0}
+                after = pool - undo["coins"] + undo["paid_out"]
+                movement = {"pool_before": pool, "coins": -undo["coins"], "paid_out": -undo["paid_out"],
+                            "pool_after": after}
+            conn.execute(_movements.insert().values(table_id=table, round=round_no, kind=op,
+                                                    body=json.dumps(movement), pool_after=movement["pool_after"],
+                                                    ts=utc_ts()))
+        return {"op": op + "d", **movement}
+
+
+class PoolClient:
+    """A table's way to the casino's pool at `endpoint`; every call waits up to `timeout` s."""
+
+    def __init__(self, endpoint: str, *, timeout: float = 2.0):
+        self.endpoint, self.timeout = endpoint, timeout
+        self._context = zmq.Context.instance()
+        self._socket: zmq.Socket | None = None
+
+    def settle(self, table: str, round_no: int, coins: list[tuple[Bet, str]], share: Fraction,
+               chip_unit: int) -> CarrouselRound:
+        reply = self._ask({"op": "settle", "table": table, "round": round_no, "share": str(share),
+                           "chip_unit": chip_unit,
+                           "coins": [{"id": b.id, "seat": b.seat, "code": b.code, "stake": b.stake, "hand": hand}
+                                     for b, hand in coins]})
+        return CarrouselRound(reply["pool_before"], reply["coins"], reply["paid_out"], reply["pool_after"])
+
+    def cancel(self, table: str, round_no: int) -> None:
+        self._ask({"op": "cancel", "table": table, "round": round_no})
+
+    def close(self) -> None:
+        if self._socket is not None:
+            self._socket.close()
+            self._socket = None
+
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One request, answered; a new socket on a timeout (the pool may have restarted)."""
+        if self._socket is None:
+            self._socket = self._context.socket(zmq.DEALER)
+            self._socket.linger = 0
+            self._socket.connect(self.endpoint)
+        self._socket.send(json.dumps(request).encode())
+        if not self._socket.poll(int(self.timeout * 1000)):
+            self.close()
+            raise CarrouselUnavailable(f"the carrousel pool at {self.endpoint} did not answer within {self.timeout:g} s")
+        reply = json.loads(self._socket.recv())
+        if reply.get("op") == "error":
+            raise CarrouselUnavailable(f"the carrousel pool refused: {reply['reason']}")
+        return reply

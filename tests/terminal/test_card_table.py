@@ -1,0 +1,231 @@
+"""Card games at the table: coups dealt from the shoe card by card, checked against the shoe,
+journaled as they are dealt and settled again by `journal verify`; the shoe's faults and the
+misdeals; poker's carrousel pool shared by the tables of a casino."""
+
+from __future__ import annotations
+
+import io
+import random
+import threading
+import time
+
+import pytest
+
+from drivers.emulators.shoe_board import ShoeBoardEmulator
+from games.records import Bet
+from shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
+from helpers import journal_events, write_config
+from terminal.audit import audit
+from terminal.carrousel import PoolServer
+from terminal.config import load_table_config
+from terminal.players import SimPlayers
+from terminal.runtime import RunOptions, assemble
+from terminal.state import TableState
+
+
+def quiet(**kw) -> RunOptions:
+    return RunOptions(out=io.StringIO(), log=io.StringIO(), **kw)
+
+
+def by_kind(events, kind):
+    return [e for e in events if e["kind"] == kind]
+
+
+class Script:
+    """Players whose bets are written in advance (`bets[round]`: (seat, code, stake)); their
+    decisions are the game's strategy."""
+
+    def __init__(self, bets):
+        self.by_round = bets
+
+    def buyins(self, limits):
+        return []
+
+    def bets(self, round_no, limits):
+        return [Bet(f"r{round_no}s{seat}{code}", seat, code, stake)
+                for seat, code, stake in self.by_round.get(round_no, [])]
+
+    def refund(self, bets):
+        pass
+
+    def collect(self, bets, settlement):
+        pass
+
+
+def stack_after_each_new_shoe(shoe, *cards):
+    """The simulated shoe, once loaded, gives these cards first."""
+    load = shoe.new_shoe
+
+    def new_shoe(decks, cut_after):
+        load(decks, cut_after)
+        shoe.stack(*cards)
+    shoe.new_shoe = new_shoe
+
+
+def poker_config(tmp_path, extra="", table_id="PK-T1"):
+    return load_table_config(write_config(tmp_path, game="poker_stud", table_id=table_id, extra=extra,
+                                          shoe="sim://shoe?deal=0"))
+
+
+@pytest.mark.parametrize("game, closing", [
+    ("poker_stud", "the last five hands"),
+    ("blackjack", "the last shoe: the coup in which the cut card came out"),
+])
+def test_a_simulated_session_deals_settles_and_verifies(tmp_path, game, closing):
+    cfg = load_table_config(write_config(tmp_path, game=game, shoe="sim://shoe?deal=0"))
+    with assemble(cfg, quiet(sim=True, seed=5)) as table:
+        settled = table.run(rounds=12)
+        live = table.state
+    events = journal_events(cfg)
+    results = [e["data"] for e in by_kind(events, "round.result")]
+    assert len(results) == settled and any(r["settlement"] for r in results)
+    assert results[-1]["last_round"] and not any(r["last_round"] for r in results[:-1])
+    if cfg.game == "poker_stud":
+        assert settled == 12
+    else:
+        assert settled > 12 and live.shoe.cut_out  # played on to the cut card
+        last_result = by_kind(events, "round.result")[-1]["seq"]
+        assert any(e["kind"] == "shoe.cut_card" for e in events if e["seq"] < last_result)
+    drawn = by_kind(events, "card.drawn")
+    assert drawn and all(len(e["data"]["card"]) == 2 for e in drawn)
+    count = by_kind(events, "float.count")[0]["data"]
+    assert count["result"] == live.house_net
+    assert TableState.replay(cfg.id, cfg.game, events) == live
+    assert audit(cfg.db).ok
+
+
+def test_a_royal_flush_wins_the_whole_carrousel_pool(tmp_path):
+    cfg = poker_config(tmp_path)
+    royal = ("AS", "2C", "KS", "3D", "QS", "4H", "JS", "7C", "TS", "9D")  # box 1 and the bank in turn
+    with assemble(cfg, quiet(sim=True)) as table:
+        table.carrousel.pool = 500_000  # the casino's pool as this table finds it
+        table.players = Script({1: [(1, "ante:1", 500), (1, "carrousel:1", 100)]})
+        stack_after_each_new_shoe(table.device, *royal)
+        table.run(rounds=1)
+    events = journal_events(cfg)
+    result = by_kind(events, "round.result")[0]["data"]
+    coin = next(s for s in result["settlement"] if s["id"] == "r1s1carrousel:1")
+    assert coin["result"] == "win" and coin["paid"] == 500_100 and coin["returned"] == 0
+    assert result["carrousel"] == {"pool_before": 500_000, "coins": 100, "paid_out": 500_100, "pool_after": 0}
+    assert by_kind(events, "carrousel.pool")[0]["data"]["pool_before"] == 500_000
+    # the jackpot comes out of the casino's pool, not the table's float
+    count = by_kind(events, "float.count")[0]["data"]
+    assert count["result"] == result["totals"]["house_net"] - (100 - 500_100)
+    assert audit(cfg.db).ok
+
+
+def test_two_tables_feed_one_casino_pool(tmp_path):
+    server = PoolServer("tcp://127.0.0.1:*", tmp_path / "carrousel.sqlite", start=10_000)
+    server.start()
+    try:
+        journals = []
+        for name in ("a", "b"):
+            directory = tmp_path / name
+            directory.mkdir()
+            cfg = poker_config(directory, extra=f'\n[carrousel]\nendpoint = "{server.endpoint}"\n',
+                               table_id=f"PK-{name}")
+            coins = {n: [(s, "ante:" + str(s), 500) for s in (1, 2)] + [(s, "carrousel:" + str(s), 100) for s in (1, 2)]
+                     for n in range(1, 5)}
+            with assemble(cfg, quiet(sim=True, seed=len(name))) as table:
+                table.players = Script(coins)
+                table.run(rounds=4)
+            journals.append(journal_events(cfg))
+            assert audit(cfg.db).ok
+        pools = [r["data"]["carrousel"] for j in journals for r in by_kind(j, "round.result")]
+        assert [p["pool_before"] for p in pools] == [10_000 + 200 * n for n in range(8)]  # no jackpot in 8 coups
+        assert server.pool == pools[-1]["pool_after"] == 10_000 + 8 * 200
+    finally:
+        server.stop()
+
+
+def test_the_casino_pool_answers_a_repeated_request_once_and_cancels(tmp_path):
+    server = PoolServer("tcp://127.0.0.1:*", tmp_path / "carrousel.sqlite", start=1_000)
+    coin = {"id": "c1", "seat": 1, "code": "carrousel:1", "stake": 100, "hand": "pair"}
+    ask = {"op": "settle", "table": "PK-1", "round": 7, "share": "1/10", "chip_unit": 100, "coins": [coin]}
+    first = server.answer(ask)
+    assert first == {"op": "settled", "pool_before": 1_000, "coins": 100, "paid_out": 0, "pool_after": 1_100}
+    assert server.answer(ask) == first and server.pool == 1_100  # a lost reply asked again: no second movement
+    assert server.answer({"op": "cancel", "table": "PK-1", "round": 7})["pool_after"] == 1_000
+    assert server.answer({"op": "fly"}) == {"op": "error", "reason": "unknown op 'fly' (settle, cancel, pool)"}
+    server.stop()
+
+
+def test_a_card_the_shoe_cannot_hold_voids_the_coup(tmp_path):
+    cfg = poker_config(tmp_path)
+    with assemble(cfg, quiet(sim=True)) as table:
+        table.players = Script({n: [(1, "ante:1", 500)] for n in (1, 2, 3)})
+        deal = table.device.deal
+        dealt = []
+
+        def deal_twice_the_ace():  # the reader reports the ace of spades twice in one deck
+            dealt.append(1)
+            if len(dealt) == 2:
+                table.device._emit(table.device.history[-1])  # the same card again, as a faulty reader would
+            else:
+                deal()
+        table.device.deal = deal_twice_the_ace
+        table.run(rounds=2)
+    events = journal_events(cfg)
+    fault = by_kind(events, "fault")[0]["data"]
+    assert fault["code"] == "card_count_exceeded" and fault["device"] == "shoe"
+    assert "shoe integrity" in by_kind(events, "round.void")[0]["data"]["reason"]
+    assert len(by_kind(events, "round.result")) == 2  # the table went on
+    assert audit(cfg.db).ok
+
+
+@pytest.mark.parametrize("game", ["punto_banco", "trente_quarante"])
+def test_the_games_without_decisions_deal_settle_and_verify(tmp_path, game):
+    cfg = load_table_config(write_config(tmp_path, game=game, shoe="sim://shoe?deal=0"))
+    with assemble(cfg, quiet(sim=True, seed=8)) as table:
+        settled = table.run(rounds=30)
+        live = table.state
+    events = journal_events(cfg)
+    results = [e["data"] for e in by_kind(events, "round.result")]
+    assert len(results) == settled >= 30 and results[-1]["last_round"]
+    assert by_kind(events, "float.count")[0]["data"]["result"] == live.house_net
+    assert TableState.replay(cfg.id, cfg.game, events) == live
+    assert audit(cfg.db).ok
+
+
+def test_the_croupier_enters_bets_and_decisions(tmp_path):
+    """No simulated players: the croupier's screen posts bets and decisions from its own
+    thread; the table takes them when the coup asks, refusing what the rules do not allow."""
+    cfg = load_table_config(write_config(tmp_path, game="blackjack"))
+    with assemble(cfg, quiet()) as table:
+        burnt = ("2C", "3C", "4C", "5C", "6C")
+        stack_after_each_new_shoe(table.device, *burnt, "TS", "9H", "7D", "8S")  # box 17, dealer 9 then 8
+        table.on_round = lambda event: table.control.request_stop()
+
+        def croupier():
+            while table.state.round_status != "open":
+                time.sleep(0.01)
+            table.post_bet(Bet("b1", 1, "box:1", 1000))
+            table.post_bet(Bet("b2", 2, "box:9", 1000))
+            table.post_decision("box:1", "split")  # not a pair: refused when asked
+            table.post_decision("box:1", "stand")
+        screen = threading.Thread(target=croupier)
+        screen.start()
+        assert table.run() == 1
+        screen.join()
+    events = journal_events(cfg)
+    assert [e["data"]["card"] for e in by_kind(events, "card.burnt")] == list(burnt)
+    refused = by_kind(events, "bet.refused")[0]["data"]
+    assert refused["bet"]["id"] == "b2" and "box:9" in refused["reason"]
+    assert by_kind(events, "fault")[0]["data"]["code"] == "decision_refused"
+    assert [e["data"] for e in by_kind(events, "coup.decision")] == [{"place": "box:1", "action": "stand"}]
+    result = by_kind(events, "round.result")[0]["data"]
+    assert result["outcome"]["dealer"] == ["9H", "8S"] and result["outcome"]["hands"]["box:1"] == ["TS", "7D"]
+    assert result["settlement"] == [{"id": "b1", "result": "push", "paid": 0, "returned": 1000}]
+    assert audit(cfg.db).ok
+
+
+def test_a_punto_banco_table_deals_from_the_shoe_reader_board(tmp_path):
+    with ShoeBoardEmulator(tmp_path / "shoe-reader", seed=3, time_scale=SHOE_TIME_SCALE) as board:
+        cfg = load_table_config(write_config(tmp_path, game="punto_banco", shoe=board.url))
+        with assemble(cfg, quiet()) as table:  # the board itself, with simulated players
+            table.players = SimPlayers(random.Random(4), table.rules.codes(), seats=4, max_bets=2, buyin=100)
+            assert table.run(rounds=6) == 6
+    events = journal_events(cfg)
+    assert len(by_kind(events, "round.result")) == 6 and by_kind(events, "shoe.loaded")
+    assert not by_kind(events, "fault")
+    assert audit(cfg.db).ok
