@@ -234,6 +234,8 @@ class CardTable(Table):
                     raise _CoupVoid
             elif wanted(event):
                 return event
+            elif isinstance(event, CardDrawn):
+                self._out_of_turn(event.card)
             elif isinstance(event, Fault) and event.code == "card_face_up":  # section 03 3.c: put aside
                 self._device_fault(event)
                 self.device.deal()
@@ -258,6 +260,26 @@ class CardTable(Table):
         red, self._red_card = self._red_card, False
         state, bets = self.play.engine_state(self.state), self.state.round_bets
         return self.engine.void(state, bets, "red_card") if red else self.engine.void(state, bets)
+
+    def _hear(self, item: tuple[str, object]) -> None:
+        source, event = item
+        if isinstance(event, CardDrawn):  # between coups, or while the shoe is loaded
+            self._out_of_turn(event.card)
+        else:
+            super()._hear(item)
+
+    def _out_of_turn(self, card: str) -> None:
+        """A card drawn when none was asked for: a fault, and the card put aside (counted out
+        of the shoe), or an integrity fault if the shoe cannot have held it."""
+        self.fault("card_out_of_turn", "warning", f"{card} drawn when no card was asked for: put aside")
+        if self.state.shoe is None:
+            return
+        try:
+            self.state.shoe.draw(card)
+        except ShoeFault as fault:
+            self.fault(fault.code, "error", fault.reason)
+            return
+        self.emit("card.discarded", {"card": card, "reason": "drawn out of turn"}, self.state.open_round)
 
     def _give_up(self, reason: str, **data: Any) -> None:
         if self.state.round_status is not None:

@@ -229,3 +229,24 @@ def test_a_punto_banco_table_deals_from_the_shoe_reader_board(tmp_path):
     assert len(by_kind(events, "round.result")) == 6 and by_kind(events, "shoe.loaded")
     assert not by_kind(events, "fault")
     assert audit(cfg.db).ok
+
+
+def test_a_card_drawn_out_of_turn_is_a_fault_and_put_aside(tmp_path):
+    """The croupier slides a card out between coups: never taken for the next coup's card."""
+    with ShoeBoardEmulator(tmp_path / "shoe-reader", seed=3, time_scale=SHOE_TIME_SCALE) as board:
+        cfg = load_table_config(write_config(tmp_path, game="punto_banco", shoe=board.url))
+        with assemble(cfg, quiet()) as table:
+            table.players = SimPlayers(random.Random(4), table.rules.codes(), seats=4, max_bets=2, buyin=100)
+
+            def slide_one_out(event):  # between coups 1 and 2, well before the next card is asked for
+                if event["round"] == 1:
+                    board.deal_unasked("KH")
+                    time.sleep(0.3)
+            table.on_round = slide_one_out
+            assert table.run(rounds=6) == 6
+    events = journal_events(cfg)
+    assert any(e["data"]["code"] == "card_out_of_turn" for e in by_kind(events, "fault"))
+    assert {"card": "KH", "reason": "drawn out of turn"} in [e["data"] for e in by_kind(events, "card.discarded")]
+    coup_cards = [e["data"]["card"] for e in by_kind(events, "card.drawn") if e["round"] == 2]
+    assert "KH" not in coup_cards[:1]  # the coup after it starts with a card asked for
+    assert audit(cfg.db).ok
