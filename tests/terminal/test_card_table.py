@@ -46,10 +46,10 @@ class Script:
                 for seat, code, stake in self.by_round.get(round_no, [])]
 
     def refund(self, bets):
-        pass
+        """The scripted players keep no chips: the journal shows what went back."""
 
     def collect(self, bets, settlement):
-        pass
+        """Nor what they win."""
 
 
 def stack_after_each_new_shoe(shoe, *cards):
