@@ -29,12 +29,17 @@ _COUNTS = {
 }
 
 
-def last_rounds(n: int) -> Texts:
+def _countdown(words: dict[str, tuple[str, str]], n: int, what: str) -> Texts:
+    """"The last N ...", in every language of `words` (one: the last one's own words)."""
     if type(n) is not int or n < 1:
-        raise ValueError(f"cannot announce the last {n!r} spins")
+        raise ValueError(f"cannot announce the last {n!r} {what}")
     if n == 1:
-        return {lang: one for lang, (one, _) in _LAST.items()}
-    return {lang: many.format(_COUNTS[lang].get(n, n)) for lang, (_, many) in _LAST.items()}
+        return {lang: one for lang, (one, _) in words.items()}
+    return {lang: many.format(_COUNTS[lang].get(n, n)) for lang, (_, many) in words.items()}
+
+
+def last_rounds(n: int) -> Texts:
+    return _countdown(_LAST, n, "spins")
 
 
 # "The last N hands" (Article 27.5: «les últimes cinc mans» at punto banco, poker, monte and
@@ -47,11 +52,7 @@ _LAST_HANDS = {
 
 
 def last_hands(n: int) -> Texts:
-    if type(n) is not int or n < 1:
-        raise ValueError(f"cannot announce the last {n!r} hands")
-    if n == 1:
-        return {lang: one for lang, (one, _) in _LAST_HANDS.items()}
-    return {lang: many.format(_COUNTS[lang].get(n, n)) for lang, (_, many) in _LAST_HANDS.items()}
+    return _countdown(_LAST_HANDS, n, "hands")
 
 
 CALLS: dict[str, Callable[..., Texts]] = {

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from drivers.emulators.bridge_board import BridgeBoardEmulator, run_by_hand
-from drivers.shoe.events import CARD_FAULTS, RANKS, SUITS
-from drivers.shoe.loaded import LoadedShoe
+from drivers.shoe.events import RANKS, SUITS
+from drivers.shoe.loaded import DrivenShoe, LoadedShoe
 from firmware_bridge.messages import (
     Card,
     CardFault,
@@ -38,7 +38,7 @@ DEAL_AT = 1.0  # seconds from the "deal" lamp to the card read: the croupier sli
 LOADED_AT = 2.0  # seconds from "new shoe" to the shoe loaded: the shuffled decks put in
 
 
-class ShoeBoardEmulator(BridgeBoardEmulator):
+class ShoeBoardEmulator(DrivenShoe, BridgeBoardEmulator):
     """The options are BridgeBoardEmulator's. No shoe is loaded until the host asks for one,
     or load_unasked()."""
 
@@ -52,19 +52,6 @@ class ShoeBoardEmulator(BridgeBoardEmulator):
         self._failed: set[str] = set()
 
     # Driving it
-
-    def stack(self, *cards: str) -> None:
-        """The next cards out are these, taken from the shoe's remaining cards; ValueError for
-        a card it no longer holds."""
-        with self._lock:
-            self._shoe.stack(cards)
-
-    def fail_next(self, code: str) -> None:
-        """The next card out is read with the fault `code`, one of CARD_FAULTS."""
-        if code not in CARD_FAULTS:
-            raise ValueError(f"unknown card fault {code!r}; one of {', '.join(CARD_FAULTS)}")
-        with self._lock:
-            self._forced_fault = code
 
     def misread_next(self, **fields: int) -> None:
         """The next reading with these fields (rank, suit of a card; decks of a shoe loaded)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from drivers.shoe.events import CARDS, check_card, check_load
+from drivers.shoe.events import CARD_FAULTS, CARDS, check_card, check_load
 
 
 class LoadedShoe:
@@ -49,3 +49,21 @@ class LoadedShoe:
             return cut, None
         self.out += 1
         return cut, self._cards.pop(0)
+
+
+class DrivenShoe:
+    """How a test or a demo drives a shoe that deals from a LoadedShoe (the simulated shoe, the
+    emulated reader board): mixed in by a class holding `_lock`, `_shoe` and `_forced_fault`."""
+
+    def stack(self, *cards: str) -> None:
+        """The next cards out are these, taken from the shoe's remaining cards; ValueError for
+        a card it no longer holds."""
+        with self._lock:
+            self._shoe.stack(cards)
+
+    def fail_next(self, code: str) -> None:
+        """The next card out comes with the fault `code`, one of CARD_FAULTS."""
+        if code not in CARD_FAULTS:
+            raise ValueError(f"unknown card fault {code!r}; one of {', '.join(CARD_FAULTS)}")
+        with self._lock:
+            self._forced_fault = code

@@ -13,17 +13,16 @@ from urllib.parse import urlsplit
 
 from drivers.shoe.base import Shoe
 from drivers.shoe.events import (
-    CARD_FAULTS,
     CardDrawn,
     CutCardOut,
     ShoeLoaded,
     shoe_fault,
 )
-from drivers.shoe.loaded import LoadedShoe
+from drivers.shoe.loaded import DrivenShoe, LoadedShoe
 from drivers.simulated import Plan, Simulated, probability, seconds
 
 
-class SimShoe(Simulated, Shoe):
+class SimShoe(DrivenShoe, Simulated, Shoe):
     """Each deal() takes its card at once (the same seed and calls give the same events) and a
     worker thread reports it `deal` seconds later; with deal=0 it is emitted before deal()
     returns, without sleeping. No shoe is loaded until new_shoe()."""
@@ -46,20 +45,7 @@ class SimShoe(Simulated, Shoe):
         self._shoe = LoadedShoe()
         self._forced_fault: str | None = None
 
-    # Driving it
-
-    def stack(self, *cards: str) -> None:
-        """The next cards out are these, taken from the shoe's remaining cards; ValueError for
-        a card it no longer holds."""
-        with self._lock:
-            self._shoe.stack(cards)
-
-    def fail_next(self, code: str) -> None:
-        """The next card out comes with the fault `code`, one of CARD_FAULTS."""
-        if code not in CARD_FAULTS:
-            raise ValueError(f"unknown card fault {code!r}; one of {', '.join(CARD_FAULTS)}")
-        with self._lock:
-            self._forced_fault = code
+    # Driving it: stack() and fail_next() (DrivenShoe)
 
     # The backend
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.calls import CALLS, Texts
+from games.calls import CALLS, Texts, last_hands
 from games.records import Announcement
 
 HANDS = {
@@ -34,18 +34,6 @@ _CARDS = {
     "en": ({"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"},
            {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}, "{} of {}"),
 }
-_LAST = {
-    "ca": ("L'última mà", "Les últimes {} mans"),
-    "es": ("La última mano", "Las últimas {} manos"),
-    "en": ("The last hand", "The last {} hands"),
-}
-_COUNTS = {
-    "ca": {2: "dues", 3: "tres", 4: "quatre", 5: "cinc"},
-    "es": {2: "dos", 3: "tres", 4: "cuatro", 5: "cinco"},
-    "en": {2: "two", 3: "three", 4: "four", 5: "five"},
-}
-
-
 def _card(lang: str, card: str) -> str:
     ranks, suits, joined = _CARDS[lang]
     return joined.format(ranks.get(card[0], card[0]), suits[card[1]])
@@ -73,21 +61,13 @@ def _result(hand: str, plays: bool, jackpots: Sequence[tuple[int, str]] = ()) ->
     return texts
 
 
-def _last_rounds(n: int) -> Texts:
-    if type(n) is not int or n < 1:
-        raise ValueError(f"cannot announce the last {n!r} hands")
-    if n == 1:
-        return {lang: one for lang, (one, _) in _LAST.items()}
-    return {lang: many.format(_COUNTS[lang].get(n, n)) for lang, (_, many) in _LAST.items()}
-
-
 _TEXTS: dict[str, Callable[..., Texts]] = {
     "place_bets": CALLS["place_bets"],
     "no_more_bets": CALLS["no_more_bets"],
     "decisions": _decisions,
     "result": _result,
     "misdeal": lambda: {"ca": "Jugada anul·lada", "es": "Jugada anulada", "en": "Misdeal: the coup is void"},
-    "last_rounds": _last_rounds,
+    "last_rounds": last_hands,
 }
 
 
