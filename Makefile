@@ -24,6 +24,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_table.py
 	$(BIN)/python benchmarks/bench_devices.py
+	$(BIN)/python benchmarks/bench_pit.py
 
 clean:
 	rm -rf $(VENV) var

@@ -14,6 +14,8 @@ from games.rulebook import RulebookError
 
 from .config import ConfigError, known_games, load_table_config, table_config_path
 from .games import DEFAULT_PROFILE, ENGINES
+from .feed.curve import add_keys_parser, cmd_keys
+from .pit.cli import add_pit_parsers, cmd_pit
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -23,21 +25,6 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
     return value
-
-
-class _FeedSource(argparse.Action):
-    """--connect EP [--replay EP] pairs, in command-line order: a --replay belongs to the
-    --connect before it."""
-
-    def __call__(self, parser, namespace, value, option_string=None):
-        sources = getattr(namespace, "sources", None) or []
-        if option_string == "--connect":
-            sources.append([value, None])
-        elif not sources or sources[-1][1] is not None:
-            parser.error("--replay must follow the --connect of the same table")
-        else:
-            sources[-1][1] = value
-        namespace.sources = sources
 
 
 def parser() -> argparse.ArgumentParser:
@@ -83,16 +70,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--db", type=Path, required=True, help="the pool's movements (SQLite)")
     serve.add_argument("--start", type=int, default=0, help="the pool when the store is new, minor units")
 
-    pit = sub.add_parser("pit", help="pit tools").add_subparsers(dest="pit_command", required=True)
-    follow = pit.add_parser("follow", help="print the events of one or more tables, one line each, nothing missed")
-    follow.add_argument("--connect", action=_FeedSource, metavar="ENDPOINT", required=True,
-                        help="a table's PUB endpoint (repeat for more tables)")
-    follow.add_argument("--replay", action=_FeedSource, metavar="ENDPOINT",
-                        help="that table's replay endpoint, to recover gaps")
-    follow.add_argument("--from", dest="from_seq", type=int, metavar="SEQ",
-                        help="replay each table's history from SEQ first (default: from now on)")
-    follow.add_argument("--idle-exit", type=float, metavar="SECONDS",
-                        help="exit after SECONDS with nothing to print (default: run until Ctrl-C)")
+    add_pit_parsers(sub)
+    add_keys_parser(sub)
     return p
 
 
@@ -111,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_simulate(args)
         if args.command == "carrousel":
             return cmd_carrousel(args)
-        return cmd_follow(args)
+        if args.command == "keys":
+            return cmd_keys(args)
+        return cmd_pit(args)
     except (ConfigError, RulebookError, DeviceError) as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -209,21 +190,6 @@ def _example_table(game: str):
     if game not in ENGINES:
         raise ConfigError(f"unknown game {game!r}; known games: {', '.join(sorted(ENGINES))}")
     return load_table_config(table_config_path(game)) if game in known_games() else None
-
-
-def cmd_follow(args) -> int:
-    from .feed.follow import FeedFollower, format_event
-
-    follower = FeedFollower([tuple(s) for s in args.sources], from_seq=args.from_seq)
-    try:
-        for item in follower.items(timeout=args.idle_exit):
-            if item.event is not None:
-                print(format_event(item.event), flush=True)
-            if item.alert is not None:
-                print(f"{item.table} ALERT {item.alert}", flush=True)
-    finally:
-        follower.close()
-    return EXIT_OK
 
 
 if __name__ == "__main__":

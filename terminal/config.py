@@ -68,6 +68,15 @@ class GpioPins:
 
 
 @dataclass(frozen=True)
+class CurveFiles:
+    """[feed] curve_secret and curve_allow: the table's secret key file and the directory of the
+    public key files of the pits it admits (CURVE on the feed and the replay)."""
+
+    secret: Path
+    allow: Path
+
+
+@dataclass(frozen=True)
 class TableConfig:
     path: Path
     id: str
@@ -89,6 +98,7 @@ class TableConfig:
     craps: CrapsConfig = field(default_factory=CrapsConfig)
     colours: tuple[str, ...] = ()  # the colours of the table's colour chips, one box each by the wheel
     carrousel: str | None = None  # poker: the casino's carrousel pool (dealer-terminal carrousel serve)
+    curve: CurveFiles | None = None  # None: the feed and the replay are open to any client
 
     @property
     def rulebooks(self) -> Path:
@@ -103,20 +113,24 @@ def table_config_path(game: str) -> Path:
     return path
 
 
-def load_table_config(path: str | Path) -> TableConfig:
-    path = Path(path)
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file's content; ConfigError naming the file when it cannot be had."""
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such configuration file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot be read ({exc})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
-    return _parse(path, raw)
 
 
-class _Section:
+def load_table_config(path: str | Path) -> TableConfig:
+    path = Path(path)
+    return _parse(path, read_toml(path))
+
+
+class Section:
     """Typed look-ups in one TOML table that name file and key on error."""
 
     def __init__(self, path: Path, raw: Mapping[str, Any], name: str, required: bool = True):
@@ -150,6 +164,15 @@ class _Section:
             raise self._fail(key, f"a number from {low} to {high}")
         return float(value)
 
+    def number_pair(self, key: str) -> tuple[float, float]:
+        """`[low, high]`, two numbers, low not above high."""
+        value = self.raw.get(key)
+        if not (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+                and 0 <= value[0] <= value[1]):
+            raise self._fail(key, "[low, high]: two numbers from 0, low not above high")
+        return float(value[0]), float(value[1])
+
     def int_list(self, key: str) -> tuple[int, ...]:
         value = self.raw.get(key)
         if not isinstance(value, list) or not value or not all(
@@ -160,12 +183,12 @@ class _Section:
 
 
 def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
-    table = _Section(path, raw, "table")
-    devices = _Section(path, raw, "devices")
-    feed = _Section(path, raw, "feed")
-    journal = _Section(path, raw, "journal", required=False)
-    session = _Section(path, raw, "session", required=False)
-    sim = _Section(path, raw, "sim", required=False)
+    table = Section(path, raw, "table")
+    devices = Section(path, raw, "devices")
+    feed = Section(path, raw, "feed")
+    journal = Section(path, raw, "journal", required=False)
+    session = Section(path, raw, "session", required=False)
+    sim = Section(path, raw, "sim", required=False)
 
     table_id = table.text("id")
     game = table.text("game")
@@ -191,9 +214,10 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
         device=devices.text(device),
         device_timeout=devices.number(f"{device}_timeout", 20, 1, 3600),
         gpio=devices.text("gpio") if "gpio" in devices.raw else None,
-        gpio_pins=_gpio_pins(_Section(path, raw, "gpio", required=False)),
+        gpio_pins=_gpio_pins(Section(path, raw, "gpio", required=False)),
         publish=feed.text("publish"),
         replay=feed.text("replay"),
+        curve=_curve(feed),
         db=Path(journal.text("db", f"var/{table_id}.sqlite")),
         topup_below=session.number("topup_below", 0.25, 0, 1),
         sim=SimConfig(
@@ -201,13 +225,34 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
             max_bets=sim.positive_int("max_bets", 5),
             buyin=sim.positive_int("buyin", 50),
         ),
-        craps=_craps(_Section(path, raw, "craps", required=False)),
-        colours=_colours(_Section(path, raw, "colours", required=False), game),
-        carrousel=_carrousel(_Section(path, raw, "carrousel", required=False), game),
+        craps=_craps(Section(path, raw, "craps", required=False)),
+        colours=_colours(Section(path, raw, "colours", required=False), game),
+        carrousel=_carrousel(Section(path, raw, "carrousel", required=False), game),
     )
 
 
-def _carrousel(carrousel: _Section, game: str) -> str | None:
+def _curve(feed: Section) -> CurveFiles | None:
+    """Both CURVE keys or neither; paths relative to the configuration file's folder, checked now."""
+    keys = ("curve_secret", "curve_allow")
+    given = [key for key in keys if key in feed.raw]
+    if not given:
+        return None
+    if len(given) == 1:
+        (missing,) = set(keys) - set(given)
+        raise ConfigError(f"{feed.path}: [feed] {given[0]} is set but {missing} is not: CURVE needs both, the "
+                          "table's secret key file (curve_secret) and the directory of the allowed pit keys (curve_allow)")
+    from .feed.curve import CurveError, load_secret, read_allow_list  # zmq only for tables that use CURVE
+
+    paths = [feed.path.parent / feed.text(key) for key in keys]
+    for key, check, path in zip(keys, (load_secret, read_allow_list), paths):
+        try:
+            check(path)
+        except CurveError as exc:
+            raise ConfigError(f"{feed.path}: [feed] {key}: {exc}") from None
+    return CurveFiles(*paths)
+
+
+def _carrousel(carrousel: Section, game: str) -> str | None:
     if not carrousel.raw:
         return None
     if game != "poker_stud":
@@ -215,7 +260,7 @@ def _carrousel(carrousel: _Section, game: str) -> str | None:
     return carrousel.text("endpoint")
 
 
-def _colours(colours: _Section, game: str) -> tuple[str, ...]:
+def _colours(colours: Section, game: str) -> tuple[str, ...]:
     if not colours.raw:
         return ()
     if game not in COLOUR_GAMES:
@@ -228,12 +273,12 @@ def _colours(colours: _Section, game: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _craps(craps: _Section) -> CrapsConfig:
+def _craps(craps: Section) -> CrapsConfig:
     return CrapsConfig(seats=craps.positive_int("seats", 12),
                        dice_change_rolls=craps.positive_int("dice_change_rolls", 0, zero="no automatic change"))
 
 
-def _gpio_pins(gpio: _Section) -> GpioPins:
+def _gpio_pins(gpio: Section) -> GpioPins:
     lamps = {f"lamp_{name}": name for name in GPIO_LAMPS}
     known = set(GPIO_BUTTONS) | set(GPIO_SWITCHES) | set(lamps) | {"bounce_ms"}
     unknown = sorted(set(gpio.raw) - known)

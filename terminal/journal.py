@@ -56,13 +56,11 @@ def _reason(exc: Exception) -> str:
     return str(getattr(exc, "orig", None) or exc)
 
 
-def _durable_engine(path: Path) -> sa.Engine:
-    """An engine whose every connection runs WAL with synchronous FULL (committed events
-    survive a power cut; NORMAL may lose the last ones)."""
-    engine = sa.create_engine(
-        sa.URL.create("sqlite+pysqlite", database=str(path)),
-        connect_args={"timeout": BUSY_TIMEOUT_S},
-    )
+def durable_sqlite_engine(url: sa.URL, what: str, error: type[Exception]) -> sa.Engine:
+    """An engine whose every connection runs WAL with synchronous FULL (committed rows survive
+    a power cut; NORMAL may lose the last ones; a reader never blocks the writer). A file that
+    cannot use WAL raises `error` naming `what`."""
+    engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
 
     @sa.event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -70,8 +68,8 @@ def _durable_engine(path: Path) -> sa.Engine:
         try:
             mode = cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if mode.lower() != "wal":
-                raise JournalError(
-                    f"journal {path} cannot use WAL (journal_mode stays {mode!r}): "
+                raise error(
+                    f"{what} cannot use WAL (journal_mode stays {mode!r}): "
                     "put it on a local filesystem that supports shared memory"
                 )
             cursor.execute("PRAGMA synchronous=FULL")
@@ -158,7 +156,7 @@ class Journal:
                 f"cannot create the directory of journal {self.path}: {exc.strerror}; "
                 "put the journal on a writable data partition (--db)"
             ) from exc
-        self.engine = _durable_engine(self.path)
+        self.engine = durable_sqlite_engine(sa.URL.create("sqlite+pysqlite", database=str(self.path)), f"journal {self.path}", JournalError)
         try:
             _metadata.create_all(self.engine)
             with self.engine.begin() as conn:

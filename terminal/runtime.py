@@ -22,6 +22,7 @@ from games.rulebook import load_rules
 
 from .config import TableConfig
 from .console import ConsoleSink
+from .feed.curve import CurveServer
 from .feed.publisher import FeedPublisher
 from .feed.replay import ReplayServer
 from .games import ENGINES, PLAYS
@@ -124,11 +125,15 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
     with ExitStack() as stack:
         journal = Journal(db, table=cfg.id, game=cfg.game)
         stack.callback(journal.close)
-        publisher = FeedPublisher(opts.publish or cfg.publish, cfg.id)
+        curve = None
+        if cfg.curve is not None:
+            curve = CurveServer(cfg.curve.secret, cfg.curve.allow)
+            stack.callback(curve.close)  # after the sockets: without it, CURVE would admit any client
+        publisher = FeedPublisher(opts.publish or cfg.publish, cfg.id, curve=curve)
         stack.callback(publisher.close)
         state = TableState.replay(cfg.id, cfg.game, journal.events())
         view = StateView(copy.deepcopy(state))
-        replay = ReplayServer(opts.replay or cfg.replay, db, view.snapshot)
+        replay = ReplayServer(opts.replay or cfg.replay, db, view.snapshot, curve=curve)
         replay.start()
         stack.callback(replay.stop)
         device = open_round_device(cfg, rules, opts.sim, opts.seed)

@@ -19,6 +19,20 @@ CARRIED = ("prison", "open")  # settlement results that leave a bet on the layou
 RECENT = 12
 
 
+def result_net(data: dict[str, Any]) -> int:
+    """What a `round.result` moves into the table's float: the house's net, less the coins and
+    jackpots that pass through the casino's carrousel pool instead."""
+    net = data["totals"]["house_net"]
+    if "carrousel" in data:
+        net -= data["carrousel"]["coins"] - data["carrousel"]["paid_out"]
+    return net
+
+
+def void_net(data: dict[str, Any]) -> int:
+    """What a `round.void` moves into the float: the premiums the house keeps."""
+    return sum(b["stake"] for b in data.get("collected", ()))
+
+
 @dataclass
 class TableState:
     table: str
@@ -129,17 +143,15 @@ class TableState:
         self._end_round(data)
         self.last_outcome = data["outcome"]
         self.recent = (self.recent + [data["outcome"].get("number", data["outcome"])])[-RECENT:]
-        net = data["totals"]["house_net"]
-        if "carrousel" in data:  # the coins and jackpots pass through the casino's pool, not the float
-            carrousel = data["carrousel"]
-            net -= carrousel["coins"] - carrousel["paid_out"]
-            self.carrousel_pool = carrousel["pool_after"]
+        if "carrousel" in data:
+            self.carrousel_pool = data["carrousel"]["pool_after"]
+        net = result_net(data)
         self.tray += net
         self.house_net += net
         self.rounds_settled += 1
 
     def _on_round_void(self, event, data) -> None:
-        collected = sum(b["stake"] for b in data.get("collected", ()))  # premiums the house keeps
+        collected = void_net(data)
         self.tray += collected
         self.house_net += collected
         self._end_round(data)

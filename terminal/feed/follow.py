@@ -1,32 +1,53 @@
-"""Following tables' feeds: every event exactly once, in order, verified (zguide Clone pattern).
+"""Following feeds: every event of every table exactly once, in order, verified (zguide Clone).
 
-Per table the follower subscribes first, then asks the replay ROUTER for what it missed, and
-applies the live events above what the replay delivered. A table's chain is checked as it goes:
-each event's own hash (`check_event`) and its `prev` link to the event yielded before it.
+A source is a PUB endpoint with, optionally, the ROUTER that replays it: a table's own feed, or
+the pit collector's merged feed of many tables. Per source the follower subscribes first, then
+asks the replay for what it missed, and applies the live events above what the replay
+delivered. Each table's chain is checked as it goes: each event's own hash (`check_event`) and
+its `prev` link to the event yielded before it.
+
 Problems come out as alerts, `"<kind>: <detail>"` with the kinds `gap`, `hash`, `wrong_table`,
-`malformed` and `replay`, never as events.
+`malformed` and `replay`, never as events. What happens to events that cannot be had is the
+follower's policy: a console (`pit follow`) skips them and goes on; the collector (`hold=True`)
+never goes past a gap: it keeps the later events waiting and asks again, ever less often.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import time
 from collections import deque
-from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
 
 import zmq
 
 from terminal.events import canonical, check_event, check_next, is_int
 
 REPLAY_TIMEOUT_S = 5.0
+RETRY_FIRST_S = 5.0  # hold policy: the first retry of a gap replay could not fill
+RETRY_MAX_S = 300.0  # ... doubling up to this
+MAX_PENDING = 20_000  # hold policy: live events kept waiting above a gap (the rest come by replay)
+DRAIN = 1000  # messages read from one ready socket before looking at the others
+
+Setup = Callable[["Source", zmq.Socket], None]
+
+
+@dataclass(frozen=True)
+class Source:
+    """A feed to follow. `table`: the only table it may carry (None: any, a merged feed).
+    `start`: (next seq, hash of the event before it) when the chain is known up to there."""
+
+    feed: str
+    replay: str | None = None
+    table: str | None = None
+    start: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True)
 class FeedItem:
     """An event of `table` (verified, in order) or an `alert` about it. `table` is the feed
-    endpoint until the table has identified itself."""
+    endpoint when the table is not known."""
 
     table: str
     event: dict | None = None
@@ -37,361 +58,426 @@ def _span(first: int, last: int) -> str:
     return f"seq {first}" if first == last else f"seq {first}-{last}"
 
 
-class _Table:
-    """What the follower knows of one source: its sockets and where its chain stands."""
+@dataclass
+class _Chain:
+    """Where one table's chain stands on a source."""
 
-    def __init__(self, context: zmq.Context, feed: str, replay: str | None):
-        self.feed = feed
-        self.replay = replay
+    table: str | None  # None: not known yet (a history asked before the feed said whose it is)
+    expected: int | None = None  # next seq to yield; None until a baseline is known
+    last_hash: str | None = None  # of the event yielded last; None after a (re)baseline
+    seen: int = 0  # highest seq the table has announced (events, heartbeats, replay.end)
+    pending: dict[int, dict] = field(default_factory=dict)  # above `expected`, waiting for the gap
+    asked_from: int = 0  # the from_seq of the last replay asked
+    retry_at: float | None = None  # hold policy: when to ask again for a gap not filled
+    retry_s: float = RETRY_FIRST_S
+
+
+class _Source:
+    """A source's sockets and the chains of the tables it carries; one replay at a time."""
+
+    def __init__(self, context: zmq.Context, source: Source, setup: Setup | None):
+        self.spec = source
         self.context = context
-        self.sub = context.socket(zmq.SUB)
-        self.sub.linger = 0
-        self.sub.setsockopt(zmq.SUBSCRIBE, b"")
-        self.sub.connect(feed)
+        self.setup = setup
+        self.sub = self.renew_sub()
         self.dealer: zmq.Socket | None = None
-        self.table: str | None = None
-        self.expected: int | None = None  # next seq to yield; None until a baseline is known
-        self.last_hash: str | None = None  # of the event yielded last; None after a (re)baseline
-        self.seen = 0  # highest seq the table has announced (events, heartbeats, replay.end)
-        self.pending: dict[int, dict] = {}  # events above `expected`, waiting for the gap to fill
-        self.replay_deadline: float | None = None  # set while a replay is awaited
-        self.asked_from = 0  # the from_seq of the last replay asked
+        self.chains: dict[str, _Chain] = {}
+        self.replaying: _Chain | None = None
+        self.waiting: deque[_Chain] = deque()  # chains with a gap, after the one replaying
+        self.replay_deadline: float | None = None
+        self.heard_at: float | None = None  # monotonic time of its last message
+
+    def renew_sub(self) -> zmq.Socket:
+        sub = self._socket(zmq.SUB)
+        sub.setsockopt(zmq.SUBSCRIBE, b"")
+        return sub
+
+    def _socket(self, kind: int) -> zmq.Socket:
+        socket = self.context.socket(kind)
+        socket.linger = 0
+        if self.setup is not None:
+            self.setup(self.spec, socket)
+        return socket
 
     @property
     def name(self) -> str:
-        return self.table or self.feed
+        return self.spec.table or self.spec.feed
 
-    def sockets(self) -> list[zmq.Socket]:
-        return [self.sub] if self.dealer is None else [self.sub, self.dealer]
-
-    def ask_replay(self, from_seq: int) -> None:
+    def ask(self, chain: _Chain, from_seq: int) -> zmq.Socket | None:
+        """Send a replay request; returns the DEALER when it was just created."""
+        created = None
         if self.dealer is None:
-            self.dealer = self.context.socket(zmq.DEALER)
-            self.dealer.linger = 0
-            self.dealer.connect(self.replay)
-        self.dealer.send(canonical({"op": "replay", "from_seq": from_seq}))
-        self.asked_from = from_seq
-
-    def drop_dealer(self) -> None:
-        """Forget the replay socket: answers to a request given up on go nowhere."""
-        if self.dealer is not None:
-            self.dealer.close(linger=0)
-            self.dealer = None
-
-    def close(self) -> None:
-        self.sub.close(linger=0)
-        self.drop_dealer()
+            created = self.dealer = self._socket(zmq.DEALER)
+        request: dict[str, Any] = {"op": "replay", "from_seq": from_seq}
+        if self.spec.table is None and chain.table is not None:
+            request["table"] = chain.table  # a merged feed replays one table at a time
+        if created is not None:
+            self.dealer.connect(self.spec.replay)
+        self.dealer.send(canonical(request))
+        chain.asked_from = from_seq
+        self.replaying = chain
+        return created
 
 
 class FeedFollower:
-    """Yields every event of every table in `sources` ((feed endpoint, replay endpoint or None)
-    per table), each table's in seq order with no gap and no duplicate; heartbeats are not yielded.
+    """Yields every event of every table of `sources`, each table's in seq order with no gap
+    and no duplicate; heartbeats are not yielded. A source may be given as a `Source` or as a
+    (feed, replay) pair.
 
-    Baseline: with `from_seq` each table is replayed from there at start; otherwise the first
-    live event (or heartbeat: `last_seq + 1`) sets the expected seq. A gap (an event above the
-    expected seq, or a heartbeat whose last_seq reaches it) asks one replay from the expected seq;
-    live events arriving meanwhile wait and are released in order, duplicates dropped. When the
-    missing events cannot be had (no replay endpoint, the replay refused, silent for
-    `replay_timeout` seconds, or not delivering them valid) an alert names them and the table
-    goes on from the next event it has.
+    Baseline: a source's `start`, else `from_seq` (the history from there), else the first live
+    event (or heartbeat: `last_seq + 1`). A gap (an event above the expected seq, or a heartbeat
+    whose last_seq reaches it) asks a replay from the expected seq; live events arriving
+    meanwhile wait and are released in order, duplicates dropped. When the missing events
+    cannot be had (no replay endpoint, the replay refused, silent for `replay_timeout` seconds,
+    or not delivering them valid) an alert names them; then the table goes on from the next
+    event it has, or with `hold` waits for them and asks again later. `setup(source, socket)`
+    prepares each socket before it connects (CURVE keys).
 
-    Single-threaded: the sockets are used by whoever iterates `items()`.
+    Single-threaded: the sockets are used by whoever calls `poll()` or iterates `items()`.
     """
 
     def __init__(
         self,
-        sources: Sequence[tuple[str, str | None]],
+        sources: Sequence[Source | tuple[str, str | None]],
         *,
         from_seq: int | None = None,
         context: zmq.Context | None = None,
         replay_timeout: float = REPLAY_TIMEOUT_S,
+        hold: bool = False,
+        setup: Setup | None = None,
     ):
         context = context or zmq.Context.instance()
-        self._tables = [_Table(context, feed, replay) for feed, replay in sources]
+        self._from_seq = None if from_seq is None else max(from_seq, 1)
         self._replay_timeout = replay_timeout
+        self._hold = hold
         self._ready: deque[FeedItem] = deque()
-        if from_seq is not None:
-            for table in self._tables:
-                table.expected = max(from_seq, 1)
-                self._gap(table)
+        self._poller = zmq.Poller()
+        self._watched: dict[zmq.Socket, Callable[[], None]] = {}
+        self._sources: list[_Source] = []
+        self._timed: set[_Source] = set()  # sources with a replay awaited or a gap to ask again
+        self._by_socket: dict[zmq.Socket, _Source] = {}
+        for given in sources:
+            source = _Source(context, given if isinstance(given, Source) else Source(*given), setup)
+            self._sources.append(source)
+            self._register(source.sub, source)
+            source.sub.connect(source.spec.feed)
+            if source.spec.table is not None:
+                chain = self._chain(source, source.spec.table)
+                if source.spec.start is not None:
+                    chain.expected, chain.last_hash = source.spec.start
+                    self._gap(source, chain)
+            elif self._from_seq is not None and source.spec.replay is not None:
+                self._chain(source, None)  # the history now; whose it is, its events will say
+
+    def _register(self, socket: zmq.Socket, source: _Source) -> None:
+        self._poller.register(socket, zmq.POLLIN)
+        self._by_socket[socket] = source
+
+    def watch(self, socket: zmq.Socket, on_ready: Callable[[], None]) -> None:
+        """Poll `socket` too, and call `on_ready` when it has something to read."""
+        self._poller.register(socket, zmq.POLLIN)
+        self._watched[socket] = on_ready
+
+    def unwatch(self, socket: zmq.Socket) -> None:
+        self._poller.unregister(socket)
+        del self._watched[socket]
+
+    def reconnect(self, table: str) -> None:
+        """New sockets for the source of `table` (a session the peer refused stays dead in libzmq);
+        where its chain stands is kept, and a replay brings what was missed meanwhile."""
+        for source in self._sources:
+            if source.spec.table == table:
+                self._poller.unregister(source.sub)
+                del self._by_socket[source.sub]
+                source.sub.close(linger=0)
+                self._drop_dealer(source)
+                if source.replaying is not None:
+                    self._replay_done(source)
+                source.sub = source.renew_sub()
+                self._register(source.sub, source)
+                source.sub.connect(source.spec.feed)
+
+    def restart(self, table: str, start: tuple[int, str]) -> None:
+        """Take `table`'s chain up again from `start` (next seq, hash before it), forgetting what
+        waits: what the follower gave out beyond it was not kept by its user."""
+        for source in self._sources:
+            chain = source.chains.get(table)
+            if chain is not None:
+                chain.expected, chain.last_hash = start
+                chain.pending.clear()
+                chain.retry_at, chain.retry_s = None, RETRY_FIRST_S
+                self._gap(source, chain)
+
+    def heard(self) -> dict[str, float | None]:
+        """Each source's name (its table, else its feed endpoint) → monotonic time of its last message."""
+        return {source.name: source.heard_at for source in self._sources}
+
+    # -- reading
 
     def items(self, timeout: float | None = None) -> Iterator[FeedItem]:
         """The items as they come; ends after `timeout` seconds with nothing to yield (None: never)."""
         idle_until = None if timeout is None else time.monotonic() + timeout
         while True:
-            while self._ready:
-                yield self._ready.popleft()
+            wait = None if idle_until is None else max(0.0, idle_until - time.monotonic())
+            items = self.poll(wait)
+            if items:
+                yield from items
                 idle_until = None if timeout is None else time.monotonic() + timeout
-            now = time.monotonic()
-            self._expire_replays(now)
-            if self._ready:
-                continue
-            deadlines = [t.replay_deadline for t in self._tables if t.replay_deadline is not None]
-            if idle_until is not None:
-                if now >= idle_until:
-                    return
-                deadlines.append(idle_until)
-            wait_ms = None if not deadlines else max(0, math.ceil((min(deadlines) - now) * 1000))
-            self._receive(wait_ms)
+            elif idle_until is not None and time.monotonic() >= idle_until:
+                return
 
-    def _receive(self, wait_ms: int | None) -> None:
-        poller = zmq.Poller()
-        for table in self._tables:
-            for socket in table.sockets():
-                poller.register(socket, zmq.POLLIN)
-        ready = dict(poller.poll(wait_ms))
-        for table in self._tables:
-            if table.sub in ready:
-                self._on_feed(table, table.sub.recv_multipart())
-            if table.dealer is not None and table.dealer in ready:
-                self._on_replay(table, table.dealer.recv_multipart())
+    def poll(self, wait: float | None) -> list[FeedItem]:
+        """Wait up to `wait` seconds (None: until something comes) for messages, and return
+        what they made ready (possibly nothing)."""
+        if not self._ready:
+            now = time.monotonic()
+            deadlines = [d for d in self._deadlines() if d is not None]
+            if wait is not None:
+                deadlines.append(now + wait)
+            wait_ms = None if not deadlines else max(0, round((min(deadlines) - now) * 1000))
+            for socket, _ in self._poller.poll(wait_ms):
+                if socket in self._watched:
+                    self._watched[socket]()
+                else:
+                    self._read(self._by_socket[socket], socket)
+            self._expire(time.monotonic())
+        items = list(self._ready)
+        self._ready.clear()
+        return items
+
+    def _deadlines(self) -> Iterator[float | None]:
+        for source in self._timed:
+            yield source.replay_deadline
+            for chain in source.chains.values():
+                yield chain.retry_at
+
+    def _read(self, source: _Source, socket: zmq.Socket) -> None:
+        for _ in range(DRAIN):
+            try:
+                frames = socket.recv_multipart(zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            if socket is source.sub:
+                self._on_feed(source, frames)
+            elif socket is source.dealer:
+                self._on_replay(source, frames)
+            else:  # a dealer dropped while its replies were being read
+                return
 
     def close(self) -> None:
-        for table in self._tables:
-            table.close()
+        for source in self._sources:
+            source.sub.close(linger=0)
+            self._drop_dealer(source)
 
     # -- alerts and decoding
 
-    def _alert(self, table: _Table, text: str) -> None:
-        self._ready.append(FeedItem(table.name, alert=text))
+    def _alert(self, name: str, text: str) -> None:
+        self._ready.append(FeedItem(name, alert=text))
 
-    def _parse(self, table: _Table, frame: bytes) -> dict | None:
+    @staticmethod
+    def _name(source: _Source, chain: _Chain) -> str:
+        return chain.table or source.name
+
+    def _parse(self, source: _Source, frame: bytes) -> dict | None:
         try:
             message = json.loads(frame)
         except ValueError:
             message = None
         if not isinstance(message, dict):
-            self._alert(table, f"malformed: not a JSON object: {frame[:80]!r}")
+            self._alert(source.name, f"malformed: not a JSON object: {frame[:80]!r}")
             return None
         return message
 
-    def _owned(self, table: _Table, message: dict) -> bool:
-        """Whether `message` is of the table this source carries (learnt from its first one)."""
+    def _chain_of(self, source: _Source, message: dict) -> _Chain | None:
+        """The chain of the table `message` belongs to, if this source may carry it."""
         name = message.get("table")
         if not isinstance(name, str):
-            self._alert(table, f"malformed: a message without a table: {str(message)[:80]}")
-            return False
-        if table.table is None:
-            table.table = name
-        elif name != table.table:
-            self._alert(table, f"wrong_table: a message of table {name!r} on the feed of {table.name}")
-            return False
-        return True
+            self._alert(source.name, f"malformed: a message without a table: {str(message)[:80]}")
+            return None
+        if source.spec.table is not None and name != source.spec.table:
+            self._alert(source.name, f"wrong_table: a message of table {name!r} on the feed of {source.name}")
+            return None
+        source.heard_at = time.monotonic()
+        chain = source.chains.get(name)
+        if chain is None and None in source.chains:  # the history asked at start was this table's
+            chain = source.chains[name] = source.chains.pop(None)
+            chain.table = name
+        elif chain is None:
+            chain = self._chain(source, name)
+        return chain
+
+    def _chain(self, source: _Source, name: str | None) -> _Chain:
+        chain = source.chains[name] = _Chain(name)
+        if self._from_seq is not None:
+            chain.expected = self._from_seq
+            self._gap(source, chain)
+        return chain
 
     # -- the live feed
 
-    def _on_feed(self, table: _Table, frames: list[bytes]) -> None:
+    def _on_feed(self, source: _Source, frames: list[bytes]) -> None:
         if len(frames) != 2:
-            self._alert(table, f"malformed: {len(frames)} frames instead of [topic, event]")
+            self._alert(source.name, f"malformed: {len(frames)} frames instead of [topic, event]")
             return
-        message = self._parse(table, frames[1])
-        if message is None or not self._owned(table, message):
+        message = self._parse(source, frames[1])
+        chain = None if message is None else self._chain_of(source, message)
+        if chain is None:
             return
         if frames[0] != f"{message.get('table')}/{message.get('kind')}".encode():
-            self._alert(table, f"malformed: topic {frames[0]!r} does not match the message")
+            self._alert(self._name(source, chain), f"malformed: topic {frames[0]!r} does not match the message")
         elif message.get("kind") == "heartbeat":
-            self._on_heartbeat(table, message)
+            self._on_heartbeat(source, chain, message)
         else:
-            self._on_event(table, message)
+            self._on_event(source, chain, message)
 
-    def _on_heartbeat(self, table: _Table, beat: dict) -> None:
+    def _on_heartbeat(self, source: _Source, chain: _Chain, beat: dict) -> None:
         last_seq = beat.get("last_seq")
         if not is_int(last_seq):
-            self._alert(table, f"malformed: heartbeat without an integer last_seq: {beat}")
+            self._alert(self._name(source, chain), f"malformed: heartbeat without an integer last_seq: {beat}")
             return
-        table.seen = max(table.seen, last_seq)
-        if table.expected is None:
-            table.expected = last_seq + 1
-        elif last_seq >= table.expected:
-            self._gap(table)
+        chain.seen = max(chain.seen, last_seq)
+        if chain.expected is None:
+            chain.expected = last_seq + 1
+        elif last_seq >= chain.expected:
+            self._gap(source, chain)
 
-    def _on_event(self, table: _Table, event: dict) -> None:
+    def _on_event(self, source: _Source, chain: _Chain, event: dict) -> None:
         """An event from the feed or from a replay: yield it, keep it for later or drop it."""
         reason = check_event(event)
         if reason is not None:
-            self._alert(table, f"hash: event seq {event.get('seq')} refused: {reason}")
+            self._alert(self._name(source, chain), f"hash: event seq {event.get('seq')} refused: {reason}")
             return
         seq = event["seq"]
-        if table.expected is None:
-            table.expected = seq  # baseline: its own hash is all that can be checked
-        table.seen = max(table.seen, seq)
-        if seq > table.expected:
-            table.pending[seq] = event
-            self._gap(table)
-        elif seq == table.expected:
-            self._accept(table, event)
+        if chain.expected is None:
+            chain.expected = seq  # baseline: its own hash is all that can be checked
+        chain.seen = max(chain.seen, seq)
+        if seq > chain.expected:
+            if len(chain.pending) < MAX_PENDING:
+                chain.pending[seq] = event
+            self._gap(source, chain)
+        elif seq == chain.expected:
+            self._accept(chain, event)
 
-    def _accept(self, table: _Table, event: dict | None) -> None:
+    def _accept(self, chain: _Chain, event: dict | None) -> None:
         """Yield `event` (seq == expected) if it links to the last one, then those waiting."""
         while event is not None:
-            if table.last_hash is not None:
-                reason = check_next(event, event["seq"] - 1, table.last_hash)
+            if chain.last_hash is not None:
+                reason = check_next(event, event["seq"] - 1, chain.last_hash)
                 if reason is not None:
-                    self._alert(table, f"hash: event seq {event['seq']} refused: {reason}")
+                    self._alert(chain.table, f"hash: event seq {event['seq']} refused: {reason}")
                     return
-            self._ready.append(FeedItem(table.name, event=event))
-            table.expected, table.last_hash = event["seq"] + 1, event["hash"]
-            event = table.pending.pop(table.expected, None)
+            self._ready.append(FeedItem(chain.table, event=event))
+            chain.expected, chain.last_hash = event["seq"] + 1, event["hash"]
+            chain.retry_at, chain.retry_s = None, RETRY_FIRST_S
+            event = chain.pending.pop(chain.expected, None)
 
     # -- replay
 
-    def _gap(self, table: _Table) -> None:
-        """Events from `table.expected` are missing: ask a replay unless one is under way."""
-        if table.replay_deadline is not None:
+    def _gap(self, source: _Source, chain: _Chain) -> None:
+        """Events from `chain.expected` are missing: ask a replay unless one is under way."""
+        if source.replaying is chain or chain in source.waiting or chain.retry_at is not None:
             return
-        if table.replay is None:
-            self._skip(table, "no replay endpoint")
-            return
-        table.ask_replay(table.expected)
-        table.replay_deadline = time.monotonic() + self._replay_timeout
+        if source.spec.replay is None:
+            self._skip(source, chain, "no replay endpoint")
+        elif source.replaying is not None:
+            source.waiting.append(chain)
+        else:
+            created = source.ask(chain, chain.expected)
+            if created is not None:
+                self._register(created, source)
+            source.replay_deadline = time.monotonic() + self._replay_timeout
+            self._timed.add(source)
 
-    def _on_replay(self, table: _Table, frames: list[bytes]) -> None:
-        if table.replay_deadline is None:  # an answer to a request given up on
+    def _on_replay(self, source: _Source, frames: list[bytes]) -> None:
+        chain = source.replaying
+        if chain is None:  # an answer to a request given up on
             return
         if len(frames) != 1:
-            self._alert(table, f"malformed: a replay reply of {len(frames)} frames")
+            self._alert(self._name(source, chain), f"malformed: a replay reply of {len(frames)} frames")
             return
-        message = self._parse(table, frames[0])
+        message = self._parse(source, frames[0])
         if message is None:
             return
-        table.replay_deadline = time.monotonic() + self._replay_timeout
+        source.replay_deadline = time.monotonic() + self._replay_timeout
         op = message.get("op")
-        if op == "replay.end":
-            table.replay_deadline = None
-            self._after_replay(table, message.get("last_seq"))
+        if op == "replay.end" and chain.table is None and isinstance(message.get("tables"), list):
+            del source.chains[None]  # a merged feed: it names its tables, each replayed on its own
+            self._replay_done(source)
+            for name in message["tables"]:
+                if isinstance(name, str) and name not in source.chains:
+                    self._chain(source, name)
+        elif op == "replay.end":
+            self._replay_done(source)
+            self._after_replay(source, chain, message.get("last_seq"))
         elif op == "error":
-            table.replay_deadline = None
-            self._skip(table, f"the replay was refused: {message.get('reason')}")
-        elif op is None and self._owned(table, message):
-            self._on_event(table, message)
+            self._replay_done(source)
+            self._skip(source, chain, f"the replay was refused: {message.get('reason')}")
+        elif op is None:
+            owner = self._chain_of(source, message)
+            if owner is chain:
+                self._on_event(source, chain, message)
+            elif owner is not None:
+                self._alert(self._name(source, chain), f"wrong_table: the replay of {chain.table} sent an event of {owner.table}")
 
-    def _after_replay(self, table: _Table, last_seq: Any) -> None:
+    def _replay_done(self, source: _Source) -> None:
+        """The replay under way ended: ask the next one waiting."""
+        source.replaying, source.replay_deadline = None, None
+        while source.waiting and source.replaying is None:
+            chain = source.waiting.popleft()
+            self._gap(source, chain)
+
+    def _after_replay(self, source: _Source, chain: _Chain, last_seq: Any) -> None:
         if not is_int(last_seq):
-            self._skip(table, f"malformed replay.end last_seq {last_seq!r}")
+            self._skip(source, chain, f"malformed replay.end last_seq {last_seq!r}")
             return
-        table.seen = max(table.seen, last_seq)
-        if not table.pending and table.seen < table.expected:
+        chain.seen = max(chain.seen, last_seq)
+        if not chain.pending and chain.seen < chain.expected:
             return  # complete
-        if table.expected <= last_seq or table.expected == table.asked_from:
-            self._skip(table, f"the replay up to seq {last_seq} did not deliver them valid")
+        if chain.expected <= last_seq or chain.expected == chain.asked_from:
+            self._skip(source, chain, f"the replay up to seq {last_seq} did not deliver them valid")
         else:
-            self._gap(table)  # lost on the feed while the replay ran: ask again from there
+            self._gap(source, chain)  # lost on the feed while the replay ran: ask again from there
 
-    def _expire_replays(self, now: float) -> None:
-        for table in self._tables:
-            if table.replay_deadline is not None and now >= table.replay_deadline:
-                table.replay_deadline = None
-                table.drop_dealer()
-                self._skip(table, f"no answer from {table.replay} within {self._replay_timeout} s")
+    def _expire(self, now: float) -> None:
+        for source in list(self._timed):
+            if source.replay_deadline is not None and now >= source.replay_deadline:
+                chain = source.replaying
+                self._drop_dealer(source)
+                self._replay_done(source)
+                self._skip(source, chain, f"no answer from {source.spec.replay} within {self._replay_timeout} s")
+            for chain in list(source.chains.values()):
+                if chain.retry_at is not None and now >= chain.retry_at:
+                    chain.retry_at = None
+                    self._gap(source, chain)
+            if source.replay_deadline is None and all(c.retry_at is None for c in source.chains.values()):
+                self._timed.discard(source)
 
-    def _skip(self, table: _Table, why: str) -> None:
-        """The events from `table.expected` cannot be had: name them and go on from the next
-        event there is (waiting, or announced); with nothing known missing, just report."""
-        resume = min(table.pending) if table.pending else table.seen + 1
-        if resume <= table.expected:
-            self._alert(table, f"replay: from seq {table.expected}: {why}")
+    def _drop_dealer(self, source: _Source) -> None:
+        """Forget the replay socket: answers to a request given up on go nowhere."""
+        if source.dealer is not None:
+            self._poller.unregister(source.dealer)
+            del self._by_socket[source.dealer]
+            source.dealer.close(linger=0)
+            source.dealer = None
+
+    def _skip(self, source: _Source, chain: _Chain, why: str) -> None:
+        """The events from `chain.expected` cannot be had now. Hold: say so and ask again later.
+        Otherwise name them and go on from the next event there is (waiting, or announced);
+        with nothing known missing, just report."""
+        resume = min(chain.pending) if chain.pending else chain.seen + 1
+        if self._hold:
+            if resume > chain.expected:
+                self._alert(self._name(source, chain), f"gap: {_span(chain.expected, resume - 1)} of {self._name(source, chain)} "
+                                         f"missing: {why}; asking again")
+            else:
+                self._alert(self._name(source, chain), f"replay: from seq {chain.expected}: {why}")
+            chain.retry_at = time.monotonic() + chain.retry_s
+            self._timed.add(source)
+            chain.retry_s = min(chain.retry_s * 2, RETRY_MAX_S)
             return
-        self._alert(table, f"gap: {_span(table.expected, resume - 1)} of {table.name} skipped: {why}")
-        table.expected, table.last_hash = resume, None
-        self._accept(table, table.pending.pop(resume, None))
-
-
-# -- one line per event, for `dealer-terminal pit follow`
-
-
-def _compact(value: Any) -> str:
-    """`key=value` pairs, lists joined by commas, inner objects in braces."""
-    if isinstance(value, dict):
-        return " ".join(f"{key}={_inner(item)}" for key, item in value.items())
-    if isinstance(value, list):
-        return ",".join(_inner(item) for item in value)
-    return str(value)
-
-
-def _inner(value: Any) -> str:
-    return f"{{{_compact(value)}}}" if isinstance(value, dict) else _compact(value)
-
-
-def _signed(amount: Any) -> str:
-    return f"{amount:+}" if isinstance(amount, (int, float)) else str(amount)
-
-
-def _said(announcement: Any) -> str:
-    """The announcement's English text, else its Catalan one."""
-    text = announcement.get("text") if isinstance(announcement, dict) else None
-    if not isinstance(text, dict):
-        return ""
-    return str(text.get("en") or text.get("ca") or "")
-
-
-def _limits(limits: Any) -> str:
-    if not isinstance(limits, dict):
-        return _compact(limits)
-    maxima = limits.get("max") or {}
-    line = f"min {limits.get('min')} unit {limits.get('chip_unit')}"
-    return line + ("" if not maxima else f" max {_compact(maxima)}")
-
-
-def _session(data: dict) -> str:
-    return f"croupier {data.get('croupier')} profile {data.get('profile')} {_limits(data.get('limits'))}"
-
-
-def _result(data: dict) -> str:
-    outcome = data.get("outcome")
-    if isinstance(outcome, dict) and len(outcome) == 1:
-        outcome = next(iter(outcome.values()))
-    totals = data.get("totals") or {}
-    line = (
-        f"{_compact(outcome)} — staked {totals.get('staked', 0)} paid {totals.get('paid', 0)} "
-        f"returned {totals.get('returned', 0)} house {_signed(totals.get('house_net', 0))}"
-    )
-    said = _said(data.get("announcement"))
-    if said:
-        line += f' "{said}"'
-    return line + (" (last round)" if data.get("last_round") else "")
-
-
-def _round_open(data: dict) -> str:
-    left = data.get("last_rounds_left")
-    return "" if left is None else f"last rounds left {left}"
-
-
-_DESCRIBE = {
-    "table.open": _session,
-    "table.close": _session,
-    "table.limits": lambda d: f"{_limits(d.get('old'))} → {_limits(d.get('new'))}",
-    "round.open": _round_open,
-    "round.closed": lambda d: "no more bets",
-    "round.result": _result,
-    "round.void": lambda d: f"void: {d.get('reason')}",
-    "announcement": lambda d: f'"{_said(d)}"' if _said(d) else str(d.get("key")),
-    "float.advance": lambda d: f"amount {d.get('amount')} chips {_compact(d.get('chips'))}",
-    "float.count": lambda d: (
-        f"chips {_compact(d.get('chips'))} drop {d.get('drop')} result {d.get('result')}"
-    ),
-    "fault": lambda d: f"{d.get('severity')} {d.get('device')} {d.get('code')}: {d.get('detail')}",
-    "fault.cleared": lambda d: f"cleared {d.get('device')} {d.get('code')}",
-    "bet.placed": lambda d: (
-        f"seat {d.get('seat')} {d.get('code')} stake {d.get('stake')} (bet {d.get('id')})"
-    ),
-}
-GENERIC_WIDTH = 100  # characters of `data` shown for a kind this tool does not know
-
-
-def _generic(data: dict) -> str:
-    line = _compact(data)
-    return line if len(line) <= GENERIC_WIDTH else line[: GENERIC_WIDTH - 1] + "…"
-
-
-def format_event(event: dict) -> str:
-    """One human-readable line, e.g.
-    `RL-01 #42 r17 21:17:02.123 round.result 17 — staked 1500 paid 700 returned 500 house +300`."""
-    kind = str(event.get("kind"))
-    data = event.get("data") if isinstance(event.get("data"), dict) else {}
-    round_ = event.get("round")
-    head = (
-        f"{event.get('table')} #{event.get('seq')} {'-' if round_ is None else f'r{round_}'} "
-        f"{str(event.get('ts', ''))[11:23]} {kind}"
-    )
-    line = f"{head} {_DESCRIBE.get(kind, _generic)(data)}"
-    return " ".join(line.split())  # one line whatever the texts hold
+        if resume <= chain.expected:
+            self._alert(self._name(source, chain), f"replay: from seq {chain.expected}: {why}")
+            return
+        self._alert(self._name(source, chain), f"gap: {_span(chain.expected, resume - 1)} of {self._name(source, chain)} skipped: {why}")
+        chain.expected, chain.last_hash = resume, None
+        self._accept(chain, chain.pending.pop(resume, None))

@@ -8,6 +8,7 @@ import zmq
 
 from terminal.events import canonical, heartbeat, topic
 from terminal.feed import bind
+from terminal.feed.curve import CurveServer
 
 LINGER_MS = 1000  # at close, give the last messages a second to leave, never hang the shutdown
 
@@ -18,13 +19,16 @@ class FeedPublisher:
     It binds when constructed so that a bad or busy endpoint stops the terminal at start-up.
     From then on only the writer thread uses the socket; `close()` once the writer has stopped.
     PUB never blocks: a subscriber absent or too slow (past the send high-water mark) loses
-    messages, sees the gap in `seq` and replays.
+    messages, sees the gap in `seq` and replays. With `curve`, only the pits it admits subscribe.
     """
 
-    def __init__(self, endpoint: str, table: str, *, context: zmq.Context | None = None):
+    def __init__(self, endpoint: str, table: str, *, context: zmq.Context | None = None,
+                 curve: CurveServer | None = None):
         self.table = table
         socket = (context or zmq.Context.instance()).socket(zmq.PUB)
         socket.linger = LINGER_MS
+        if curve is not None:
+            curve.apply(socket)
         self.endpoint = bind(socket, endpoint, f"feed PUB socket of table {table}")
         self._socket = socket
 

@@ -1,112 +1,13 @@
 """The follower over real tables (journal, PUB, replay ROUTER on loopback), and its one-line format."""
 
-import time
 
 import pytest
 import zmq
+from feed_tables import ANY_PORT, alerts, seqs, sync, take
 
 from terminal.events import canonical, seal, topic
-from terminal.feed.follow import FeedFollower, format_event
-from terminal.feed.publisher import FeedPublisher
-from terminal.feed.replay import ReplayServer
-from terminal.journal import Journal, JournalWriter
-
-ANY_PORT = "tcp://127.0.0.1:*"
-DEADLINE_S = 5.0
-
-
-class Table:
-    """A table terminal's journal, PUB and replay ROUTER; events published by hand unless a
-    writer is started."""
-
-    def __init__(self, directory, name):
-        self.name = name
-        self.journal = Journal(directory / f"{name}.sqlite", table=name, game="roulette_fr")
-        self.publisher = FeedPublisher(ANY_PORT, name)
-        self.replay = ReplayServer(ANY_PORT, self.journal.path, dict)
-        self.replay.start()
-        self.writer = None
-
-    @property
-    def source(self):
-        return self.publisher.endpoint, self.replay.endpoint
-
-    def build(self, count):
-        journal = self.journal
-        return [journal.build("round.open", {"n": n}, round=journal.last_seq + 1) for n in range(count)]
-
-    def commit(self, count):
-        events = self.build(count)
-        self.journal.commit(events)
-        return events
-
-    def start_writer(self):
-        self.writer = JournalWriter(self.journal, [self.publisher], tick_seconds=0.02)
-        self.writer.start()
-        return self.writer
-
-    def close(self):
-        if self.writer is not None:
-            self.writer.stop()
-        self.replay.stop()
-        self.publisher.close()
-        self.journal.close()
-
-
-@pytest.fixture
-def tables(tmp_path):
-    made = []
-
-    def make(name="RL-01"):
-        made.append(Table(tmp_path, name))
-        return made[-1]
-
-    yield make
-    for table in made:
-        table.close()
-
-
-@pytest.fixture
-def followers():
-    made = []
-
-    def make(sources, **kwargs):
-        made.append(FeedFollower(sources, **kwargs))
-        return made[-1]
-
-    yield make
-    for follower in made:
-        follower.close()
-
-
-def take(follower, count):
-    """The items up to and including the `count`-th event."""
-    items = []
-    for item in follower.items(timeout=DEADLINE_S):
-        items.append(item)
-        if sum(i.event is not None for i in items) == count:
-            return items
-    pytest.fail(f"fewer than {count} events before the deadline: {items}")
-
-
-def seqs(items):
-    return [item.event["seq"] for item in items if item.event is not None]
-
-
-def alerts(items):
-    return [item.alert for item in items if item.alert is not None]
-
-
-def sync(follower, send, event):
-    """Publish `event` until the follower yields it: the subscription is then through (PUB/SUB
-    drops what is sent while a subscriber connects); the repeats are duplicates it drops."""
-    deadline = time.monotonic() + DEADLINE_S
-    while time.monotonic() < deadline:
-        send([event])
-        for item in follower.items(timeout=0.05):
-            assert item.event == event
-            return
-    pytest.fail("the follower never received the feed")
+from terminal.feed.follow import Source
+from terminal.feed.lines import format_event
 
 
 def test_events_the_feed_skipped_come_by_replay_exactly_once_in_order(tables, followers):
@@ -243,7 +144,7 @@ def test_foreign_and_malformed_messages_are_alerts(tables, followers):
     pub.linger = 0
     try:
         port_endpoint = f"tcp://127.0.0.1:{pub.bind_to_random_port('tcp://127.0.0.1')}"
-        follower = followers([(port_endpoint, table.replay.endpoint)])
+        follower = followers([Source(port_endpoint, table.replay.endpoint, table="RL-01")])
         send = lambda batch: [pub.send_multipart([topic(e), canonical(e)]) for e in batch]  # noqa: E731
         sync(follower, send, events[0])
         pub.send_multipart([b"RL-01/round.open", b"{not json"])

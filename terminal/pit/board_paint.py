@@ -1,0 +1,127 @@
+"""The pit board's colours, fonts and the few drawing primitives all its parts share.
+
+Text uses pygame's built-in font (`pygame.font.Font(None, size)`), which needs no font files
+and works with SDL_VIDEODRIVER=dummy. Rendered strings are cached: a frame draws the same few
+hundred strings as the last one.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from terminal.console import money
+
+BACKGROUND = (16, 18, 22)
+PANEL = (26, 29, 35)
+TEXT = (232, 232, 232)
+DIM = (150, 154, 162)
+EMPHASIS = (255, 214, 90)
+GAIN = (70, 200, 100)
+LOSS = (240, 85, 75)
+ALARM_TEXT = (255, 110, 100)
+WARNING_TEXT = (245, 185, 60)
+BUTTON = (52, 60, 76)
+BUTTON_EDGE = (130, 140, 162)
+ACK_BUTTON = (150, 40, 36)
+
+# (border, background) of a tile in each state
+TILE_COLOURS = {
+    "normal": ((80, 130, 95), (28, 38, 32)),
+    "warning": ((235, 170, 20), (60, 47, 14)),
+    "alarm": ((235, 45, 45), (78, 20, 20)),
+}
+STALE_VEIL = (110, 110, 110, 170)  # laid over the last snapshot while the collector is silent
+
+PLAIN_CELL = (40, 44, 52)
+HOT_CELL = (150, 45, 40)   # a pocket seen far more often than expected (z > 3)
+COLD_CELL = (40, 75, 160)  # far less often (z < -3)
+OBSERVED_BAR = (200, 205, 215)
+EXPECTED_LINE = (255, 214, 90)
+
+_fonts: dict[int, pygame.font.Font] = {}
+_rendered: dict[tuple[str, int, tuple], pygame.Surface] = {}
+_RENDERED_MAX = 4000
+
+
+def font(size: int) -> pygame.font.Font:
+    if not pygame.font.get_init():  # first use, or after pygame.quit() (run_board's end) killed the fonts made
+        pygame.font.init()
+        _fonts.clear()
+    if size not in _fonts:
+        _fonts[size] = pygame.font.Font(None, size)
+    return _fonts[size]
+
+
+def fit(string: str, size: int, width: int) -> str:
+    """`string`, cut short with "..." if it is wider than `width` pixels in this size."""
+    face = font(size)
+    if face.size(string)[0] <= width:
+        return string
+    while string and face.size(string + "...")[0] > width:
+        string = string[:-1]
+    return string + "..."
+
+
+def wrap(string: str, size: int, width: int) -> list[str]:
+    """`string` broken at spaces into lines no wider than `width` (a single long word is cut)."""
+    face, lines, line = font(size), [], ""
+    for word in string.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and face.size(candidate)[0] > width:
+            lines.append(line)
+            candidate = word
+        line = candidate
+    lines.append(line)
+    return [fit(each, size, width) for each in lines]
+
+
+def text(surface: pygame.Surface, string: str, pos: tuple[int, int], *, size: int = 26,
+         colour=TEXT, width: int | None = None, align: str = "left") -> pygame.Rect:
+    """Draw `string` with its top at pos[1]; pos[0] is its left, right or centre per `align`."""
+    if width is not None:
+        string = fit(string, size, width)
+    key = (string, size, tuple(colour))
+    image = _rendered.get(key)
+    if image is None:
+        if len(_rendered) >= _RENDERED_MAX:
+            _rendered.clear()
+        image = _rendered[key] = font(size).render(string, True, colour)
+    rect = image.get_rect(top=pos[1])
+    setattr(rect, "centerx" if align == "center" else align, pos[0])
+    surface.blit(image, rect)
+    return rect
+
+
+def lines(surface: pygame.Surface, area: pygame.Rect, rows: list[tuple[str, tuple]], *,
+          size: int = 24) -> None:
+    """(text, colour) rows, wrapped to the width of `area`, from its top down as far as it goes."""
+    step, y = font(size).get_linesize() + 2, area.y
+    for string, colour in rows:
+        for line in wrap(string, size, area.w):
+            if y + step > area.bottom:
+                return
+            text(surface, line, (area.x, y), size=size, colour=colour)
+            y += step
+
+
+def button(surface: pygame.Surface, rect: pygame.Rect, label: str, *, colour=BUTTON,
+           size: int = 28) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=8)
+    pygame.draw.rect(surface, BUTTON_EDGE, rect, width=2, border_radius=8)
+    text(surface, label, (rect.centerx, rect.centery - font(size).get_height() // 2),
+         size=size, align="center", width=rect.w - 8)
+
+
+def clock_of(ts: str | None) -> str:
+    """HH:MM:SS of a feed timestamp (`YYYY-MM-DDTHH:MM:SS.mmmZ`, UTC), "-" when there is none."""
+    if not ts:
+        return "-"
+    return ts[11:19] if len(ts) >= 19 and ts[10] == "T" else ts
+
+
+def signed_money(minor: int) -> str:
+    return f"+{money(minor)}" if minor > 0 else money(minor)
+
+
+def gain_colour(minor: int):
+    return GAIN if minor > 0 else LOSS if minor < 0 else TEXT

@@ -1,0 +1,333 @@
+"""`pit collect`: every table's feed, verified, stored, watched and republished.
+
+Three threads, one job each:
+- the receiver (the caller's thread) follows every table of the floor file (`FeedFollower`
+  with `hold=True`: a chain never goes past a gap or a refused event; it waits and asks the
+  table's replay again) and watches the links: silence, CURVE handshakes refused;
+- the recorder stores the verified events in batches (each batch one transaction, its chain
+  checked again by the store), and only then folds them into the tables' views, raises the
+  alerts they call for and republishes them on the merged feed, with a heartbeat per table;
+- the control server (`PitServer`) answers the board and the consoles: the floor, a table's
+  detail, acknowledgements, and replays of the merged feed from the store.
+
+After a restart the collector starts each table's chain from the last event it stored, so
+the replay brings exactly what it missed.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from typing import Any, Callable
+
+import zmq
+
+from terminal.events import GENESIS, canonical, heartbeat, topic, utc_ts
+from terminal.feed import bind
+from terminal.feed.follow import FeedFollower, FeedItem, Source
+from terminal.pit.floorfile import Floor, FloorTable
+from terminal.pit.store import ChainError, PitStore, StoreError
+from terminal.pit.view import Raised, TableView
+
+log = logging.getLogger(__name__)
+
+POLL_S = 0.2  # the receiver's longest wait, so that link checks run on time
+LINK_CHECK_S = 0.5
+BATCH_ROWS = 2000  # events stored in one transaction at most
+TICK_S = 1.0  # the recorder's heartbeats and pace checks
+RETRY_STORE_S = 1.0
+RECONNECT_REFUSED_S = 5.0  # a table that refused the pit's key is tried again this often
+LINGER_MS = 1000
+
+
+ONE_OPEN = frozenset({"silent", "refused", "direction", "pace", "bias", "float_low"})
+
+
+def _key(table_id: str | None, kind: str, detail: str) -> tuple:
+    """What makes an alert the same as one still open: for the kinds of ONE_OPEN the table and
+    the kind (one open at a time), for the others (a fault, a broken chain) the detail too."""
+    return (table_id, kind) if kind in ONE_OPEN else (table_id, kind, detail)
+
+
+class Collector:
+    """The pit collector of `floor`, storing into `store`. `secure(table, socket)` prepares a
+    table's SUB and DEALER sockets before they connect (CURVE) and returns, for a SUB, a
+    handshake watch (`socket`, `read()` of the failures) or None; `serve(socket)` prepares the
+    merged feed's PUB before it binds."""
+
+    def __init__(self, floor: Floor, store: PitStore, *, publish: str | None = None,
+                 context: zmq.Context | None = None, replay_timeout: float | None = None,
+                 secure: Callable[[FloorTable, zmq.Socket], None] | None = None,
+                 serve: Callable[[zmq.Socket], None] | None = None):
+        self.floor, self.store = floor, store
+        self._context = context or zmq.Context.instance()
+        self._context.set(zmq.MAX_SOCKETS, max(4 * len(floor.tables) + 64, 1024))
+        self._tables = {t.id: t for t in floor.tables}
+        self._views = {t.id: TableView(t.id, t.alerts) for t in floor.tables}
+        self._lock = threading.Lock()  # the views and the link states, shared with the control server
+        self._links: dict[str, tuple[str, float | None]] = {t.id: ("waiting", None) for t in floor.tables}
+        self._refused: dict[str, float] = {}  # table -> since when its handshakes fail
+        self._open_alerts = {_key(a["table"], a["kind"], a["detail"]) for a in store.alerts(open_only=True)}
+        self._queue: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self._resync: queue.Queue[tuple[str, tuple[int, str]]] = queue.Queue()  # recorder -> receiver
+        self._watches: dict[str, Any] = {}  # table -> the handshake watch of its SUB
+        self._stopping = threading.Event()
+        self._started = time.monotonic()
+        self.stored = 0  # events stored since start
+
+        heads = store.heads()
+        self._rebuild_views(heads)
+        pub = self._context.socket(zmq.PUB)
+        pub.linger = LINGER_MS
+        if serve is not None:
+            serve(pub)
+        self.publish_endpoint = bind(pub, publish or floor.publish, "pit's merged feed PUB socket")
+        self._pub = pub
+        sources = [Source(t.feed, t.replay, table=t.id, start=self._start(heads.get(t.id)))
+                   for t in floor.tables]
+        kwargs = {} if replay_timeout is None else {"replay_timeout": replay_timeout}
+        self._secure = secure
+        self._follower: FeedFollower | None = None
+        self._follower = FeedFollower(sources, context=self._context, hold=True,
+                                      setup=None if secure is None else self._setup, **kwargs)
+        for table_id, watch in self._watches.items():
+            self._follower.watch(watch.socket, lambda t=table_id, w=watch: self._on_handshake(t, w))
+        self._recorder = threading.Thread(target=self._record, name="pit-recorder", daemon=True)
+
+    @staticmethod
+    def _start(head: tuple[int, str] | None) -> tuple[int, str]:
+        """Where a table's chain goes on: after the last event stored of it."""
+        return (1, GENESIS) if head is None else (head[0] + 1, head[1])
+
+    def _rebuild_views(self, heads: dict[str, tuple[int, str]]) -> None:
+        """Each view from the store, quietly (their alerts were raised when the events came):
+        the events of the last session, then the results the bias test looks back on."""
+        for table_id, view in self._views.items():
+            if table_id not in heads:
+                continue
+            opened = self.store.last_seq_of_kind(table_id, "table.open") or heads[table_id][0]
+            for event in self.store.since(table_id, opened):
+                view.apply(event, quiet=True)
+            spins = self.store.latest(table_id, ["round.result"], view.settings.bias_spins)
+            view.restore_tally(event["data"]["outcome"] for event in spins)
+
+    # -- the receiver
+
+    def run(self) -> None:
+        """Follow the floor until `stop()`."""
+        self._recorder.start()
+        next_check = 0.0
+        while not self._stopping.is_set():
+            while not self._resync.empty():
+                self._follower.restart(*self._resync.get())
+            items = self._follower.poll(POLL_S)
+            if items:
+                self._received(items)
+            now = time.monotonic()
+            if now >= next_check:
+                self._check_links(now)
+                next_check = now + LINK_CHECK_S
+
+    def _received(self, items: list[FeedItem]) -> None:
+        received_at = utc_ts()
+        rows = []
+        for item in items:
+            if item.event is not None:
+                rows.append((item.event, received_at))
+            else:
+                kind, _, detail = item.alert.partition(": ")
+                self._queue.put(("alert", (item.table if item.table in self._tables else None, kind, detail)))
+        if rows:
+            self._queue.put(("events", rows))
+
+    def _setup(self, source: Source, socket: zmq.Socket) -> None:
+        """CURVE on a table's new socket, and a handshake watch on its SUB (replacing the old)."""
+        watch = self._secure(self._tables[source.table], socket)
+        if watch is None:
+            return
+        old = self._watches.pop(source.table, None)
+        if old is not None and self._follower is not None:
+            self._follower.unwatch(old.socket)
+        if old is not None:
+            old.close()
+        self._watches[source.table] = watch
+        if self._follower is not None:
+            self._follower.watch(watch.socket, lambda: self._on_handshake(source.table, watch))
+
+    def _on_handshake(self, table_id: str, watch) -> None:
+        """A table's handshakes: the first failure after a success (or at start) is an alert;
+        libzmq retries every fraction of a second, and the same failure is not news."""
+        for handshake in watch.read():
+            if handshake.ok:
+                self._refused.pop(table_id, None)
+            elif table_id not in self._refused:
+                self._refused[table_id] = time.monotonic()
+                log.warning("table %s: %s", table_id, handshake.alert(table_id))
+                self._queue.put(("alert", (table_id, "refused", handshake.alert(table_id))))
+
+    def _check_links(self, now: float) -> None:
+        heard = self._follower.heard()
+        links = {}
+        for table in self.floor.tables:
+            last = heard.get(table.id)
+            quiet_for = now - (last if last is not None else self._started)
+            if table.id in self._refused:
+                state = "refused"
+                if now - self._refused[table.id] >= RECONNECT_REFUSED_S:
+                    self._refused[table.id] = now  # a session the table refused is not retried by libzmq
+                    self._follower.reconnect(table.id)
+            elif quiet_for <= table.alerts.silent_after:
+                state = "live" if last is not None else "waiting"
+            else:
+                state = "silent"
+                self._queue.put(("alert", (table.id, "silent", f"no message from table {table.id} for more than "
+                                           f"{table.alerts.silent_after:g} s" + ("" if last else " since the pit started"))))
+            links[table.id] = (state, None if last is None else now - last)
+        with self._lock:
+            self._links = links
+
+    # -- the recorder
+
+    def _record(self) -> None:
+        next_tick = time.monotonic()
+        while not (self._stopping.is_set() and self._queue.empty()):
+            rows, alerts = self._take(min(TICK_S, max(0.0, next_tick - time.monotonic())))
+            for table_id, kind, detail in alerts:
+                self._raise(table_id, kind, detail)
+            if rows:
+                self._store(rows)
+            if time.monotonic() >= next_tick:
+                self._tick()
+                next_tick = time.monotonic() + TICK_S
+
+    def _take(self, wait: float) -> tuple[list, list]:
+        rows: list = []
+        alerts: list = []
+        try:
+            item = self._queue.get(timeout=wait)
+        except queue.Empty:
+            return rows, alerts
+        while True:
+            kind, value = item
+            (rows.extend if kind == "events" else alerts.append)(value)
+            if len(rows) >= BATCH_ROWS:
+                return rows, alerts
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return rows, alerts
+
+    def _store(self, rows: list[tuple[dict, str]]) -> None:
+        """Store, then show and republish. A store that fails is retried (the events wait in
+        memory, the tables keep them too); a batch the store refuses is a bug somewhere: its
+        tables are stored one by one so that one table's trouble does not hold the others."""
+        while True:
+            try:
+                self.store.append(rows)
+                break
+            except ChainError as exc:
+                self._raise(exc.table, "hash", f"the store refused seq {exc.seq}: {exc.reason}")
+                rows = [row for row in rows if row[0]["table"] != exc.table]
+                self._resync.put((exc.table, self._start(self.store.heads().get(exc.table))))
+                if not rows:
+                    return
+            except StoreError as exc:
+                log.error("cannot store %d events, retrying in %g s: %s", len(rows), RETRY_STORE_S, exc)
+                if self._stopping.wait(RETRY_STORE_S) and self._queue.empty():
+                    return
+        self.stored += len(rows)
+        raised: list[tuple[str, Raised]] = []
+        with self._lock:
+            for event, _ in rows:
+                raised += [(event["table"], r) for r in self._views[event["table"]].apply(event)]
+        for event, _ in rows:
+            self._pub.send_multipart([topic(event), canonical(event)])
+        for table_id, alert in raised:
+            self._raise(table_id, alert.kind, alert.detail)
+
+    def _tick(self) -> None:
+        now = time.time()
+        raised = []
+        with self._lock:
+            for table_id, view in self._views.items():
+                raised += [(table_id, r) for r in view.check_pace(now)]
+                self._pub.send_multipart([f"{table_id}/heartbeat".encode(),
+                                          canonical(heartbeat(table_id, view.last_seq))])
+        for table_id, alert in raised:
+            self._raise(table_id, alert.kind, alert.detail)
+
+    def _raise(self, table_id: str | None, kind: str, detail: str) -> None:
+        """Record an alert, unless the same one is open still."""
+        key = _key(table_id, kind, detail)
+        with self._lock:
+            if key in self._open_alerts:
+                return
+            self._open_alerts.add(key)
+        log.warning("alert %s %s: %s", table_id or "floor", kind, detail)
+        try:
+            self.store.raise_alert(table_id, kind, detail, utc_ts())
+        except StoreError as exc:
+            log.error("cannot record the alert: %s", exc)
+            with self._lock:
+                self._open_alerts.discard(key)
+
+    # -- for the control server (any thread)
+
+    def acknowledge(self, alert_id: int, by: str) -> dict:
+        alert = self.store.acknowledge(alert_id, by, utc_ts())
+        with self._lock:
+            self._open_alerts.discard(_key(alert["table"], alert["kind"], alert["detail"]))
+        return alert
+
+    def floor_snapshot(self) -> dict[str, Any]:
+        alerts = self.store.alerts(open_only=True)
+        counts: dict[str, int] = {}
+        for alert in alerts:
+            counts[alert["table"]] = counts.get(alert["table"], 0) + 1
+        now = time.time()
+        with self._lock:
+            tables = [self._entry(t.id, now, counts.get(t.id, 0)) for t in self.floor.tables]
+        return {"ts": utc_ts(), "tables": tables, "alerts": alerts,
+                "acknowledged": self.store.alerts(acknowledged_only=True, limit=20)}
+
+    def _entry(self, table_id: str, now: float, open_alerts: int) -> dict[str, Any]:
+        link, quiet_for = self._links[table_id]
+        return {**self._views[table_id].entry(now), "link": link,
+                "silent_for": None if quiet_for is None else round(quiet_for, 1), "open_alerts": open_alerts}
+
+    def table_detail(self, table_id: str) -> dict[str, Any] | None:
+        if table_id not in self._views:
+            return None
+        alerts = self.store.alerts(open_only=False, table_id=table_id, limit=50)
+        with self._lock:
+            view = self._views[table_id]
+            entry = self._entry(table_id, time.time(), sum(a["acknowledged_by"] is None for a in alerts))
+            bias = None if view.tally is None else view.tally.report(view.settings.bias_alpha).to_json()
+        return {"table": entry, "alerts": alerts, "bias": bias}
+
+    def stored_head(self, table_id: str) -> int:
+        """The last seq stored and shown of a table (0: none yet)."""
+        with self._lock:
+            return self._views[table_id].last_seq
+
+    @property
+    def table_ids(self) -> list[str]:
+        return list(self._tables)
+
+    @property
+    def stopping(self) -> threading.Event:
+        return self._stopping
+
+    def stop(self) -> None:
+        """Stop receiving, store what was received, then close."""
+        self._stopping.set()
+
+    def close(self) -> None:
+        if self._recorder.is_alive():
+            self._recorder.join()
+        for watch in self._watches.values():
+            watch.close()
+        self._follower.close()
+        self._pub.close()

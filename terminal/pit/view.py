@@ -1,0 +1,265 @@
+"""What the pit knows of one table, folded from its stored events, and the alerts those events
+raise: a device fault, the rotor turning the same way twice, the float running low, the wheel's
+results failing the chi-squared test, a pace outside the band.
+
+The fold is the pit's own, smaller than the table's `TableState`: the pit shows a session and
+its float, not the layout or the shoe. The float's arithmetic is the table's (`result_net`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Callable
+
+from games.bias import OutcomeTally
+from games.punto_banco.drawing import count, value
+from games.rulebook import RulebookError, load_rules
+from terminal.config import config_dir
+from terminal.games import PLAYS
+from terminal.pit.floorfile import AlertSettings
+from terminal.state import result_net, void_net
+
+RECENT = 12  # results shown per table
+BIAS_EVERY = 37  # results between two chi-squared tests of a wheel
+MIN_PACE_SPAN_S = 60.0  # below this much of a session, no rounds-per-hour figure
+
+
+@dataclass(frozen=True)
+class Raised:
+    """An alert a table's events call for."""
+
+    kind: str
+    detail: str
+
+
+def epoch(ts: str) -> float:
+    """Seconds since the epoch of an event's `ts` (`YYYY-MM-DDTHH:MM:SS.mmmZ`)."""
+    return datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp()
+
+
+def _money(amount: int) -> str:
+    return f"{amount / 100:,.2f}"
+
+
+def _points(cards: list[str]) -> int:
+    return count([value(card) for card in cards])
+
+
+def result_text(outcome: dict[str, Any]) -> str:
+    """A result in a few characters: `17`, `3-4`, `sym:10`, or the cards' deciding totals."""
+    if "number" in outcome:
+        return str(outcome["number"])
+    if "dice" in outcome:
+        return "-".join(str(d) for d in outcome["dice"])
+    if "symbol" in outcome:
+        return str(outcome["symbol"]).removeprefix("sym:")
+    if "noir_total" in outcome:
+        return f"N{outcome['noir_total']} R{outcome['rouge_total']}"
+    if "banker" in outcome and "player" in outcome:
+        return f"P{_points(outcome['player'])} B{_points(outcome['banker'])}"
+    if "dealer" in outcome:
+        return "D " + " ".join(outcome["dealer"])
+    if "bank" in outcome:
+        return "bank " + " ".join(outcome["bank"])
+    return "?"
+
+
+def _bias_tally(game: str, profile: str, spins: int) -> OutcomeTally | None:
+    """A tally of the results of a wheel or the dice; None for card games."""
+    if game not in PLAYS or PLAYS[game].device == "shoe":
+        return None
+    try:
+        rules = load_rules(config_dir() / "rulebooks", profile, game)
+    except RulebookError:
+        return None  # a profile this pit does not have: no bias test, the rest goes on
+    return OutcomeTally.for_rules(rules, spins)
+
+
+class TableView:
+    """One table as the board shows it. `apply` takes each stored event in order and returns
+    the alerts it raises; `quiet=True` while the view is rebuilt from the store at start-up
+    (those alerts were raised when the events first came)."""
+
+    def __init__(self, table: str, settings: AlertSettings, *,
+                 tally: Callable[[str, str, int], OutcomeTally | None] = _bias_tally):
+        self.table, self.settings = table, settings
+        self._make_tally = tally
+        self.game: str | None = None
+        self.profile: str | None = None
+        self.session: str | None = None
+        self.croupier: str | None = None
+        self.limits: dict | None = None
+        self.round: dict[str, Any] = {"number": None, "status": None, "last_rounds_left": None}
+        self.recent: deque[str] = deque(maxlen=RECENT)
+        self.results_at: deque[float] = deque()  # epoch seconds of the results in the pace window
+        self.opened_at: float | None = None
+        self.initial_advance = self.advances = self.tray = self.house_net = 0
+        self.faults: dict[str, dict] = {}
+        self.last_seq = 0
+        self.last_rotor: str | None = None
+        self.tally: OutcomeTally | None = None
+        self._untested = 0  # results the tally has counted since its last test
+        self._float_low = False  # the tray is below the threshold (alerted once per dip)
+        self._pace_alerted = False
+
+    # -- the fold
+
+    def apply(self, event: dict[str, Any], quiet: bool = False) -> list[Raised]:
+        self.last_seq = event["seq"]
+        self.game = event.get("game") or self.game
+        handler = getattr(self, "_on_" + event["kind"].replace(".", "_"), None)
+        raised = handler(event, event.get("data") or {}) if handler else None
+        return [] if quiet or not raised else raised
+
+    def _on_table_open(self, event, data) -> None:
+        self.session, self.croupier, self.limits = "open", data.get("croupier"), data.get("limits")
+        if data.get("profile") != self.profile or self.tally is None:
+            self.profile = data.get("profile")
+            self._new_tally()
+        self.opened_at = epoch(event["ts"])
+        self.results_at.clear()
+        self.initial_advance = self.advances = self.tray = self.house_net = 0
+        self._float_low = self._pace_alerted = False
+
+    def _on_table_close(self, event, data) -> None:
+        self.session = "closed"
+        self.round = {"number": self.round["number"], "status": None, "last_rounds_left": None}
+
+    def _on_table_limits(self, event, data) -> None:
+        self.limits = data.get("new", self.limits)
+
+    def _on_float_advance(self, event, data) -> list[Raised]:
+        if not self.advances:
+            self.initial_advance = data["amount"]
+        self.advances += data["amount"]
+        return self._move_tray(data["amount"])
+
+    def _on_cash_buyin(self, event, data) -> list[Raised]:
+        return self._move_tray(-data["chips"])
+
+    def _on_round_open(self, event, data) -> None:
+        self.round = {"number": event["round"], "status": "open", "last_rounds_left": data.get("last_rounds_left")}
+
+    def _on_round_closed(self, event, data) -> None:
+        self.round = {**self.round, "status": "closed"}
+
+    def _on_round_void(self, event, data) -> list[Raised]:
+        self.round = {**self.round, "status": None}
+        net = void_net(data)
+        self.house_net += net
+        # a void spin turned the rotor too: the table's next spin alternates from it (`TableState`)
+        return self._move_tray(net) + self._rotor(data.get("rotor"), event["round"])
+
+    def _on_round_result(self, event, data) -> list[Raised]:
+        self.round = {**self.round, "status": None}
+        outcome = data.get("outcome") or {}
+        self.recent.append(result_text(outcome))
+        self.results_at.append(epoch(event["ts"]))
+        net = result_net(data)
+        self.house_net += net
+        raised = self._move_tray(net) + self._rotor(outcome.get("rotor"), event["round"])
+        if self.tally is not None and self.tally.add(outcome):
+            self._untested += 1
+            if self._untested == BIAS_EVERY:
+                self._untested = 0
+                raised += self._bias()
+        return raised
+
+    def _on_fault(self, event, data) -> list[Raised]:
+        self.faults[f"{data.get('device')}/{data.get('code')}"] = data
+        return [Raised("fault", f"{data.get('severity')} {data.get('device')} {data.get('code')}: {data.get('detail')}")]
+
+    def _on_fault_cleared(self, event, data) -> None:
+        self.faults.pop(f"{data.get('device')}/{data.get('code')}", None)
+
+    def restore_tally(self, outcomes) -> None:
+        """The bias test's window again, from the results stored (oldest first)."""
+        if self.game is not None and self.profile is not None:
+            self._new_tally()
+        if self.tally is not None:
+            for outcome in outcomes:
+                self.tally.add(outcome)
+
+    def _new_tally(self) -> None:
+        """An empty bias window for the table's game and profile, next tested after BIAS_EVERY
+        results (counted, not the window's size: a full window keeps its size)."""
+        self.tally = self._make_tally(self.game, self.profile, self.settings.bias_spins) if self.profile else None
+        self._untested = 0
+
+    # -- the checks
+
+    def _move_tray(self, amount: int) -> list[Raised]:
+        self.tray += amount
+        threshold = self.settings.float_low * self.initial_advance
+        low = self.session == "open" and self.initial_advance > 0 and self.tray < threshold
+        raised = low and not self._float_low
+        self._float_low = low
+        if not raised:
+            return []
+        return [Raised("float_low", f"the tray holds {_money(self.tray)}, below {self.settings.float_low:.0%} "
+                                    f"of the advance {_money(self.initial_advance)}")]
+
+    def _rotor(self, direction: str | None, round_no: int) -> list[Raised]:
+        if direction is None or self.game not in PLAYS or not getattr(PLAYS[self.game], "alternating_rotor", False):
+            return []
+        previous, self.last_rotor = self.last_rotor, direction
+        if previous != direction:
+            return []
+        return [Raised("direction", f"the rotor turned the same way in two spins running ({direction} "
+                                    f"again in round {round_no}): it must alternate")]
+
+    def _bias(self) -> list[Raised]:
+        report = self.tally.report(self.settings.bias_alpha)
+        if not report.flagged:
+            return []
+        worst = max(report.cells, key=lambda cell: abs(cell.z))
+        return [Raised("bias", f"the last {report.spins} results fail the chi-squared test "
+                               f"(chi2 {report.statistic:.1f}, dof {report.dof}, p {report.p_value:.2g} < {report.alpha:g}); "
+                               f"most off: {worst.label} {worst.observed} for {worst.expected:.1f} expected")]
+
+    def rounds_per_hour(self, now: float) -> float | None:
+        """Results per hour over the pace window (or the session so far when shorter)."""
+        if self.opened_at is None or self.session != "open":
+            return None
+        window = self.settings.pace_window
+        while self.results_at and self.results_at[0] < now - window:
+            self.results_at.popleft()
+        span = min(window, now - self.opened_at)
+        if span < min(MIN_PACE_SPAN_S, window):
+            return None
+        return len(self.results_at) * 3600.0 / span
+
+    def check_pace(self, now: float) -> list[Raised]:
+        """A pace alert once the session has run a whole window outside the band."""
+        band = self.settings.pace
+        rate = self.rounds_per_hour(now)
+        if band is None or rate is None or now - self.opened_at < self.settings.pace_window:
+            return []
+        outside = not band[0] <= rate <= band[1]
+        raised = outside and not self._pace_alerted
+        self._pace_alerted = outside
+        if not raised:
+            return []
+        return [Raised("pace", f"{rate:.0f} rounds per hour over the last {self.settings.pace_window:.0f} s, "
+                               f"outside {band[0]:g}-{band[1]:g}")]
+
+    # -- the board's view
+
+    def entry(self, now: float) -> dict[str, Any]:
+        """The table's part of the floor snapshot (link, silence and alert counts are the collector's)."""
+        return {
+            "table": self.table,
+            "game": self.game,
+            "session": self.session,
+            "croupier": self.croupier,
+            "round": dict(self.round),
+            "limits": self.limits,
+            "recent": list(self.recent),
+            "rounds_per_hour": None if (rate := self.rounds_per_hour(now)) is None else round(rate, 1),
+            "float": None if not self.advances else {
+                "advance": self.advances, "tray": self.tray, "result": self.house_net},
+            "faults": list(self.faults.values()),
+            "last_seq": self.last_seq,
+        }

@@ -1,0 +1,81 @@
+"""Table terminals in the test process (journal, PUB, replay ROUTER on loopback), for the
+tests of whatever follows their feeds: the follower, the pit collector."""
+
+import time
+
+import pytest
+
+from terminal.feed.publisher import FeedPublisher
+from terminal.feed.replay import ReplayServer
+from terminal.journal import Journal, JournalWriter
+
+ANY_PORT = "tcp://127.0.0.1:*"
+DEADLINE_S = 5.0
+
+
+class Table:
+    """A table terminal's journal, PUB and replay ROUTER; events published by hand unless a
+    writer is started."""
+
+    def __init__(self, directory, name, *, feed=ANY_PORT, replay=ANY_PORT, curve=None):
+        self.name = name
+        self.journal = Journal(directory / f"{name}.sqlite", table=name, game="roulette_fr")
+        self.publisher = FeedPublisher(feed, name, curve=curve)
+        self.replay = ReplayServer(replay, self.journal.path, dict, curve=curve)
+        self.replay.start()
+        self.writer = None
+
+    @property
+    def source(self):
+        return self.publisher.endpoint, self.replay.endpoint
+
+    def build(self, count):
+        journal = self.journal
+        return [journal.build("round.open", {"n": n}, round=journal.last_seq + 1) for n in range(count)]
+
+    def commit(self, count):
+        events = self.build(count)
+        self.journal.commit(events)
+        return events
+
+    def start_writer(self):
+        self.writer = JournalWriter(self.journal, [self.publisher], tick_seconds=0.02)
+        self.writer.start()
+        return self.writer
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.stop()
+        self.replay.stop()
+        self.publisher.close()
+        self.journal.close()
+
+
+def take(follower, count):
+    """The items up to and including the `count`-th event."""
+    items = []
+    for item in follower.items(timeout=DEADLINE_S):
+        items.append(item)
+        if sum(i.event is not None for i in items) == count:
+            return items
+    pytest.fail(f"fewer than {count} events before the deadline: {items}")
+
+
+def seqs(items):
+    return [item.event["seq"] for item in items if item.event is not None]
+
+
+def alerts(items):
+    return [item.alert for item in items if item.alert is not None]
+
+
+def sync(follower, send, event):
+    """Publish `event` until the follower yields it: the subscription is then through (PUB/SUB
+    drops what is sent while a subscriber connects); the repeats are duplicates it drops."""
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline:
+        send([event])
+        for item in follower.items(timeout=0.05):
+            assert item.event == event
+            return
+    pytest.fail("the follower never received the feed")

@@ -1,0 +1,131 @@
+"""The floor file of `pit collect --tables FILE` (`terminal.pit.floorfile`): what it loads, and
+the ConfigError, naming the file and what to fix, that every mistake in it gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from terminal.config import ConfigError
+from terminal.pit.floorfile import (
+    DEFAULT_CONTROL,
+    DEFAULT_PUBLISH,
+    AlertSettings,
+    FloorTable,
+    load_floor,
+)
+
+RL01 = '[[table]]\nid = "RL-01"\nfeed = "tcp://10.0.0.21:5556"\nreplay = "tcp://10.0.0.21:5557"\n'
+RL02 = '[[table]]\nid = "RL-02"\nfeed = "tcp://10.0.0.22:5556"\nreplay = "tcp://10.0.0.22:5557"\n'
+KEY = "rq:rM>}U?@Lns47E1%kR.o@n%FcmmsL/@{H8]yf7"  # a 40-character Z85 public key
+
+
+def floor(tmp_path, text: str):
+    path = tmp_path / "floor.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def refused(path) -> str:
+    """The message of the ConfigError that loading `path` gives; it names the file."""
+    with pytest.raises(ConfigError) as caught:
+        load_floor(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: "), message
+    return message
+
+
+def test_a_minimal_file_loads_with_the_defaults(tmp_path):
+    path = floor(tmp_path, RL01)
+    loaded = load_floor(str(path))
+    assert loaded.path == path
+    assert loaded.tables == (FloorTable("RL-01", "tcp://10.0.0.21:5556", "tcp://10.0.0.21:5557", None,
+                                        AlertSettings()),)
+    assert (loaded.publish, loaded.control, loaded.secret_key) == (DEFAULT_PUBLISH, DEFAULT_CONTROL, None)
+    assert AlertSettings() == AlertSettings(silent_after=5.0, pace=None, pace_window=3600.0, float_low=0.2,
+                                            bias_spins=3700, bias_alpha=0.0001)
+
+
+def test_tables_keep_the_files_order(tmp_path):
+    loaded = load_floor(floor(tmp_path, RL02 + RL01))
+    assert [table.id for table in loaded.tables] == ["RL-02", "RL-01"]
+
+
+def test_alerts_apply_to_every_table_and_a_table_overrides_some(tmp_path):
+    text = ("[alerts]\nsilent_after = 8\npace = [30, 60]\npace_window = 1800\nfloat_low = 0.25\n"
+            "bias_spins = 1850\nbias_alpha = 0.001\n"
+            + RL01 + "pace = [20, 40.5]\nfloat_low = 0.1\n" + RL02)
+    rl01, rl02 = load_floor(floor(tmp_path, text)).tables
+    assert rl02.alerts == AlertSettings(silent_after=8.0, pace=(30.0, 60.0), pace_window=1800.0, float_low=0.25,
+                                        bias_spins=1850, bias_alpha=0.001)
+    assert rl01.alerts == AlertSettings(silent_after=8.0, pace=(20.0, 40.5), pace_window=1800.0, float_low=0.1,
+                                        bias_spins=1850, bias_alpha=0.001)
+
+
+def test_a_table_override_without_an_alerts_section(tmp_path):
+    (table,) = load_floor(floor(tmp_path, RL01 + "silent_after = 2\nbias_spins = 370\n")).tables
+    assert table.alerts == AlertSettings(silent_after=2.0, bias_spins=370)
+
+
+def test_pit_endpoints_and_secret_key_relative_to_the_floor_files_folder(tmp_path):
+    folder = tmp_path / "floor"
+    folder.mkdir()
+    text = ('[pit]\npublish = "tcp://*:6700"\ncontrol = "tcp://*:6701"\nsecret_key = "keys/pit.key_secret"\n'
+            + RL01 + f'server_key = "{KEY}"\n' + RL02)
+    loaded = load_floor(floor(folder, text))
+    assert (loaded.publish, loaded.control) == ("tcp://*:6700", "tcp://*:6701")
+    assert loaded.secret_key == folder / "keys" / "pit.key_secret"
+    assert [table.server_key for table in loaded.tables] == [KEY, None]
+
+
+def test_an_absolute_secret_key_stays_as_it_is(tmp_path):
+    loaded = load_floor(floor(tmp_path, '[pit]\nsecret_key = "/etc/pit/pit.key_secret"\n' + RL01))
+    assert str(loaded.secret_key) == "/etc/pit/pit.key_secret"
+
+
+MISTAKES = [  # the ids of the cases below, in their order
+    "empty file", "alerts only", "table not an array", "duplicate id", "pace reversed", "pace one number",
+    "table pace a string", "table pace negative", "unknown table key", "server_key short", "server_key long",
+    "server_key without secret_key", "no replay", "empty id", "silent_after too small", "float_low above 1",
+    "bias_spins 0", "bias_alpha too large", "pace_window a boolean", "unknown alerts key", "unknown pit key",
+    "unknown section", "empty secret_key", "publish a number", "key given twice", "broken TOML",
+]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("", "no [[table]] entries: list every table with its id, feed and replay"),
+    ("[alerts]\nsilent_after = 8\n", "no [[table]] entries"),
+    ('[table]\nid = "RL-01"\n', "no [[table]] entries"),
+    (RL01 + RL01.replace("10.0.0.21", "10.0.0.23"), "table 'RL-01' is listed twice"),
+    ("[alerts]\npace = [60, 30]\n" + RL01, "[alerts] pace must be [low, high]: two numbers from 0, low not above high"),
+    ("[alerts]\npace = [30]\n" + RL01, "[alerts] pace must be [low, high]"),
+    (RL02 + RL01 + 'pace = [30, "60"]\n', "[table #2] pace must be [low, high]"),
+    (RL01 + "pace = [-5, 30]\n", "[table #1] pace must be [low, high]"),
+    (RL01 + "silent_afer = 8\n", "[[table]] #1 has unknown keys ['silent_afer']: it takes id, feed, replay, "
+                                 "server_key, silent_after, pace"),
+    (RL01 + 'server_key = "short"\n', "[[table]] #1 server_key must be the table's 40-character Z85 public key"),
+    (RL01 + f'server_key = "{KEY}x"\n', "server_key must be the table's 40-character Z85 public key"),
+    (RL01 + f'server_key = "{KEY}"\n', "tables have a server_key but [pit] secret_key is missing: create the "
+                                       "pit's key with `dealer-terminal keys generate pit`"),
+    ('[[table]]\nid = "RL-01"\nfeed = "tcp://10.0.0.21:5556"\n', "[table #1] replay must be a non-empty string"),
+    ('[[table]]\nid = ""\nfeed = "tcp://10.0.0.21:5556"\nreplay = "tcp://10.0.0.21:5557"\n',
+     "[table #1] id must be a non-empty string"),
+    ("[alerts]\nsilent_after = 0.5\n" + RL01, "[alerts] silent_after must be a number from 1.5 to 3600"),
+    (RL01 + "float_low = 1.5\n", "[table #1] float_low must be a number from 0 to 1"),
+    (RL01 + "bias_spins = 0\n", "[table #1] bias_spins must be a positive whole number"),
+    (RL01 + "bias_alpha = 0.9\n", "[table #1] bias_alpha must be a number from 1e-12 to 0.5"),
+    (RL01 + "pace_window = true\n", "[table #1] pace_window must be a number from 1 to 86400"),
+    ("[alerts]\nfloat_lo = 0.1\n" + RL01, "[alerts] has unknown keys ['float_lo']: it takes silent_after, pace"),
+    ('[pit]\npublsh = "tcp://*:6700"\n' + RL01, "[pit] has unknown keys ['publsh']: it takes publish, control, "
+                                                "secret_key"),
+    ("[alert]\nfloat_low = 0.1\n" + RL01, "the floor file has unknown keys ['alert']: it takes table, pit, alerts"),
+    ('[pit]\nsecret_key = ""\n' + RL01, "[pit] secret_key must be a non-empty string"),
+    ('[pit]\npublish = 5700\n' + RL01, "[pit] publish must be a non-empty string"),
+    (RL01 + 'feed = "tcp://10.0.0.21:5558"\n', "not valid TOML"),
+    ('[[table]\nid = "RL-01"\n', "not valid TOML"),
+], ids=MISTAKES)
+def test_every_mistake_is_a_config_error_naming_the_file_and_what_to_fix(tmp_path, text, expected):
+    assert expected in refused(floor(tmp_path, text))
+
+
+def test_a_missing_file_is_a_config_error_naming_it(tmp_path):
+    assert "no such configuration file" in refused(tmp_path / "nowhere" / "floor.toml")
