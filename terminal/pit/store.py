@@ -194,12 +194,13 @@ class PitStore:
         with self._failing_as("reading the heads"), self.engine.connect() as conn:
             return {row.table_id: (row.seq, row.hash) for row in conn.execute(sa.select(HEADS))}
 
-    def append(self, rows: Sequence[tuple[dict, str]]) -> None:
+    def append(self, rows: Sequence[tuple[dict, str]]) -> list[str]:
         """Store (event as published, received_at) rows in one transaction, each checked inside it
-        against the stored head of its table (a table with nothing stored starts at seq 1).
+        against the stored head of its table (a table with nothing stored starts at seq 1), and
+        return the bodies stored (the canonical JSON, for whoever passes them on).
         ChainError, and nothing of the batch stored, on the first event that does not fit."""
         if not rows:
-            return
+            return []
         try:
             with self._writer.begin() as conn:
                 tables = {event.get("table") for event, _ in rows if isinstance(event, dict)}
@@ -229,6 +230,7 @@ class PitStore:
                     )
                 conn.execute(sa.insert(EVENTS), records)
                 self._move_heads(conn, stored, heads)
+            return [record["body"] for record in records]
         except sa_exc.IntegrityError as exc:
             raise StoreError(
                 f"pit store {self.name} already holds an event of this batch ({self._reason(exc)}): "
