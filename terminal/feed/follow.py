@@ -69,7 +69,8 @@ class _Chain:
     pending: dict[int, dict] = field(default_factory=dict)  # above `expected`, waiting for the gap
     asked_from: int = 0  # the from_seq of the last replay asked
     retry_at: float | None = None  # hold policy: when to ask again for a gap not filled
-    retry_s: float = RETRY_FIRST_S
+    retry_s: float = field(default_factory=lambda: RETRY_FIRST_S)
+    retry_on_message: bool = False  # the replay went unanswered: a message from the table is worth a retry now
 
 
 class _Source:
@@ -323,6 +324,8 @@ class FeedFollower:
         chain = None if message is None else self._chain_of(source, message)
         if chain is None:
             return
+        if chain.retry_on_message:  # the table is back: ask now what its silence kept from us
+            chain.retry_at, chain.retry_on_message = None, False
         if frames[0] != f"{message.get('table')}/{message.get('kind')}".encode():
             self._alert(self._name(source, chain), f"malformed: topic {frames[0]!r} does not match the message")
         elif message.get("kind") == "heartbeat":
@@ -368,7 +371,7 @@ class FeedFollower:
                     return
             self._ready.append(FeedItem(chain.table, event=event))
             chain.expected, chain.last_hash = event["seq"] + 1, event["hash"]
-            chain.retry_at, chain.retry_s = None, RETRY_FIRST_S
+            chain.retry_at, chain.retry_s, chain.retry_on_message = None, RETRY_FIRST_S, False
             event = chain.pending.pop(chain.expected, None)
 
     # -- replay
@@ -444,7 +447,8 @@ class FeedFollower:
                 chain = source.replaying
                 self._drop_dealer(source)
                 self._replay_done(source)
-                self._skip(source, chain, f"no answer from {source.spec.replay} within {self._replay_timeout} s")
+                self._skip(source, chain, f"no answer from {source.spec.replay} within {self._replay_timeout} s",
+                           unanswered=True)
             for chain in list(source.chains.values()):
                 if chain.retry_at is not None and now >= chain.retry_at:
                     chain.retry_at = None
@@ -460,9 +464,9 @@ class FeedFollower:
             source.dealer.close(linger=0)
             source.dealer = None
 
-    def _skip(self, source: _Source, chain: _Chain, why: str) -> None:
-        """The events from `chain.expected` cannot be had now. Hold: say so and ask again later.
-        Otherwise name them and go on from the next event there is (waiting, or announced);
+    def _skip(self, source: _Source, chain: _Chain, why: str, unanswered: bool = False) -> None:
+        """The events from `chain.expected` cannot be had now. Hold: say so and ask again later
+        (at once when the table is heard again, if the replay went `unanswered`). Otherwise name them and go on from the next event there is (waiting, or announced);
         with nothing known missing, just report."""
         resume = min(chain.pending) if chain.pending else chain.seen + 1
         if self._hold:
@@ -472,6 +476,7 @@ class FeedFollower:
             else:
                 self._alert(self._name(source, chain), f"replay: from seq {chain.expected}: {why}")
             chain.retry_at = time.monotonic() + chain.retry_s
+            chain.retry_on_message = unanswered
             self._timed.add(source)
             chain.retry_s = min(chain.retry_s * 2, RETRY_MAX_S)
             return

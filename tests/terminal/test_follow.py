@@ -3,9 +3,9 @@
 
 import pytest
 import zmq
-from feed_tables import ANY_PORT, alerts, seqs, sync, take
+from feed_tables import ANY_PORT, Table, alerts, seqs, sync, take
 
-from terminal.events import canonical, seal, topic
+from terminal.events import GENESIS, canonical, seal, topic
 from terminal.feed.follow import Source
 from terminal.feed.lines import format_event
 
@@ -214,3 +214,18 @@ def test_format_event_outside_a_round_and_long_unknown_data():
     line = format_event({**LINE_HEAD, "round": None, "kind": "x.new", "data": {"blob": "z" * 500}})
     assert line.startswith("RL-01 #42 - 21:17:02.123 x.new blob=zzz") and line.endswith("…")
     assert len(line) < 160 and "\n" not in line
+
+
+def test_holding_a_gap_a_table_heard_again_is_asked_at_once_not_at_the_next_retry(
+        tables, followers, tmp_path, monkeypatch):
+    monkeypatch.setattr("terminal.feed.follow.RETRY_FIRST_S", 60.0)  # the next retry would be far away
+    feed, replay = f"ipc://{tmp_path}/feed", f"ipc://{tmp_path}/replay"
+    follower = followers([Source(feed, replay, table="RL-01", start=(1, GENESIS))], hold=True, replay_timeout=0.2)
+    assert [a.split(":")[0] for a in alerts(follower.poll(1.0))] == ["replay"]  # nobody answers: the table is down
+    table = Table(tmp_path, "RL-01", feed=feed, replay=replay)  # it comes up with history
+    try:
+        table.commit(3)
+        table.start_writer()  # its heartbeat says seq 3
+        assert seqs(take(follower, 3)) == [1, 2, 3]
+    finally:
+        table.close()
