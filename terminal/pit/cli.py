@@ -117,8 +117,12 @@ def _collect(args) -> int:
         return EXIT_FAILED
     curve = pit_server(floor)
     serve = None if curve is None else curve.apply
+    print(f"pit: {len(floor.tables)} tables from {floor.path}; reading what store {store.name} holds of them",
+          flush=True)
+    started = time.monotonic()
     try:
-        collector = Collector(floor, store, publish=args.publish, secure=pit_security(floor), serve=serve)
+        collector = Collector(floor, store, publish=args.publish, secure=pit_security(floor), serve=serve,
+                              progress=_Progress("views rebuilt from the store"))
         server = PitServer(args.control or floor.control, collector, setup=serve)
     except FeedError as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
@@ -129,8 +133,8 @@ def _collect(args) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: collector.stop())
     server.start()
-    print(f"pit: {len(floor.tables)} tables from {floor.path}, store {store.name}, merged feed "
-          f"{collector.publish_endpoint}, control {server.endpoint}", flush=True)
+    print(f"pit: views rebuilt in {time.monotonic() - started:.1f} s; merged feed {collector.publish_endpoint}, "
+          f"control {server.endpoint}", flush=True)
     status = threading.Thread(target=_status, args=(collector,), daemon=True)
     status.start()
     try:
@@ -143,6 +147,18 @@ def _collect(args) -> int:
             curve.close()
     print(f"pit: stopped; {collector.stored} events stored this run", flush=True)
     return EXIT_OK
+
+
+class _Progress:
+    """A line every few seconds while a long piece of work goes on: `what` done of total."""
+
+    def __init__(self, what: str, every_s: float = 5.0):
+        self.what, self.every_s, self._next = what, every_s, time.monotonic() + every_s
+
+    def __call__(self, done: int, total: int) -> None:
+        if time.monotonic() >= self._next:
+            print(f"pit: {done} of {total} tables' {self.what}", flush=True)
+            self._next = time.monotonic() + self.every_s
 
 
 def _status(collector) -> None:

@@ -29,7 +29,7 @@ from terminal.feed import bind
 from terminal.feed.follow import FeedFollower, FeedItem, Source
 from terminal.pit.floorfile import Floor, FloorTable
 from terminal.pit.store import ChainError, PitStore, StoreError
-from terminal.pit.view import Raised, TableView
+from terminal.pit.view import FOLDED_KINDS, Raised, TableView
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +56,14 @@ class Collector:
     """The pit collector of `floor`, storing into `store`. `secure(table, socket)` prepares a
     table's SUB and DEALER sockets before they connect (CURVE) and returns, for a SUB, a
     handshake watch (`socket`, `read()` of the failures) or None; `serve(socket)` prepares the
-    merged feed's PUB before it binds."""
+    merged feed's PUB before it binds; `progress(done, total)` is told how the rebuilding of the
+    tables' views from the store goes (it takes a while on a big floor)."""
 
     def __init__(self, floor: Floor, store: PitStore, *, publish: str | None = None,
                  context: zmq.Context | None = None, replay_timeout: float | None = None,
-                 secure: Callable[[FloorTable, zmq.Socket], None] | None = None,
-                 serve: Callable[[zmq.Socket], None] | None = None):
+                 secure: Callable[[FloorTable, zmq.Socket], Any] | None = None,
+                 serve: Callable[[zmq.Socket], None] | None = None,
+                 progress: Callable[[int, int], None] | None = None):
         self.floor, self.store = floor, store
         self._context = context or zmq.Context.instance()
         self._context.set(zmq.MAX_SOCKETS, max(4 * len(floor.tables) + 64, 1024))
@@ -79,7 +81,7 @@ class Collector:
         self.stored = 0  # events stored since start
 
         heads = store.heads()
-        self._rebuild_views(heads)
+        self._rebuild_views(heads, progress or (lambda done, total: None))
         pub = self._context.socket(zmq.PUB)
         pub.linger = LINGER_MS
         if serve is not None:
@@ -90,7 +92,7 @@ class Collector:
                    for t in floor.tables]
         kwargs = {} if replay_timeout is None else {"replay_timeout": replay_timeout}
         self._secure = secure
-        self._follower: FeedFollower | None = None
+        self._follower: FeedFollower | None = None  # None while it is built: `_setup` registers watches after
         self._follower = FeedFollower(sources, context=self._context, hold=True,
                                       setup=None if secure is None else self._setup, **kwargs)
         for table_id, watch in self._watches.items():
@@ -102,17 +104,20 @@ class Collector:
         """Where a table's chain goes on: after the last event stored of it."""
         return (1, GENESIS) if head is None else (head[0] + 1, head[1])
 
-    def _rebuild_views(self, heads: dict[str, tuple[int, str]]) -> None:
+    def _rebuild_views(self, heads: dict[str, tuple[int, str]], progress: Callable[[int, int], None]) -> None:
         """Each view from the store, quietly (their alerts were raised when the events came):
-        the events of the last session, then the results the bias test looks back on."""
-        for table_id, view in self._views.items():
+        the events of the last session, then the results the bias test looks back on.
+        `progress(done, total)` after each table."""
+        for done, (table_id, view) in enumerate(self._views.items(), 1):
+            progress(done, len(self._views))
             if table_id not in heads:
                 continue
             opened = self.store.last_seq_of_kind(table_id, "table.open") or heads[table_id][0]
-            for event in self.store.since(table_id, opened):
+            for event in self.store.since(table_id, opened, kinds=FOLDED_KINDS):
                 view.apply(event, quiet=True)
-            spins = self.store.latest(table_id, ["round.result"], view.settings.bias_spins)
-            view.restore_tally(event["data"]["outcome"] for event in spins)
+            view.last_seq = heads[table_id][0]  # the events the view has no use for count too
+            if view.tally is not None:  # a wheel or dice: the results its bias test looks back on
+                view.restore_tally(self.store.outcomes(table_id, view.settings.bias_spins))
 
     # -- the receiver
 

@@ -17,6 +17,7 @@ from typing import Any, Iterator, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy import exc as sa_exc
+from sqlalchemy.dialects.postgresql import JSONB
 
 from terminal.events import GENESIS, canonical, check_next
 from terminal.journal import BATCH, durable_sqlite_engine
@@ -306,9 +307,11 @@ class PitStore:
         with self._failing_as("reading alerts"), self.engine.connect() as conn:
             return [_alert(row) for row in conn.execute(query)]
 
-    def events(self, table_id: str, from_seq: int, to_seq: int | None = None) -> Iterator[str]:
-        """The stored bodies of a table from `from_seq` (to `to_seq`, included) in seq order,
-        `BATCH` at a time, each batch on a connection of its own (a paused reader holds none)."""
+    def events(self, table_id: str, from_seq: int, to_seq: int | None = None,
+               kinds: Sequence[str] | None = None) -> Iterator[str]:
+        """The stored bodies of a table from `from_seq` (to `to_seq`, included; of `kinds` only,
+        if given) in seq order, `BATCH` at a time, each batch on a connection of its own (a
+        paused reader holds none)."""
         next_seq = from_seq
         while True:
             query = sa.select(EVENTS.c.seq, EVENTS.c.body).where(
@@ -316,6 +319,8 @@ class PitStore:
             )
             if to_seq is not None:
                 query = query.where(EVENTS.c.seq <= to_seq)
+            if kinds is not None:
+                query = query.where(EVENTS.c.kind.in_(list(kinds)))
             with self._failing_as(f"reading the events of {table_id}"), self.engine.connect() as conn:
                 batch = conn.execute(query.order_by(EVENTS.c.seq).limit(BATCH)).all()
             yield from (row.body for row in batch)
@@ -323,9 +328,28 @@ class PitStore:
                 return
             next_seq = batch[-1].seq + 1
 
-    def since(self, table_id: str, from_seq: int) -> Iterator[dict]:
-        """The stored events of a table from `from_seq` on, decoded, streamed like `events`."""
-        return (json.loads(body) for body in self.events(table_id, from_seq))
+    def since(self, table_id: str, from_seq: int, kinds: Sequence[str] | None = None) -> Iterator[dict]:
+        """The stored events of a table from `from_seq` on (of `kinds` only, if given), decoded,
+        streamed like `events`."""
+        return (json.loads(body) for body in self.events(table_id, from_seq, kinds=kinds))
+
+    def outcomes(self, table_id: str, limit: int) -> list[dict]:
+        """The outcomes of the last `limit` results of a table, oldest first. The database takes
+        them out of the bodies, which hold every bet of the round besides: the pit reads
+        thousands of them per wheel when it starts."""
+        if self.url.get_backend_name() == "sqlite":
+            outcome = sa.func.json_extract(EVENTS.c.body, "$.data.outcome")
+        else:
+            outcome = sa.func.jsonb_extract_path_text(sa.cast(EVENTS.c.body, JSONB), "data", "outcome")
+        query = (
+            sa.select(outcome)
+            .where(EVENTS.c.table_id == table_id, EVENTS.c.kind == "round.result")
+            .order_by(EVENTS.c.seq.desc())
+            .limit(limit)
+        )
+        with self._failing_as(f"reading the results of {table_id}"), self.engine.connect() as conn:
+            found = conn.execute(query).scalars().all()
+        return [json.loads(text) for text in reversed(found) if text is not None]
 
     def latest(self, table_id: str, kinds: Sequence[str], limit: int) -> list[dict]:
         """The last `limit` stored events of those kinds, decoded, in seq order."""

@@ -263,3 +263,7 @@ class TableView:
             "faults": list(self.faults.values()),
             "last_seq": self.last_seq,
         }
+
+
+# the kinds a view folds: the others need not be read to rebuild one
+FOLDED_KINDS = tuple(sorted(name[4:].replace("_", ".") for name in vars(TableView) if name.startswith("_on_")))

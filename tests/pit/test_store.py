@@ -20,13 +20,14 @@ RECEIVED = "2026-11-29T21:17:02.500Z"
 CYCLE = ("round.open", "round.closed", "round.result")
 
 
-def chain(n: int, table: str = "RL-01", after: dict | None = None, kinds=("round.open",)) -> list[dict]:
+def chain(n: int, table: str = "RL-01", after: dict | None = None, kinds=("round.open",),
+          data=lambda seq: {"n": seq}) -> list[dict]:
     """`n` sealed events of `table` continuing `after` (from seq 1 without it); kinds in turn."""
     seq, prev = (after["seq"], after["hash"]) if after else (0, GENESIS)
     events = []
     for i in range(n):
         event = seal({"v": 1, "table": table, "game": "roulette_fr", "seq": seq + 1, "round": seq + 1,
-                      "ts": utc_ts(), "kind": kinds[i % len(kinds)], "data": {"n": seq + 1}, "prev": prev})
+                      "ts": utc_ts(), "kind": kinds[i % len(kinds)], "data": data(seq + 1), "prev": prev})
         events.append(event)
         seq, prev = event["seq"], event["hash"]
     return events
@@ -325,3 +326,16 @@ def test_a_user_who_may_not_create_tables_is_told_what_to_grant(postgres_url, ne
             conn.execute("DROP OWNED BY clerk")
         with psycopg.connect(postgres_url, autocommit=True) as conn:
             conn.execute("DROP ROLE clerk")
+
+
+def test_outcomes_are_the_last_results_outcomes_oldest_first(store):
+    outcome = lambda seq: {"number": seq, "rotor": "cw"}  # noqa: E731
+    store.append(rows(chain(9, kinds=CYCLE, data=lambda seq: {"outcome": outcome(seq), "bets": [{"id": "b"}]})))
+    assert store.outcomes("RL-01", 2) == [outcome(6), outcome(9)]  # every third event is a result
+    assert store.outcomes("RL-02", 3) == []
+
+
+def test_since_can_keep_to_some_kinds(store):
+    store.append(rows(chain(6, kinds=CYCLE)))
+    assert [e["seq"] for e in store.since("RL-01", 1, kinds=["nothing.such"])] == []
+    assert [e["seq"] for e in store.since("RL-01", 2, kinds=["round.open", "round.result"])] == [3, 4, 6]
