@@ -30,6 +30,7 @@ from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
 from games.records import Bet
 
 from .events import utc_ts
+from .flag import Flag
 
 POLL_MS = 200
 
@@ -90,7 +91,7 @@ class PoolServer:
         self._socket.linger = 0
         self._socket.bind(endpoint)
         self.endpoint = self._socket.getsockopt_string(zmq.LAST_ENDPOINT)
-        self._stop = threading.Event()
+        self._stop = Flag()  # set by signal handlers: no lock
         self._thread: threading.Thread | None = None
 
     @property

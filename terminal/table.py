@@ -10,7 +10,6 @@ published or printed. The table never waits for the disk.
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -19,6 +18,7 @@ from drivers.faults import Fault, FaultCleared
 from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.records import Announcement, Bet, BetRefused, Limits
 
+from .flag import Flag
 from .floats import chips_for
 from .games import Play, Settled
 from .state import TableState
@@ -38,8 +38,8 @@ class TableControl:
     """
 
     def __init__(self) -> None:
-        self.close_requested = threading.Event()
-        self.stop_requested = threading.Event()
+        self.close_requested = Flag()
+        self.stop_requested = Flag()
 
     def request_close(self) -> None:
         self.close_requested.set()

@@ -27,6 +27,7 @@ import zmq
 from terminal.events import GENESIS, canonical, heartbeat, topic, utc_ts
 from terminal.feed import bind
 from terminal.feed.follow import FeedFollower, FeedItem, Source
+from terminal.flag import Flag
 from terminal.pit.floorfile import Floor, FloorTable
 from terminal.pit.store import ChainError, PitStore, StoreError
 from terminal.pit.view import FOLDED_KINDS, Raised, TableView
@@ -76,7 +77,8 @@ class Collector:
         self._queue: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._resync: queue.Queue[tuple[str, tuple[int, str]]] = queue.Queue()  # recorder -> receiver
         self._watches: dict[str, Any] = {}  # table -> the handshake watch of its SUB
-        self._stopping = threading.Event()
+        self._stop_asked = Flag()  # by a signal handler, say: no lock
+        self._stopping = threading.Event()  # set once the receiver has stopped: the recorder finishes
         self._started = time.monotonic()
         self.stored = 0  # events stored since start
 
@@ -125,7 +127,7 @@ class Collector:
         """Follow the floor until `stop()`."""
         self._recorder.start()
         next_check = 0.0
-        while not self._stopping.is_set():
+        while not self._stop_asked.is_set():
             while not self._resync.empty():
                 self._follower.restart(*self._resync.get())
             cycle = time.monotonic()
@@ -139,6 +141,7 @@ class Collector:
             if now >= next_check:
                 self._check_links(now)
                 next_check = now + LINK_CHECK_S
+        self._stopping.set()
 
     def _received(self, items: list[FeedItem]) -> None:
         received_at = utc_ts()
@@ -331,8 +334,8 @@ class Collector:
         return self._stopping
 
     def stop(self) -> None:
-        """Stop receiving, store what was received, then close."""
-        self._stopping.set()
+        """Stop receiving, store what was received (`run` returns), then `close()`."""
+        self._stop_asked.set()
 
     def close(self) -> None:
         if self._recorder.is_alive():

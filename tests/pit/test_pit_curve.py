@@ -189,4 +189,4 @@ def test_a_floor_of_a_curve_table_and_a_plain_one_stores_both(keys, curve_tables
         assert [canonical(json.loads(body)) for body in pit.store.events(table.name, 1)] == \
             [canonical(event) for event in table.journal.events()]
     wait_for(lambda: links(pit) == {"RL-01": "live", "CR-01": "live"}, "both shown live")
-    assert pit.alerts() == []
+    assert pit.alerts() == [], pit.alerts()
