@@ -68,6 +68,7 @@ class _Chain:
     seen: int = 0  # highest seq the table has announced (events, heartbeats, replay.end)
     pending: dict[int, dict] = field(default_factory=dict)  # above `expected`, waiting for the gap
     asked_from: int = 0  # the from_seq of the last replay asked
+    replay_end: int | None = None  # the last_seq of the last replay.end
     retry_at: float | None = None  # hold policy: when to ask again for a gap not filled
     retry_s: float = field(default_factory=lambda: RETRY_FIRST_S)
     retry_on_message: bool = False  # the replay went unanswered: a message from the table is worth a retry now
@@ -434,12 +435,15 @@ class FeedFollower:
             self._skip(source, chain, f"malformed replay.end last_seq {last_seq!r}")
             return
         chain.seen = max(chain.seen, last_seq)
+        ended_before, chain.replay_end = chain.replay_end, last_seq
         if not chain.pending and chain.seen < chain.expected:
             return  # complete
-        if chain.expected <= last_seq or chain.expected == chain.asked_from:
+        if chain.expected <= last_seq:
             self._skip(source, chain, f"the replay up to seq {last_seq} did not deliver them valid")
-        else:
-            self._gap(source, chain)  # lost on the feed while the replay ran: ask again from there
+        elif chain.expected == chain.asked_from and last_seq == ended_before:
+            self._skip(source, chain, f"the table announces seq {chain.seen} but its replay ends at seq {last_seq}")
+        else:  # committed after the replay read the journal, or lost on the feed meanwhile: ask again
+            self._gap(source, chain)
 
     def _expire(self, now: float) -> None:
         for source in list(self._timed):

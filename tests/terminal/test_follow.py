@@ -1,9 +1,11 @@
 """The follower over real tables (journal, PUB, replay ROUTER on loopback), and its one-line format."""
 
 
+import json
+
 import pytest
 import zmq
-from feed_tables import ANY_PORT, Table, alerts, seqs, sync, take
+from feed_tables import ANY_PORT, DEADLINE_S, Table, alerts, seqs, sync, take
 
 from terminal.events import GENESIS, canonical, seal, topic
 from terminal.feed.follow import Source
@@ -229,3 +231,58 @@ def test_holding_a_gap_a_table_heard_again_is_asked_at_once_not_at_the_next_retr
         assert seqs(take(follower, 3)) == [1, 2, 3]
     finally:
         table.close()
+
+
+
+def test_events_committed_after_the_replay_read_the_journal_are_asked_again_not_skipped(tables, followers):
+    table = tables()
+    router = zmq.Context.instance().socket(zmq.ROUTER)  # a replay whose timing the test holds
+    router.linger = 0
+    try:
+        router.bind(ANY_PORT)
+        follower = followers([Source(table.publisher.endpoint, router.last_endpoint.decode(), table="RL-01",
+                                     start=(1, GENESIS))])
+        assert router.poll(int(DEADLINE_S * 1000))
+        identity, _ = router.recv_multipart()  # asked from seq 1 at start: the journal is empty still
+        events = table.commit(3)
+        items = []
+        for _ in range(20):  # seq 3 reaches the follower live while the replay is under way
+            table.publisher.committed([events[2]])
+            items += follower.poll(0.02)
+        router.send_multipart([identity, canonical({"op": "replay.end", "last_seq": 0})])
+        items += follower.poll(1.0)
+        assert router.poll(int(DEADLINE_S * 1000))  # asked again, not skipped
+        identity, request = router.recv_multipart()
+        assert json.loads(request)["from_seq"] == 1
+        for event in events:
+            router.send_multipart([identity, canonical(event)])
+        router.send_multipart([identity, canonical({"op": "replay.end", "last_seq": 3})])
+        items += take(follower, 3)
+        assert seqs(items) == [1, 2, 3] and alerts(items) == []
+    finally:
+        router.close()
+
+
+def test_a_replay_that_keeps_ending_below_what_the_table_announced_is_not_asked_forever(tables, followers):
+    table = tables()
+    router = zmq.Context.instance().socket(zmq.ROUTER)  # a replay serving another, older journal
+    router.linger = 0
+    try:
+        router.bind(ANY_PORT)
+        follower = followers([Source(table.publisher.endpoint, router.last_endpoint.decode(), table="RL-01",
+                                     start=(1, GENESIS))])
+        events = table.commit(3)
+        items = []
+        for _ in range(2):
+            assert router.poll(int(DEADLINE_S * 1000))
+            identity, _ = router.recv_multipart()
+            for _ in range(20):
+                table.publisher.committed([events[2]])
+                items += follower.poll(0.02)
+            router.send_multipart([identity, canonical({"op": "replay.end", "last_seq": 0})])
+            items += follower.poll(0.5)
+        assert seqs(items) == [3]
+        assert alerts(items) == ["gap: seq 1-2 of RL-01 skipped: the table announces seq 3 but its replay ends at seq 0"]
+        assert not router.poll(200)  # not asked a third time
+    finally:
+        router.close()
