@@ -235,6 +235,28 @@ class BridgeBoardEmulator(EmulatedDevice):
             self.log(text)
 
 
+class NamedChecks:
+    """For a board whose self-test is a row of named checks (`CHECKS`), each passing until
+    `fail_selftest` names it. Put it before BridgeBoardEmulator among the bases."""
+
+    CHECKS: ClassVar[tuple[str, ...]]
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._failed: set[str] = set()
+
+    def fail_selftest(self, name: str) -> None:
+        """The self-test check `name` fails from now on (a dirty reader, a dead lamp)."""
+        if name not in self.CHECKS:
+            raise ValueError(f"unknown check {name!r}; one of {', '.join(self.CHECKS)}")
+        with self._lock:
+            self._failed.add(name)
+
+    def _checks(self) -> tuple[Check, ...]:
+        return tuple(Check(name, name not in self._failed, "failed" if name in self._failed else "ok")
+                     for name in self.CHECKS)
+
+
 def run_by_hand(emulator_class: type[BridgeBoardEmulator], what: str, link: str,
                 argv: list[str] | None) -> None:
     """The command line of an emulator module: `what` on a pty at --link until Ctrl-C."""

@@ -14,10 +14,9 @@ Run by hand: python -m drivers.emulators.dice_board --link /tmp/dice-reader
 
 from __future__ import annotations
 
-from drivers.emulators.bridge_board import BridgeBoardEmulator, run_by_hand
-from firmware_bridge.messages import DICE_VOID_CAUSES, Check, Dice, DiceVoid, Message, Throw
+from drivers.emulators.bridge_board import BridgeBoardEmulator, NamedChecks, run_by_hand
+from firmware_bridge.messages import DICE_VOID_CAUSES, Dice, DiceVoid, Message, Throw
 
-CHECKS = ("camera", "lighting", "calibration", "lamp")
 # Seconds from "dice out" to the dice at rest: the shooter takes them, throws, they roll.
 AT_REST_AT = 4.0
 
@@ -27,16 +26,16 @@ def _check_wire_dice(d1: int, d2: int) -> None:
         raise ValueError(f"a die is read as one byte, not {d1!r} and {d2!r}")
 
 
-class DiceBoardEmulator(BridgeBoardEmulator):
+class DiceBoardEmulator(NamedChecks, BridgeBoardEmulator):
     """The options are BridgeBoardEmulator's."""
 
+    CHECKS = ("camera", "lighting", "calibration", "lamp")
     VERSION = "dice-reader-emulator 0.1.0"
 
     def __init__(self, link, **options):
         super().__init__(link, **options)
         self._forced_dice: tuple[int, int] | None = None
         self._forced_void: str | None = None
-        self._failed: set[str] = set()
 
     # Driving it
 
@@ -60,22 +59,11 @@ class DiceBoardEmulator(BridgeBoardEmulator):
         with self._lock:
             self._queue(Dice(self._clock_us(), d1, d2))
 
-    def fail_selftest(self, name: str) -> None:
-        """The self-test check `name` fails from now on (a blinded camera, a dead lamp)."""
-        if name not in CHECKS:
-            raise ValueError(f"unknown check {name!r}; one of {', '.join(CHECKS)}")
-        with self._lock:
-            self._failed.add(name)
-
     # The board's own
 
     def _command(self, message: Message) -> None:
         if isinstance(message, Throw):
             self._plan()
-
-    def _checks(self) -> tuple[Check, ...]:
-        return tuple(Check(name, name not in self._failed,
-                           "failed" if name in self._failed else "ok") for name in CHECKS)
 
     def _plan(self) -> None:
         """The shooter throws; the reader reads the dice once they are at rest."""

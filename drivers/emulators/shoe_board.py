@@ -18,13 +18,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from drivers.emulators.bridge_board import BridgeBoardEmulator, run_by_hand
+from drivers.emulators.bridge_board import BridgeBoardEmulator, NamedChecks, run_by_hand
 from drivers.shoe.events import RANKS, SUITS
 from drivers.shoe.loaded import DrivenShoe, LoadedShoe
 from firmware_bridge.messages import (
     Card,
     CardFault,
-    Check,
     CutCard,
     Deal,
     Message,
@@ -32,16 +31,16 @@ from firmware_bridge.messages import (
     ShoeLoaded,
 )
 
-CHECKS = ("card_reader", "cut_card_sensor", "deal_lamp")
 MISREADABLE = ("rank", "suit", "decks")  # the fields of Card and ShoeLoaded a reader reads
 DEAL_AT = 1.0  # seconds from the "deal" lamp to the card read: the croupier slides it out
 LOADED_AT = 2.0  # seconds from "new shoe" to the shoe loaded: the shuffled decks put in
 
 
-class ShoeBoardEmulator(DrivenShoe, BridgeBoardEmulator):
+class ShoeBoardEmulator(DrivenShoe, NamedChecks, BridgeBoardEmulator):
     """The options are BridgeBoardEmulator's. No shoe is loaded until the host asks for one,
     or load_unasked()."""
 
+    CHECKS = ("card_reader", "cut_card_sensor", "deal_lamp")
     VERSION = "shoe-reader-emulator 0.1.0"
 
     def __init__(self, link, **options):
@@ -49,7 +48,6 @@ class ShoeBoardEmulator(DrivenShoe, BridgeBoardEmulator):
         self._shoe = LoadedShoe()
         self._forced_fault: str | None = None
         self._misread: dict[str, int] = {}
-        self._failed: set[str] = set()
 
     # Driving it
 
@@ -74,13 +72,6 @@ class ShoeBoardEmulator(DrivenShoe, BridgeBoardEmulator):
         with self._lock:
             self._queue(self._load(self._clock_us(), decks, None))
 
-    def fail_selftest(self, name: str) -> None:
-        """The self-test check `name` fails from now on (a dirty reader, a dead lamp)."""
-        if name not in CHECKS:
-            raise ValueError(f"unknown check {name!r}; one of {', '.join(CHECKS)}")
-        with self._lock:
-            self._failed.add(name)
-
     # The board's own
 
     def _command(self, message: Message) -> None:
@@ -89,10 +80,6 @@ class ShoeBoardEmulator(DrivenShoe, BridgeBoardEmulator):
         elif isinstance(message, NewShoe):
             self._schedule(LOADED_AT, lambda t: self._load(t, message.decks,
                                                            message.cut_after or None))
-
-    def _checks(self) -> tuple[Check, ...]:
-        return tuple(Check(name, name not in self._failed,
-                           "failed" if name in self._failed else "ok") for name in CHECKS)
 
     def _load(self, t_us: int, decks: int, cut_after: int | None) -> Message:
         self._shoe = LoadedShoe.shuffled(decks, cut_after, self._rng)
