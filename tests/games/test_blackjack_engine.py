@@ -2,11 +2,10 @@
 rulings.md), driven by the table's own loop (terminal/coups.py play_coup)."""
 
 import copy
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path, read_profile
 
 from games.blackjack.engine import BlackjackEngine, BlackjackState
 from games.blackjack.rules import BlackjackRules
@@ -15,14 +14,13 @@ from games.records import Bet, BetRefused, Settlement, Totals
 from terminal.coups import play_coup
 
 F = Fraction
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "blackjack.toml"
+PROFILE = profile_path("blackjack")
 MINIMUM, CHIP = 500, 100  # 3 to 2 on an odd number of chips leaves breakage
 
 
 @pytest.fixture(scope="module")
 def values():
-    with PROFILE.open("rb") as f:
-        return tomllib.load(f)
+    return read_profile(PROFILE)
 
 
 @pytest.fixture(scope="module")

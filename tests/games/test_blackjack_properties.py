@@ -3,10 +3,10 @@ what its hand earns, and the money adds up."""
 
 import itertools
 import tomllib
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rulebook_files import profile_path
 
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.hands import is_blackjack, total
@@ -15,7 +15,7 @@ from games.cards.cards import CARDS, pips, rank
 from games.records import Bet, Totals
 from terminal.coups import play_coup
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "blackjack.toml"
+PROFILE = profile_path("blackjack")
 with PROFILE.open("rb") as f:
     RULES = BlackjackRules.from_dict(tomllib.load(f), str(PROFILE))
 MINIMUM, CHIP = 500, 100

@@ -2,25 +2,23 @@
 exact house edges of its bets."""
 
 import copy
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path, read_profile
 
 from games.blackjack.rules import BlackjackRules
 from games.profile import RulebookError
 from games.records import Limits
 
 F = Fraction
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "blackjack.toml"
+PROFILE = profile_path("blackjack")
 SOURCE = "profiles/test/blackjack.toml"
 
 
 @pytest.fixture(scope="module")
 def values():
-    with PROFILE.open("rb") as f:
-        return tomllib.load(f)
+    return read_profile(PROFILE)
 
 
 @pytest.fixture(scope="module")

@@ -5,16 +5,16 @@ exact house edge within four standard errors."""
 import math
 import random
 import tomllib
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path
 
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.rules import BlackjackRules
 from games.records import Bet
 from terminal.coups import play_coup, shuffled
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "blackjack.toml"
+PROFILE = profile_path("blackjack")
 SEED = 20261130
 COUPS = 6000
 BOXES = range(1, 8)

@@ -3,19 +3,25 @@ against published figures, the chart's no-hole-card decisions, and the recursion
 start checked exactly against the engine itself, every card of an infinite deck dealt in turn."""
 
 import copy
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path, read_profile
 
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.rules import BlackjackRules
-from games.blackjack.strategy import BLACKJACK, BUST, CHANCE, FIRST, VALUES, dealer_outcomes
+from games.blackjack.strategy import (
+    BLACKJACK,
+    BUST,
+    CHANCE,
+    FIRST,
+    VALUES,
+    dealer_outcomes,
+)
 from games.records import Bet
 
 F = Fraction
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "blackjack.toml"
+PROFILE = profile_path("blackjack")
 STAKE = 100
 CARD = {value: "A23456789T"[value - 1] + "S" for value in VALUES}
 ACE, TEN = 1, 10
@@ -23,8 +29,7 @@ ACE, TEN = 1, 10
 
 @pytest.fixture(scope="module")
 def values():
-    with PROFILE.open("rb") as f:
-        return tomllib.load(f)
+    return read_profile(PROFILE)
 
 
 def load(values, **changes):

@@ -1,8 +1,8 @@
-import tomllib
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from rulebook_files import read_profile
 
 from games.boule.rules import BouleRules
 from games.rulebook import RULES, RulebookError, load_rules
@@ -25,8 +25,7 @@ WINS = {
 
 @pytest.fixture
 def values() -> dict:
-    with PROFILE.open("rb") as f:
-        return tomllib.load(f)
+    return read_profile(PROFILE)
 
 
 @pytest.fixture

@@ -1,9 +1,9 @@
-import tomllib
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from rulebook_files import read_profile
 
 from games.fortune_wheel.rules import FortuneWheelRules
 from games.rulebook import RULES, RulebookError, load_rules
@@ -18,8 +18,7 @@ PAYS = {"sym:1": 1, "sym:2": 2, "sym:5": 5, "sym:10": 10, "sym:20": 20, "joker:1
 
 @pytest.fixture
 def values() -> dict:
-    with PROFILE.open("rb") as f:
-        return tomllib.load(f)
+    return read_profile(PROFILE)
 
 
 @pytest.fixture

@@ -3,11 +3,10 @@ terminal.coups.play_coup: the deal, going on or folding, the bank's qualificatio
 payout, pushes, misdeals, bets refused, void coups and the carrousel."""
 
 import copy
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path, read_profile
 
 from games.cards.coup import Misdeal, Need
 from games.poker_stud.engine import PokerStudEngine, StudState
@@ -15,15 +14,14 @@ from games.poker_stud.rules import PokerStudRules
 from games.records import Bet, BetRefused, Settlement, Totals
 from terminal.coups import play_coup
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "poker_stud.toml"
+PROFILE = profile_path("poker_stud")
 NOTHING = "QC JC 9D 6D 3H"  # no pair, no ace-king: the bank does not play
 AK = "AH KD 4D 3C 2H"  # the weakest hand the bank plays with
 
 
 @pytest.fixture(scope="module")
 def values() -> dict:
-    with PROFILE.open("rb") as f:
-        return tomllib.load(f)
+    return read_profile(PROFILE)
 
 
 @pytest.fixture(scope="module")

@@ -1,44 +1,27 @@
 """The poker sense descart profile: what it holds, what it refuses (naming the key), and the
 exact odds and strategy it gives."""
 
-import copy
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rulebook_files import altered, profile_path, read_profile
 
 from games.poker.evaluator import evaluate
 from games.poker_stud.rules import PokerStudRules
 from games.profile import RulebookError
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "poker_stud.toml"
+PROFILE = profile_path("poker_stud")
 SOURCE = "profiles/test/poker_stud.toml"
 
 
 @pytest.fixture(scope="module")
 def values() -> dict:
-    with PROFILE.open("rb") as f:
-        return tomllib.load(f)
+    return read_profile(PROFILE)
 
 
 @pytest.fixture(scope="module")
 def rules(values) -> PokerStudRules:
     return PokerStudRules.from_dict(values, str(PROFILE))
-
-
-def altered(values, *keys, **changes):
-    """A copy of the profile with the table at `keys` changed (a None value removes the key)."""
-    v = copy.deepcopy(values)
-    table = v
-    for key in keys:
-        table = table[key]
-    for key, value in changes.items():
-        if value is None:
-            del table[key]
-        else:
-            table[key] = value
-    return v
 
 
 def refused(values, match):

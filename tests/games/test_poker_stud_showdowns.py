@@ -8,9 +8,9 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path
 
 from games.cards.cards import CARDS
 from games.poker.evaluator import CLASSES, category, evaluate
@@ -18,7 +18,7 @@ from games.poker_stud.hands import QUALIFIER
 from games.poker_stud.rules import PokerStudRules
 from games.poker_stud.showdowns import BANK_HANDS, showdowns
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "poker_stud.toml"
+PROFILE = profile_path("poker_stud")
 
 
 @pytest.fixture(scope="module")

@@ -3,12 +3,12 @@ boxes every coup, each going on by the engine's strategy, a freshly shuffled dec
 played through terminal.coups.play_coup as the simulator plays it."""
 
 import math
-from math import comb
 import random
 import tomllib
-from pathlib import Path
+from math import comb
 
 import pytest
+from rulebook_files import profile_path
 
 from games.poker_stud.engine import PokerStudEngine
 from games.poker_stud.rules import PokerStudRules
@@ -16,7 +16,7 @@ from games.poker_stud.showdowns import showdowns
 from games.records import Bet
 from terminal.coups import play_coup, shuffled
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "poker_stud.toml"
+PROFILE = profile_path("poker_stud")
 SEED = 20_261_130
 COUPS = 12_000
 ANTE = 100

@@ -3,9 +3,9 @@ them, every bet's settlement, misdeals, void coups and refused bets."""
 
 import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path
 
 from games.cards.cards import NotACard
 from games.cards.coup import Misdeal, Need
@@ -13,7 +13,7 @@ from games.punto_banco.engine import PuntoBancoEngine, PuntoBancoState
 from games.punto_banco.rules import PuntoBancoRules
 from games.records import Bet, BetRefused, Settlement, Totals
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "punto_banco.toml"
+PROFILE = profile_path("punto_banco")
 # A card of each value: tens and figures count 0.
 CARD = {0: "KS", 1: "AH", 2: "2C", 3: "3D", 4: "4S", 5: "5H", 6: "6C", 7: "7D", 8: "8S", 9: "9H"}
 

@@ -2,25 +2,23 @@
 house edges, and what a profile may not say."""
 
 import copy
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rulebook_files import altered, profile_path, read_profile
 
 from games.profile import RulebookError
 from games.punto_banco.coup_chances import coup_chances
 from games.punto_banco.rules import PuntoBancoRules
 
 F = Fraction
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "punto_banco.toml"
+PROFILE = profile_path("punto_banco")
 SOURCE = "profiles/test/punto_banco.toml"
 
 
 @pytest.fixture(scope="module")
 def values():
-    with PROFILE.open("rb") as f:
-        return tomllib.load(f)
+    return read_profile(PROFILE)
 
 
 @pytest.fixture(scope="module")
@@ -30,15 +28,6 @@ def rules(values):
 
 def load(values):
     return PuntoBancoRules.from_dict(values, SOURCE)
-
-
-def altered(values, *path, **changes):
-    v = copy.deepcopy(values)
-    table = v
-    for key in path:
-        table = table[key]
-    table.update(changes)
-    return v
 
 
 def classic_banker_draws(banker, third):

@@ -6,16 +6,16 @@ hangs on the commission alone and so is measured far more finely."""
 import math
 import random
 import tomllib
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path
 
 from games.punto_banco.engine import PuntoBancoEngine
 from games.punto_banco.rules import PuntoBancoRules
 from games.records import Bet
 from terminal.coups import play_coup, shuffled
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "punto_banco.toml"
+PROFILE = profile_path("punto_banco")
 SEED = 20261201
 COUPS = 40_000
 STAKE = 20  # with a chip unit of 1, the banker's 19/20 is a whole amount

@@ -2,17 +2,17 @@
 
 import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rulebook_files import profile_path
 
 from games.records import Bet, Totals
 from games.roulette.engine import RouletteEngine, RouletteState
 from games.roulette.layout import EVEN_CHANCES, all_codes, covers
 from games.roulette.rules import RouletteRules
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "roulette_fr.toml"
+PROFILE = profile_path("roulette_fr")
 PAYS = {
     "straight": 35, "split": 17, "street": 11, "corner": 8, "sixline": 5, "column": 2, "dozen": 2,
     "columns": Fraction(1, 2), "dozens": Fraction(1, 2), "red": 1, "black": 1, "even": 1, "odd": 1, "low": 1, "high": 1,

@@ -3,16 +3,16 @@ void coups, misdeals and refused bets, each rule on its own."""
 
 import tomllib
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path
 
 from games.cards.coup import Misdeal, Need
 from games.records import Bet, BetRefused, Settlement, Totals
 from games.trente_quarante.engine import TrenteQuaranteEngine, TrenteQuaranteState
 from games.trente_quarante.rules import TrenteQuaranteRules
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "trente_quarante.toml"
+PROFILE = profile_path("trente_quarante")
 LAST = "A23456789T"  # the last card of a row of 31, 32, ... 40
 
 

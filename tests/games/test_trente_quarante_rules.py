@@ -2,18 +2,17 @@
 exact house edge, and what a profile may not say."""
 
 import copy
-import tomllib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from rulebook_files import altered, profile_path, read_profile
 
 from games.profile import RulebookError
 from games.trente_quarante.rules import TrenteQuaranteRules
 from games.trente_quarante.six_decks import SIX_DECK_TIES
 
 F = Fraction
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "trente_quarante.toml"
+PROFILE = profile_path("trente_quarante")
 SOURCE = "profiles/test/trente_quarante.toml"
 CHANCES = ("rouge", "noir", "couleur", "inverse")
 REFAIT = SIX_DECK_TIES[31]
@@ -23,8 +22,7 @@ WIN = (1 - REFAIT - VOID) / 2
 
 @pytest.fixture(scope="module")
 def values():
-    with PROFILE.open("rb") as f:
-        return tomllib.load(f)
+    return read_profile(PROFILE)
 
 
 @pytest.fixture(scope="module")
@@ -34,15 +32,6 @@ def rules(values):
 
 def load(values):
     return TrenteQuaranteRules.from_dict(values, SOURCE)
-
-
-def altered(values, *path, **changes):
-    v = copy.deepcopy(values)
-    table = v
-    for key in path:
-        table = table[key]
-    table.update(changes)
-    return v
 
 
 def edge(rules, label):

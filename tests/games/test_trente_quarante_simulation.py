@@ -8,16 +8,16 @@ import math
 import random
 import tomllib
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
+from rulebook_files import profile_path
 
 from games.records import Bet
 from games.trente_quarante.engine import TrenteQuaranteEngine
 from games.trente_quarante.rules import TrenteQuaranteRules
 from terminal.coups import play_coup, shuffled
 
-PROFILE = Path(__file__).resolve().parents[2] / "config" / "rulebooks" / "valencia-1994" / "trente_quarante.toml"
+PROFILE = profile_path("trente_quarante")
 SEED = 20261202
 COUPS = 20_000
 MINIMUM = 64  # with a chip unit of 1, a stake of two minimums halves exactly seven times
