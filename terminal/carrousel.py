@@ -30,6 +30,7 @@ from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
 from games.records import Bet
 
 from .events import utc_ts
+from .feed.router import Refused, RouterClient
 from .flag import Flag
 
 POLL_MS = 200
@@ -163,8 +164,7 @@ class PoolClient:
 
     def __init__(self, endpoint: str, *, timeout: float = 2.0):
         self.endpoint, self.timeout = endpoint, timeout
-        self._context = zmq.Context.instance()
-        self._socket: zmq.Socket | None = None
+        self._link = RouterClient(endpoint, "the carrousel pool", timeout=timeout)
 
     def settle(self, table: str, round_no: int, coins: list[tuple[Bet, str]], share: Fraction,
                chip_unit: int) -> CarrouselRound:
@@ -178,21 +178,13 @@ class PoolClient:
         self._ask({"op": "cancel", "table": table, "round": round_no})
 
     def close(self) -> None:
-        if self._socket is not None:
-            self._socket.close()
-            self._socket = None
+        self._link.close()
 
     def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """One request, answered; a new socket on a timeout (the pool may have restarted)."""
-        if self._socket is None:
-            self._socket = self._context.socket(zmq.DEALER)
-            self._socket.linger = 0
-            self._socket.connect(self.endpoint)
-        self._socket.send(json.dumps(request).encode())
-        if not self._socket.poll(int(self.timeout * 1000)):
-            self.close()
-            raise CarrouselUnavailable(f"the carrousel pool at {self.endpoint} did not answer within {self.timeout:g} s")
-        reply = json.loads(self._socket.recv())
-        if reply.get("op") == "error":
-            raise CarrouselUnavailable(f"the carrousel pool refused: {reply['reason']}")
-        return reply
+        try:
+            return self._link.ask(request)
+        except ConnectionError as exc:
+            raise CarrouselUnavailable(str(exc)) from None
+        except Refused as exc:
+            raise CarrouselUnavailable(f"the carrousel pool refused: {exc}") from None

@@ -1,6 +1,7 @@
-"""A ROUTER answering single-frame JSON requests on a thread of its own (`spec/feed.md`: no
-empty delimiter frame; the ROUTER sees `[identity, frame]`). The table's replay server and the
-pit's control server are two of them."""
+"""Single-frame JSON requests and answers (`spec/feed.md`: no empty delimiter frame; the ROUTER
+sees `[identity, frame]`): `RouterServer`, a ROUTER answering them on a thread of its own (the
+table's replay server, the pit's control server), and `RouterClient`, the DEALER that asks one
+question at a time (the pit's board, a table's carrousel pool)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ POLL_MS = 100  # how often the server thread looks at its stop flag
 SEND_TIMEOUT_MS = 2000  # a client that stops reading loses its answer after this, others go on
 
 
-class Refused(Exception):
-    """A request that cannot be served; the message is the reason sent back."""
+class Refused(ValueError):
+    """A request that cannot be served; the message is the reason sent back (and received)."""
 
 
 def _request(frames: list[bytes]) -> dict:
@@ -85,3 +86,38 @@ class RouterServer(threading.Thread):
         if self.ident is not None:
             self.join()
         self._socket.close()
+
+
+class RouterClient:
+    """Asks `endpoint` (`what` names it in errors) one request at a time. An answer not come in
+    `timeout` seconds raises ConnectionError and the socket is made anew, so that a late answer
+    (or a server restarted meanwhile) is never taken for the next one's; `{"op": "error"}`
+    raises Refused with its reason. `setup` (e.g. CURVE) is applied to each new socket."""
+
+    def __init__(self, endpoint: str, what: str, *, timeout: float, context: zmq.Context | None = None,
+                 setup=None):
+        self.endpoint, self.what, self.timeout = endpoint, what, timeout
+        self._context = context or zmq.Context.instance()
+        self._setup = setup
+        self._socket: zmq.Socket | None = None
+
+    def ask(self, request: dict) -> dict:
+        if self._socket is None:
+            self._socket = self._context.socket(zmq.DEALER)
+            self._socket.linger = 0
+            if self._setup is not None:
+                self._setup(self._socket)
+            self._socket.connect(self.endpoint)
+        self._socket.send(canonical(request))
+        if not self._socket.poll(round(self.timeout * 1000)):
+            self.close()
+            raise ConnectionError(f"{self.what} at {self.endpoint} did not answer within {self.timeout:g} s")
+        answer = json.loads(self._socket.recv())
+        if answer.get("op") == "error":
+            raise Refused(answer.get("reason"))
+        return answer
+
+    def close(self) -> None:
+        if self._socket is not None:
+            self._socket.close(linger=0)
+            self._socket = None

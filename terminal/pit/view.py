@@ -17,6 +17,7 @@ from games.bias import OutcomeTally
 from games.punto_banco.drawing import count, value
 from games.rulebook import RulebookError, load_rules
 from terminal.config import config_dir
+from terminal.console import money
 from terminal.games import PLAYS
 from terminal.pit.floorfile import AlertSettings
 from terminal.state import result_net, void_net
@@ -37,10 +38,6 @@ class Raised:
 def epoch(ts: str) -> float:
     """Seconds since the epoch of an event's `ts` (`YYYY-MM-DDTHH:MM:SS.mmmZ`)."""
     return datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp()
-
-
-def _money(amount: int) -> str:
-    return f"{amount / 100:,.2f}"
 
 
 def _points(cards: list[str]) -> int:
@@ -198,8 +195,8 @@ class TableView:
         self._float_low = low
         if not raised:
             return []
-        return [Raised("float_low", f"the tray holds {_money(self.tray)}, below {self.settings.float_low:.0%} "
-                                    f"of the advance {_money(self.initial_advance)}")]
+        return [Raised("float_low", f"the tray holds {money(self.tray)}, below {self.settings.float_low:.0%} "
+                                    f"of the advance {money(self.initial_advance)}")]
 
     def _rotor(self, direction: str | None, round_no: int) -> list[Raised]:
         if direction is None or self.game not in PLAYS or not getattr(PLAYS[self.game], "alternating_rotor", False):
