@@ -8,8 +8,7 @@ S/2^(k-1): `Bet.value`); prison is forced when S/2^k is below the table minimum,
 the last round of a session. On the next round that decides it, a bet in prison whose chance
 wins is returned at its value, without winnings; otherwise it is lost.
 
-Roulette's engine (games/roulette/engine.py `_on_zero`) still holds its own copy of this
-arithmetic; it can use this module instead.
+Roulette's engine and trente et quarante's both settle through it.
 """
 
 from __future__ import annotations

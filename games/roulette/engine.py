@@ -14,7 +14,6 @@ rulings.md) or half lost (section 02 IV).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from games.banking import (
@@ -27,13 +26,12 @@ from games.banking import (
     stake_refusal,
     win,
 )
-from games.money import to_chips
+from games.prison import ZERO_CHOICES, on_zero, released
 from games.records import Announcement, Bet, Limits, Settlement
 from games.roulette.announcements import announce
 from games.roulette.layout import EVEN_CHANCES, NUMBERS, covers, parse_code
 from games.roulette.rules import RouletteRules
 
-ZERO_CHOICES = ("prison", "half")
 
 
 @dataclass(frozen=True)
@@ -111,25 +109,16 @@ class RouletteEngine(BankingEngine):
         if number == 0 and bet.family in EVEN_CHANCES:
             return self._on_zero(bet, last_round)
         if bet.prison:
-            if not covered:
-                return Settlement(bet.id, "lose")
-            returned, breakage = to_chips(bet.value, self.limits.chip_unit)
-            return Settlement(bet.id, "push", returned=returned, breakage=breakage)
+            return released(bet, covered, self.limits.chip_unit)
         if not covered:
             return Settlement(bet.id, "lose")
         return win(bet, self.rules.payouts[bet.family], self.limits.chip_unit)
 
     def _on_zero(self, bet: Bet, last_round: bool) -> Settlement:
-        """An even chance caught by its k-th zero in a row: half back (S/2^k) or prison.
-
-        Half back is forced on the last spin and where the profile has no prison; prison is
-        forced when S/2^k is below the table minimum; otherwise the player's choice stands."""
-        half = Fraction(bet.stake, 2 ** (bet.prison + 1))
-        if self.rules.zero_rule == "prison" and not last_round:
-            if half < self.limits.min or bet.zero_choice == "prison":
-                return Settlement(bet.id, "prison")
-        returned, breakage = to_chips(half, self.limits.chip_unit)
-        return Settlement(bet.id, "half", returned=returned, breakage=breakage)
+        """An even chance caught by its k-th zero in a row: half back or prison (games/prison.py);
+        half back is forced where the profile has no prison, as on the last spin."""
+        return on_zero(bet, self.limits.min, self.limits.chip_unit,
+                       last_round=last_round or self.rules.zero_rule != "prison")
 
     def _in_payment_order(self, bets: Sequence[Bet], entries: Sequence[Settlement]) -> tuple[Settlement, ...]:
         """Section 01 IV.3.c: losing bets are collected first, then the rest are paid family by
