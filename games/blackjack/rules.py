@@ -29,6 +29,7 @@ from games.profile import (
     positive_int,
     refuse_player_edges,
     text,
+    texts,
 )
 from games.records import Limits
 
@@ -98,7 +99,7 @@ class BlackjackRules(TableRules):
             bets_per_box=profile.read("bets_per_box", _within(1, MAX_BETS_PER_BOX, "section 03 IV.c")),
             max_multiple=MappingProxyType({"box": box.read("max_multiple", _one_of(BOX_MAX_MULTIPLES))}),
             advance_multiple=profile.read("advance_multiple", _at_least(LEAST_ADVANCE_MULTIPLE)),
-            errata=MappingProxyType(dict(profile.read("errata", _texts, default={}))),
+            errata=MappingProxyType(dict(profile.read("errata", texts, default={}))),
             allow_player_edge=frozenset(
                 family for family, bet in (("box", box), ("insurance", insurance))
                 if bet.read("allow_player_edge", flag, default=False)),
@@ -172,9 +173,3 @@ def _values_within(low: int, high: int, what: str) -> Callable[[Any, str], froze
         return frozenset(value)
 
     return parse
-
-
-def _texts(value: Any, at: str) -> dict[str, str]:
-    if not isinstance(value, Mapping):
-        raise RulebookError(f"{at}: must be a table of texts, one per erratum")
-    return {key: text(v, f"{at}.{key}") for key, v in value.items()}
