@@ -247,13 +247,17 @@ class Link:
                 f"the {hello.role} speaks bridge protocol {hello.major}.{hello.minor} and this "
                 f"{self.role} {self.protocol[0]}.{self.protocol[1]}")
         restarted = self.peer is not None and hello.boot_id != self.peer.boot_id
+        # A reply from the peer we are talking to answers a hello of ours that went before
+        # everything we sent since: nothing was lost, nothing goes again.
+        answer = hello.reply and self.connected and not restarted
         expected = self.inbox.expected
         # A known peer's first_seq is not after what we expect unless it had to drop messages.
         if self.peer is None or restarted or expected is None or seq_diff(hello.first_seq,
                                                                           expected) > 0:
             self.inbox.reset(hello.first_seq)
         self.peer, self.connected, self.refused = hello, True, None
-        self.outbox.rewind()  # what the peer has not acknowledged goes again now, not at its timeout
+        if not answer:
+            self.outbox.rewind()  # what the peer has not taken goes again now, not at its timeout
         if not hello.reply:
             self._replies.append(self._hello(reply=True))
         return [Connected(hello, restarted)]

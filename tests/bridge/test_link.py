@@ -153,6 +153,38 @@ def test_a_restarted_host_gets_what_the_board_could_not_deliver():
     assert [h.message for h in heard if isinstance(h, Delivered)] == [m.BallLeaving(1, 1_500_000)]
 
 
+def test_crossing_hellos_resend_nothing():
+    """The board's boot hello and the host's hello cross: each answers the other's, and the
+    host's command sent in between is not sent twice when the board's late answer arrives."""
+    host, board = pair()
+    board.announce()
+    host_hello, board_hello = host.poll(0), board.poll(0)
+    board.receive(host_hello, MS)
+    board_answer = board.poll(MS)
+    host.receive(board_hello, MS)
+    host.send(m.Spin("cw"))
+    board.receive(host.poll(2 * MS), 2 * MS)  # the spin
+    host.receive(board_answer, 3 * MS)
+    host.poll(3 * MS)
+    host.receive(board.poll(4 * MS), 4 * MS)
+
+    assert host.connected and board.connected
+    assert host.outbox.resent == 0 and board.dropped()["duplicate"] == 0
+
+
+def test_a_hello_from_a_board_that_reconnected_brings_the_unacknowledged_again():
+    host, board = pair()
+    exchange(host, board, 0)
+    host.send(m.Spin("cw"))
+    host.poll(MS)  # lost: the board's port was reopened meanwhile
+    board.connection_made()
+    board.announce()
+    heard = exchange(host, board, 2 * MS)
+
+    assert [type(h) for h in heard] == [Connected] and host.outbox.resent == 1
+    assert len(host.outbox) == 0  # the board took the command the second time
+
+
 def test_an_unreadable_sequenced_frame_is_taken_reported_and_not_used():
     host, board = pair()
     exchange(host, board, 0)

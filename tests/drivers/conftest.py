@@ -1,6 +1,10 @@
+import functools
+
 import pytest
 
+import drivers.bridge_board as bridge_board
 from drivers.wheel.order import WheelOrder
+from firmware_bridge.link import MS
 
 # Wheel orders are rulebook data (config/); these are the single- and double-zero wheels.
 FRENCH = (0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1,
@@ -17,3 +21,12 @@ def french() -> WheelOrder:
 @pytest.fixture
 def american() -> WheelOrder:
     return WheelOrder(AMERICAN)
+
+
+@pytest.fixture
+def patient_link(monkeypatch):
+    """The host's bridge link resends after 10 s instead of 250 ms. A loaded CI machine can hold
+    an acknowledgement past 250 ms; tests that count resends on a clean link use this so that a
+    slow acknowledgement is not taken for a lost frame."""
+    monkeypatch.setattr(bridge_board, "Link",
+                        functools.partial(bridge_board.Link, resend_after=10_000 * MS))

@@ -48,7 +48,7 @@ def test_a_port_where_nothing_says_hello_is_not_the_board(tmp_path, french, monk
         port.unplug()
 
 
-def test_health_gives_the_link_figures_and_the_board(tmp_path, french):
+def test_health_gives_the_link_figures_and_the_board(tmp_path, patient_link, french):
     with WheelBoardEmulator(tmp_path / "wheel-board", time_scale=BOARD_TIME_SCALE,
                             unique_id=bytes.fromhex("e6614103e7452d2f")) as emulator:
         wheel = open_wheel(emulator.url + "?baud=115200&silent=2", french)

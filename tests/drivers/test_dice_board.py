@@ -226,7 +226,7 @@ def test_another_major_version_is_refused_with_what_to_flash(tmp_path):
         f"update the terminal")
 
 
-def test_health_and_dump_describe_the_link(tmp_path):
+def test_health_and_dump_describe_the_link(tmp_path, patient_link):
     with DiceBoardEmulator(tmp_path / "dice-reader", time_scale=BOARD_TIME_SCALE,
                            unique_id=bytes.fromhex("e66141035a1d3c07")) as emulator:
         reader = open_dice(emulator.url + "?baud=115200&silent=2")

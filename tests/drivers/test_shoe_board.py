@@ -285,7 +285,7 @@ def test_another_major_version_is_refused_with_what_to_flash(tmp_path):
         f"update the terminal")
 
 
-def test_health_and_dump_describe_the_link(tmp_path):
+def test_health_and_dump_describe_the_link(tmp_path, patient_link):
     with ShoeBoardEmulator(tmp_path / "shoe-reader", time_scale=BOARD_TIME_SCALE,
                            unique_id=bytes.fromhex("e66141035a1d5110")) as emulator:
         shoe = open_shoe(emulator.url + "?baud=115200&silent=2")
