@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.console import money
 
 BACKGROUND = (16, 18, 22)
 PANEL = (26, 29, 35)
@@ -117,10 +116,6 @@ def clock_of(ts: str | None) -> str:
     if not ts:
         return "-"
     return ts[11:19] if len(ts) >= 19 and ts[10] == "T" else ts
-
-
-def signed_money(minor: int) -> str:
-    return f"+{money(minor)}" if minor > 0 else money(minor)
 
 
 def gain_colour(minor: int):

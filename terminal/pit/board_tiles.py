@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.console import money
+from terminal.console import money, signed_money
 
 from .board_paint import (ALARM_TEXT, DIM, EMPHASIS, GAIN, TEXT, TILE_COLOURS, WARNING_TEXT, font,
-                          gain_colour, signed_money, text)
+                          gain_colour, text)
 
 BORDER = 4
 PAD = 8

@@ -10,6 +10,8 @@ import threading
 import time
 from pathlib import Path
 
+from terminal.console import money, signed_money
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 STATUS_EVERY_S = 60.0
 BOARD_TIMEOUT_S = 1.0
@@ -213,7 +215,7 @@ def table_lines(detail: dict) -> list[str]:
              f"  last results: {' '.join(entry['recent']) or '-'}; rounds per hour: {entry['rounds_per_hour'] or '-'}"]
     if entry["float"]:
         f = entry["float"]
-        lines.append(f"  float: advance {f['advance'] / 100:.2f}, tray {f['tray'] / 100:.2f}, result {f['result'] / 100:+.2f}")
+        lines.append(f"  float: advance {money(f['advance'])}, tray {money(f['tray'])}, result {signed_money(f['result'])}")
     lines += [f"  fault: {f.get('severity')} {f.get('device')} {f.get('code')}: {f.get('detail')}" for f in entry["faults"]]
     for alert in detail["alerts"]:
         ack = (f"acknowledged by {alert['acknowledged_by']} at {alert['acknowledged_at']}"
