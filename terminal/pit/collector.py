@@ -151,6 +151,9 @@ class Collector:
                 rows.append((item.event, received_at))
             else:
                 kind, _, detail = item.alert.partition(": ")
+                if kind == "replay" and item.table in self._refused:
+                    log.info("table %s: %s (the table refuses the pit's key)", item.table, item.alert)
+                    continue  # its `refused` alert says why; a second alert would say less
                 self._queue.put(("alert", (item.table if item.table in self._tables else None, kind, detail)))
         if rows:
             self._queue.put(("events", rows))
