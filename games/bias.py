@@ -161,10 +161,13 @@ class CellStat:
 @dataclass(frozen=True)
 class BiasReport:
     """The test over a tally's window. `valid` is False until every cell expects at least
-    MIN_EXPECTED results; until then the chi-squared approximation is not trusted and the
-    report is never `flagged`, whatever its p-value."""
+    MIN_EXPECTED results (`needed` results in all); until then the chi-squared approximation is
+    not trusted and the report is never `flagged`, whatever its p-value. A `window` smaller than
+    `needed` can never be tested."""
 
     spins: int
+    window: int
+    needed: int
     statistic: float
     dof: int
     p_value: float
@@ -176,7 +179,7 @@ class BiasReport:
     def to_json(self) -> dict[str, Any]:
         """The `bias` object of the pit's table detail (statistic to 3 decimals, p-value to 4
         significant digits, expected counts and z to 2 decimals), with `valid`."""
-        return {"spins": self.spins, "statistic": round(self.statistic, 3), "dof": self.dof,
+        return {"spins": self.spins, "window": self.window, "needed": self.needed, "statistic": round(self.statistic, 3), "dof": self.dof,
                 "p_value": float(f"{self.p_value:.4g}"), "alpha": self.alpha, "flagged": self.flagged,
                 "valid": self.valid, "cells": [cell.to_json() for cell in self.cells]}
 
@@ -196,6 +199,9 @@ class OutcomeTally:
         self.window = window
         self.unmatched = 0
         self._probabilities = tuple(float(cell.probability) for cell in cells)
+        # exact for the rulebooks' fractions; a float probability is read as the fraction it rounds
+        least = min(Fraction(cell.probability).limit_denominator(10**12) for cell in cells)
+        self.needed = math.ceil(MIN_EXPECTED / least)  # results before every cell expects MIN_EXPECTED
         self._counts = [0] * len(cells)
         self._recent: deque[int] = deque()  # cell index of each result in the window, oldest first
         # cell keys (sorted tuple of names) -> canonical text of those keys' values -> cell index
@@ -237,13 +243,13 @@ class OutcomeTally:
             raise ValueError(f"alpha is a significance level between 0 and 1, not {alpha!r}")
         statistic, dof, p_value = chi_squared(self._counts, self._probabilities)
         n = self.spins
-        valid = n * min(self._probabilities) >= MIN_EXPECTED
+        valid = n >= self.needed
         stats = []
         for cell, observed, p in zip(self.cells, self._counts, self._probabilities):
             expected = n * p
             z = (observed - expected) / math.sqrt(expected * (1 - p)) if n else 0.0
             stats.append(CellStat(cell.label, observed, expected, z))
-        return BiasReport(spins=n, statistic=statistic, dof=dof, p_value=p_value, alpha=alpha, valid=valid,
+        return BiasReport(spins=n, window=self.window, needed=self.needed, statistic=statistic, dof=dof, p_value=p_value, alpha=alpha, valid=valid,
                           flagged=valid and p_value < alpha, cells=tuple(stats))
 
     def _cell_of(self, outcome: Any) -> int | None:

@@ -164,13 +164,15 @@ class Section:
             raise self._fail(key, f"a number from {low} to {high}")
         return float(value)
 
-    def number_pair(self, key: str) -> tuple[float, float]:
-        """`[low, high]`, two numbers, low not above high."""
+    def number_pair(self, key: str, otherwise: str = "") -> tuple[float, float]:
+        """`[low, high]`, two numbers, low not above high; `otherwise` names what else the key
+        takes, for the error."""
         value = self.raw.get(key)
         if not (isinstance(value, list) and len(value) == 2
                 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
                 and 0 <= value[0] <= value[1]):
-            raise self._fail(key, "[low, high]: two numbers from 0, low not above high")
+            raise self._fail(key, "[low, high]: two numbers from 0, low not above high"
+                             + (f", {otherwise}" if otherwise else ""))
         return float(value[0]), float(value[1])
 
     def int_list(self, key: str) -> tuple[int, ...]:

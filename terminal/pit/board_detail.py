@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from terminal.console import money
+from terminal.pit.view import bias_verdict
 
 from .board_layout import BIAS_LABELS_H, GAP, Layout, bias_cells
 from .board_paint import (ALARM_TEXT, COLD_CELL, DIM, EXPECTED_LINE, GAIN, HOT_CELL, OBSERVED_BAR,
@@ -77,14 +78,12 @@ def _alert_rows(alerts: list[dict]) -> list[tuple[str, tuple]]:
     return rows
 
 
+VERDICT_COLOURS = {"none": DIM, "never": WARNING_TEXT, "short": DIM, "flagged": ALARM_TEXT, "clear": GAIN}
+
+
 def bias_summary(bias: dict | None) -> tuple[str, tuple]:
-    if bias is None:
-        return "no wheel-bias statistics for this table", DIM
-    if not bias.get("valid", True):
-        return f"wheel bias: not enough spins yet ({bias.get('spins', 0)} spins)", DIM
-    verdict, colour = ("FLAGGED", ALARM_TEXT) if bias.get("flagged") else ("not flagged", GAIN)
-    return (f"wheel bias over {bias['spins']} spins: chi-squared {bias['statistic']:.2f}, dof {bias['dof']}, "
-            f"p-value {bias['p_value']:.4g} (alpha {bias['alpha']:g}): {verdict}"), colour
+    summary, state = bias_verdict(bias)
+    return summary, VERDICT_COLOURS[state]
 
 
 def _draw_bias(surface: pygame.Surface, layout: Layout, bias: dict | None) -> None:

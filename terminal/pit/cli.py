@@ -209,6 +209,8 @@ def _table(args) -> int:
 
 def table_lines(detail: dict) -> list[str]:
     """A table's detail as text: its state, its alerts, and its wheel's per-pocket statistics."""
+    from terminal.pit.view import bias_verdict
+
     entry = detail["table"]
     lines = [f"{entry['table']} {entry['game'] or '?'}: link {entry['link']}, session {entry['session']}, "
              f"round {entry['round']['number']} {entry['round']['status'] or ''}".rstrip(),
@@ -223,10 +225,7 @@ def table_lines(detail: dict) -> list[str]:
         lines.append(f"  alert #{alert['id']} {alert['raised_at']} {alert['kind']}: {alert['detail']} [{ack}]")
     bias = detail.get("bias")
     if bias:
-        verdict = ("not enough results yet" if not bias["valid"] else
-                   "BIASED" if bias["flagged"] else "no bias found")
-        lines.append(f"  wheel: {bias['spins']} results, chi-squared {bias['statistic']} with {bias['dof']} dof, "
-                     f"p {bias['p_value']} (alpha {bias['alpha']}): {verdict}")
+        lines.append(f"  {bias_verdict(bias)[0]}")
         lines.append(f"  {'pocket':>10} {'seen':>6} {'expected':>9} {'z':>6}")
         lines += [f"  {c['label']:>10} {c['observed']:>6} {c['expected']:>9.2f} {c['z']:>+6.2f}" for c in bias["cells"]]
     return lines

@@ -16,7 +16,7 @@ DEFAULT_CONTROL = "tcp://*:5701"
 @dataclass(frozen=True)
 class AlertSettings:
     silent_after: float = 5.0  # seconds without a message (tables send a heartbeat every second)
-    pace: tuple[float, float] | None = None  # rounds per hour a table should keep within; None: no check
+    pace: tuple[float, float] | None = None  # rounds per hour a table should keep within; None (false): no check
     pace_window: float = 3600.0  # seconds of results the pace is measured over
     float_low: float = 0.2  # the tray below this share of the session's first advance
     bias_spins: int = 3700  # the last results the wheel's chi-squared test looks at
@@ -62,9 +62,10 @@ def _settings(section: Section, base: AlertSettings) -> AlertSettings:
     raw = section.raw
     if "silent_after" in raw:
         changes["silent_after"] = section.number("silent_after", 0, 1.5, 3600)
-    if "pace" in raw:
-        low, high = section.number_pair("pace")
-        changes["pace"] = (low, high)
+    if raw.get("pace") is False:  # a table that keeps no pace (a tournament table, say)
+        changes["pace"] = None
+    elif "pace" in raw:
+        changes["pace"] = section.number_pair("pace", "or false for no pace check")
     if "pace_window" in raw:
         changes["pace_window"] = section.number("pace_window", 0, 1, 86400)
     if "float_low" in raw:

@@ -8,6 +8,7 @@ its float, not the layout or the shoe. The float's arithmetic is the table's (`r
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +22,8 @@ from terminal.console import money
 from terminal.games import PLAYS
 from terminal.pit.floorfile import AlertSettings
 from terminal.state import result_net, void_net
+
+log = logging.getLogger(__name__)
 
 RECENT = 12  # results shown per table
 BIAS_EVERY = 37  # results between two chi-squared tests of a wheel
@@ -61,6 +64,23 @@ def result_text(outcome: dict[str, Any]) -> str:
     if "bank" in outcome:
         return "bank " + " ".join(outcome["bank"])
     return "?"
+
+
+def bias_verdict(bias: dict[str, Any] | None) -> tuple[str, str]:
+    """The `bias` of a table's detail (`BiasReport.to_json`) in one line, and its state: "none"
+    (no test for this game), "never" (`bias_spins` below what the test needs), "short" (not
+    enough results yet), "flagged" or "clear"."""
+    if bias is None:
+        return "no wheel-bias statistics for this table", "none"
+    if bias["window"] < bias["needed"]:
+        return (f"wheel bias never tested: bias_spins {bias['window']} is below the {bias['needed']} results "
+                "this game's test needs; raise bias_spins in the floor file"), "never"
+    if not bias["valid"]:
+        return f"wheel bias: not enough results yet ({bias['spins']} of the {bias['needed']} the test needs)", "short"
+    state = "flagged" if bias["flagged"] else "clear"
+    return (f"wheel bias over {bias['spins']} results: chi-squared {bias['statistic']:.2f}, dof {bias['dof']}, "
+            f"p-value {bias['p_value']:.4g} (alpha {bias['alpha']:g}): "
+            f"{'FLAGGED' if state == 'flagged' else 'not flagged'}"), state
 
 
 def _bias_tally(game: str, profile: str, spins: int) -> OutcomeTally | None:
@@ -184,6 +204,10 @@ class TableView:
         results (counted, not the window's size: a full window keeps its size)."""
         self.tally = self._make_tally(self.game, self.profile, self.settings.bias_spins) if self.profile else None
         self._untested = 0
+        if self.tally is not None and self.tally.window < self.tally.needed:
+            log.warning("table %s (%s): bias_spins %d is below the %d results the bias test of this game needs: "
+                        "it is never tested; raise bias_spins in the floor file", self.table, self.game,
+                        self.tally.window, self.tally.needed)
 
     # -- the checks
 

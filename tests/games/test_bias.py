@@ -149,6 +149,13 @@ def test_too_few_results_are_never_flagged(rulebooks):
     assert (tally.report(0.001).valid, tally.report(0.001).flagged) == (True, True)
 
 
+def test_the_results_a_test_needs_follow_the_least_likely_outcome(rulebooks):
+    assert roulette_tally(rulebooks, 100).needed == 185  # 37 x 5
+    assert OutcomeTally([Cell({"n": 1}, 0.1, "1"), Cell({"n": 2}, 0.9, "2")], 10).needed == 50
+    assert OutcomeTally([Cell({"n": 1}, Fraction(1, 36), "2"), Cell({"n": 2}, Fraction(35, 36), "other")],
+                        10).needed == 180
+
+
 def test_an_empty_tally_reports_nothing_wrong(rulebooks):
     report = roulette_tally(rulebooks, 100).report(0.001)
     assert (report.spins, report.statistic, report.p_value, report.valid, report.flagged) == (0, 0.0, 1.0, False, False)
@@ -159,8 +166,9 @@ def test_the_report_has_the_pit_shape(rulebooks):
     tally = roulette_tally(rulebooks, 370)
     feed(tally, list(range(37)) * 9 + [17] * 37)
     body = json.loads(json.dumps(tally.report(0.001).to_json()))
-    assert list(body) == ["spins", "statistic", "dof", "p_value", "alpha", "flagged", "valid", "cells"]
-    assert (body["spins"], body["dof"], body["alpha"]) == (370, 36, 0.001)
+    assert list(body) == ["spins", "window", "needed", "statistic", "dof", "p_value", "alpha", "flagged",
+                          "valid", "cells"]
+    assert (body["spins"], body["window"], body["needed"], body["dof"], body["alpha"]) == (370, 370, 185, 36, 0.001)
     assert body["statistic"] == pytest.approx(tally.report(0.001).statistic, abs=1e-3)
     assert body["cells"][17] == {"label": "17", "observed": 46, "expected": 10.0,
                                  "z": round(36 / math.sqrt(10 * 36 / 37), 2)}

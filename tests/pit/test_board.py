@@ -12,11 +12,14 @@ from terminal.pit.board import Board, run_board
 from terminal.pit.board_detail import bias_summary
 from terminal.pit.board_layout import TILE_MIN, bias_cells
 from terminal.pit.board_paint import (
+    ALARM_TEXT,
     BACKGROUND,
     COLD_CELL,
+    DIM,
     HOT_CELL,
     PLAIN_CELL,
     TILE_COLOURS,
+    WARNING_TEXT,
 )
 from terminal.pit.board_tiles import float_rows
 
@@ -240,7 +243,7 @@ def test_tapping_a_tile_opens_its_detail_with_the_bias_chart_and_back_returns():
     cells = [{"label": str(n), "observed": 100, "expected": 100.0, "z": 0.0} for n in range(37)]
     cells[17].update(observed=160, z=6.0)
     cells[3].update(observed=50, z=-5.0)
-    bias = {"spins": 3700, "statistic": 61.0, "dof": 36, "p_value": 0.0006, "alpha": 0.001, "flagged": True,
+    bias = {"spins": 3700, "window": 3700, "needed": 185, "statistic": 61.0, "dof": 36, "p_value": 0.0006, "alpha": 0.001, "flagged": True,
             "valid": True, "cells": cells}
     board = make_board(FakeSource([entry("RL-01"), entry("RL-02")], bias=bias))
 
@@ -263,11 +266,17 @@ def test_tapping_a_tile_opens_its_detail_with_the_bias_chart_and_back_returns():
     assert board.quit_requested
 
 
-def test_the_bias_summary_says_flagged_and_not_enough_spins():
-    bias = {"spins": 3700, "statistic": 61.0, "dof": 36, "p_value": 0.0006, "alpha": 0.001, "flagged": True}
-    assert "FLAGGED" in bias_summary(dict(bias, valid=True))[0]
-    assert "not flagged" in bias_summary(dict(bias, flagged=False, p_value=0.29))[0]
-    assert "not enough spins yet" in bias_summary(dict(bias, valid=False, spins=40))[0]
+def test_the_bias_summary_says_flagged_not_enough_results_and_never_tested():
+    bias = {"spins": 3700, "window": 3700, "needed": 185, "statistic": 61.0, "dof": 36, "p_value": 0.0006,
+            "alpha": 0.001, "flagged": True}
+    assert bias_summary(dict(bias, valid=True)) == (
+        "wheel bias over 3700 results: chi-squared 61.00, dof 36, p-value 0.0006 (alpha 0.001): FLAGGED", ALARM_TEXT)
+    assert "not flagged" in bias_summary(dict(bias, valid=True, flagged=False, p_value=0.29))[0]
+    assert bias_summary(dict(bias, valid=False, spins=40)) == (
+        "wheel bias: not enough results yet (40 of the 185 the test needs)", DIM)
+    assert bias_summary(dict(bias, valid=False, spins=100, window=100)) == (
+        "wheel bias never tested: bias_spins 100 is below the 185 results this game's test needs; "
+        "raise bias_spins in the floor file", WARNING_TEXT)
 
 
 def test_money_is_shown_in_major_units_with_2_decimals_and_the_result_signed():

@@ -61,6 +61,11 @@ def test_alerts_apply_to_every_table_and_a_table_overrides_some(tmp_path):
                                         bias_spins=1850, bias_alpha=0.001)
 
 
+def test_a_table_switches_the_floors_pace_check_off_with_false(tmp_path):
+    rl01, rl02 = load_floor(floor(tmp_path, "[alerts]\npace = [30, 60]\n" + RL01 + "pace = false\n" + RL02)).tables
+    assert (rl01.alerts.pace, rl02.alerts.pace) == (None, (30.0, 60.0))
+
+
 def test_a_table_override_without_an_alerts_section(tmp_path):
     (table,) = load_floor(floor(tmp_path, RL01 + "silent_after = 2\nbias_spins = 370\n")).tables
     assert table.alerts == AlertSettings(silent_after=2.0, bias_spins=370)
@@ -84,7 +89,7 @@ def test_an_absolute_secret_key_stays_as_it_is(tmp_path):
 
 MISTAKES = [  # the ids of the cases below, in their order
     "empty file", "alerts only", "table not an array", "duplicate id", "pace reversed", "pace one number",
-    "table pace a string", "table pace negative", "unknown table key", "server_key short", "server_key long",
+    "table pace a string", "table pace negative", "pace true", "unknown table key", "server_key short", "server_key long",
     "server_key without secret_key", "no replay", "empty id", "silent_after too small", "float_low above 1",
     "bias_spins 0", "bias_alpha too large", "pace_window a boolean", "unknown alerts key", "unknown pit key",
     "unknown section", "empty secret_key", "publish a number", "key given twice", "broken TOML",
@@ -100,6 +105,8 @@ MISTAKES = [  # the ids of the cases below, in their order
     ("[alerts]\npace = [30]\n" + RL01, "[alerts] pace must be [low, high]"),
     (RL02 + RL01 + 'pace = [30, "60"]\n', "[table #2] pace must be [low, high]"),
     (RL01 + "pace = [-5, 30]\n", "[table #1] pace must be [low, high]"),
+    (RL01 + "pace = true\n", "[table #1] pace must be [low, high]: two numbers from 0, low not above high, "
+                             "or false for no pace check"),
     (RL01 + "silent_afer = 8\n", "[[table]] #1 has unknown keys ['silent_afer']: it takes id, feed, replay, "
                                  "server_key, silent_after, pace"),
     (RL01 + 'server_key = "short"\n', "[[table]] #1 server_key must be the table's 40-character Z85 public key"),

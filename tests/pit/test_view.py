@@ -229,6 +229,15 @@ def test_the_bias_window_goes_on_across_sessions_of_the_same_profile():
     assert _bias_alerts_at(view, feed, [17] * 100) == [85]  # the 185th result: 5 expected per pocket, trusted
 
 
+def test_a_window_too_small_for_the_test_is_logged_and_never_flags(caplog):
+    caplog.set_level("WARNING", logger="terminal.pit.view")
+    view, feed = opened(AlertSettings(bias_spins=184))
+    assert _bias_alerts_at(view, feed, [17] * 400) == []
+    assert [r.getMessage() for r in caplog.records] == [
+        "table RL-01 (roulette_fr): bias_spins 184 is below the 185 results the bias test of this game needs: "
+        "it is never tested; raise bias_spins in the floor file"]
+
+
 def test_card_games_have_no_bias_window():
     view, _ = opened(game="blackjack")
     assert view.tally is None
