@@ -18,22 +18,22 @@ applies to the `pool_before` it is given). Two pools:
 from __future__ import annotations
 
 import json
-import threading
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import sqlalchemy as sa
-import zmq
 
 from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
 from games.records import Bet
 
-from .events import utc_ts
-from .feed.router import Refused, RouterClient
-from .flag import Flag
+from .events import canonical, utc_ts
+from .feed.router import Refused, RouterClient, RouterServer
+from .journal import durable_sqlite_engine
 
-POLL_MS = 200
+
+class CarrouselStoreError(Exception):
+    """The pool's store cannot be used as it must (a filesystem without WAL, say)."""
 
 
 class CarrouselUnavailable(Exception):
@@ -78,22 +78,22 @@ _movements = sa.Table(
 )
 
 
-class PoolServer:
-    """The casino's pool, answering tables on `endpoint`, its movements in SQLite at `db`."""
+class PoolServer(RouterServer):
+    """The casino's pool, answering tables on `endpoint`, its movements in SQLite at `db`
+    (WAL, synchronous FULL: a movement answered survives a power cut). `start()` serves on a
+    thread of its own, `run()` in the caller's; `request_stop()` (a signal handler may call it)
+    makes either return, `stop()` also closes."""
 
     def __init__(self, endpoint: str, db: str | Path, *, start: int = 0):
-        self.engine = sa.create_engine(f"sqlite:///{db}")
-        with self.engine.begin() as conn:
-            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
-        _metadata.create_all(self.engine)
+        self.engine = durable_sqlite_engine(sa.URL.create("sqlite", database=str(db)),
+                                            f"the carrousel pool's store {db}", CarrouselStoreError)
+        try:
+            _metadata.create_all(self.engine)
+            super().__init__(endpoint, "carrousel pool ROUTER socket")
+        except Exception:
+            self.engine.dispose()
+            raise
         self.start_pool = start
-        self._context = zmq.Context.instance()
-        self._socket = self._context.socket(zmq.ROUTER)
-        self._socket.linger = 0
-        self._socket.bind(endpoint)
-        self.endpoint = self._socket.getsockopt_string(zmq.LAST_ENDPOINT)
-        self._stop = Flag()  # set by signal handlers: no lock
-        self._thread: threading.Thread | None = None
 
     @property
     def pool(self) -> int:
@@ -101,38 +101,26 @@ class PoolServer:
             last = conn.execute(sa.select(_movements.c.pool_after).order_by(_movements.c.id.desc()).limit(1)).scalar()
         return self.start_pool if last is None else last
 
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self.serve, name="carrousel pool", daemon=True)
-        self._thread.start()
-
-    def serve(self) -> None:
-        while not self._stop.is_set():
-            if not self._socket.poll(POLL_MS):
-                continue
-            peer, frame = self._socket.recv_multipart()
-            try:
-                reply = self.answer(json.loads(frame))
-            except (ValueError, KeyError, TypeError) as e:
-                reply = {"op": "error", "reason": f"bad request: {e}"}
-            self._socket.send_multipart([peer, json.dumps(reply).encode()])
-
-    def request_stop(self) -> None:
-        """serve() returns within a poll (signal handlers, another thread)."""
-        self._stop.set()
+    def replies(self, request: dict) -> Iterator[bytes]:
+        try:
+            answer = self.answer(request)
+        except Refused:
+            raise
+        except (ValueError, KeyError, TypeError) as exc:
+            raise Refused(f"bad request: {exc!r}") from None
+        yield canonical(answer)
 
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join()
-        self._socket.close()
+        super().stop()
         self.engine.dispose()
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
-        op = request["op"]
+        """The answer to one table's request; Refused for an op that is not one of these."""
+        op = request.get("op")
         if op == "pool":
             return {"op": "pool", "pool": self.pool}
         if op not in ("settle", "cancel"):
-            return {"op": "error", "reason": f"unknown op {op!r} (settle, cancel, pool)"}
+            raise Refused(f"unknown op {op!r} (settle, cancel, pool)")
         table, round_no = str(request["table"]), int(request["round"])
         with self.engine.begin() as conn:  # one movement at a time, committed before the reply
             done = conn.execute(sa.select(_movements.c.body).where(

@@ -171,7 +171,7 @@ def cmd_carrousel(args) -> int:
     print(f"carrousel pool on {server.endpoint}: {server.pool} (Ctrl-C stops)", file=sys.stderr, flush=True)
     signal.signal(signal.SIGTERM, lambda signum, frame: server.request_stop())
     try:
-        server.serve()
+        server.run()
     finally:
         server.stop()
     return EXIT_OK

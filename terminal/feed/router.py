@@ -14,6 +14,7 @@ import zmq
 
 from terminal.events import canonical
 from terminal.feed import bind
+from terminal.flag import Flag
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ class RouterServer(threading.Thread):
             setup(socket)
         self.endpoint = bind(socket, endpoint, what)
         self._socket = socket
-        self._stopping = threading.Event()
+        self._stopping = Flag()
 
     def replies(self, request: dict) -> Iterator[bytes]:
         raise NotImplementedError
@@ -81,7 +82,12 @@ class RouterServer(threading.Thread):
             log.exception("%s: request failed", self.name)
             yield canonical({"op": "error", "reason": f"cannot serve the request: {exc}"})
 
+    def request_stop(self) -> None:
+        """`run()` returns within POLL_MS; a signal handler may call this."""
+        self._stopping.set()
+
     def stop(self) -> None:
+        """Stop serving (the thread, when started, is joined) and close the socket."""
         self._stopping.set()
         if self.ident is not None:
             self.join()

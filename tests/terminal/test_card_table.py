@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import io
 import random
+import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -14,9 +17,10 @@ import pytest
 from drivers.emulators.shoe_board import ShoeBoardEmulator
 from games.records import Bet
 from shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
-from helpers import journal_events, write_config
+from helpers import REPO, journal_events, write_config
 from terminal.audit import audit
 from terminal.carrousel import PoolServer
+from terminal.feed.router import Refused, RouterClient
 from terminal.config import load_table_config
 from terminal.players import SimPlayers
 from terminal.runtime import RunOptions, assemble
@@ -146,8 +150,45 @@ def test_the_casino_pool_answers_a_repeated_request_once_and_cancels(tmp_path):
     assert first == {"op": "settled", "pool_before": 1_000, "coins": 100, "paid_out": 0, "pool_after": 1_100}
     assert server.answer(ask) == first and server.pool == 1_100  # a lost reply asked again: no second movement
     assert server.answer({"op": "cancel", "table": "PK-1", "round": 7})["pool_after"] == 1_000
-    assert server.answer({"op": "fly"}) == {"op": "error", "reason": "unknown op 'fly' (settle, cancel, pool)"}
+    with pytest.raises(Refused, match=r"^unknown op 'fly' \(settle, cancel, pool\)$"):
+        server.answer({"op": "fly"})
     server.stop()
+
+
+def test_the_casino_pool_refuses_a_bad_request_over_the_wire_and_goes_on(tmp_path):
+    server = PoolServer("tcp://127.0.0.1:*", tmp_path / "carrousel.sqlite", start=1_000)
+    server.start()
+    client = RouterClient(server.endpoint, "the carrousel pool", timeout=5)
+    try:
+        with pytest.raises(Refused, match=r"^bad request: KeyError\('table'\)$"):
+            client.ask({"op": "settle", "round": 7})
+        with pytest.raises(Refused, match="^unknown op 'fly'"):
+            client.ask({"op": "fly"})
+        assert client.ask({"op": "pool"}) == {"op": "pool", "pool": 1_000}
+    finally:
+        client.close()
+        server.stop()
+
+
+def test_carrousel_serve_stops_on_sigterm_and_keeps_its_pool_across_a_restart(tmp_path):
+    db, endpoint = tmp_path / "carrousel.sqlite", f"ipc://{tmp_path}/carrousel"
+    coin = {"id": "c1", "seat": 1, "code": "carrousel:1", "stake": 100, "hand": "pair"}
+    settle = {"op": "settle", "table": "PK-1", "round": 1, "share": "1/10", "chip_unit": 100, "coins": [coin]}
+    pools = []
+    for ask in (settle, {"op": "pool"}):
+        server = subprocess.Popen([sys.executable, "-m", "terminal.cli", "carrousel", "serve", "--bind", endpoint,
+                                   "--db", str(db), "--start", "5000"], cwd=REPO, stderr=subprocess.PIPE, text=True)
+        client = RouterClient(endpoint, "the carrousel pool", timeout=20)
+        try:
+            pools.append(client.ask(ask))
+        finally:
+            client.close()
+            server.send_signal(signal.SIGTERM)
+            _, err = server.communicate(timeout=20)
+        assert server.returncode == 0 and "Traceback" not in err, err
+        assert err.startswith(f"carrousel pool on {endpoint}: 5")
+    assert pools == [{"op": "settled", "pool_before": 5_000, "coins": 100, "paid_out": 0, "pool_after": 5_100},
+                     {"op": "pool", "pool": 5_100}]
 
 
 def test_a_card_the_shoe_cannot_hold_voids_the_coup(tmp_path):
