@@ -113,6 +113,7 @@ def test_a_silent_table_is_an_alert_and_shown_silent(tables, pits, tmp_path, db)
     wait_for(lambda: pit.client.floor()["tables"][0]["link"] == "live", "the table live")
     writer.stop()  # no more heartbeats
     wait_for(lambda: pit.client.floor()["tables"][0]["link"] == "silent", "the table shown silent")
+    wait_for(lambda: pit.alerts("silent"), "the alert recorded")  # by the recorder thread, just after
     assert pit.alerts("silent")[0]["detail"] == "no message from table RL-01 for more than 1.5 s"
 
 

@@ -133,6 +133,7 @@ def test_an_impostor_table_is_refused_once_and_nothing_of_it_is_stored(keys, cur
     impostor.start_writer().submit(impostor.build(3))
     wait_for(lambda: len(outcomes) >= RETRIES, f"{RETRIES} handshakes tried")
     assert not any(outcome.ok for outcome in outcomes)
+    wait_for(lambda: pit.alerts("refused"), "the refusal raised")
     (refused,) = pit.alerts("refused")
     assert (refused["table"], refused["detail"]) == (
         "RL-01", f"table RL-01 at {impostor.publisher.endpoint} did not prove the key of the floor file "
