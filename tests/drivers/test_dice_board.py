@@ -1,5 +1,6 @@
 """The dice-reader board through its backend, against the emulated board over real
-pseudo-terminals: stale readings, spoilt frames, an unplug, a reboot, protocol versions."""
+pseudo-terminals: stale readings, spoilt frames, an unplug, a reboot. Protocol versions,
+health and dump: test_readers.py."""
 
 import time
 
@@ -10,7 +11,6 @@ from dice_backends import BOARD_TIME_SCALE
 from drivers.dice import open_dice
 from drivers.dice.events import DiceThrown
 from drivers.emulators.dice_board import DiceBoardEmulator
-from drivers.errors import DeviceError
 from drivers.faults import Fault, FaultCleared
 from firmware_bridge import messages as m
 
@@ -200,46 +200,3 @@ def test_a_failed_check_fails_the_selftest(emulator):
         emulator.fail_selftest("lighting")
 
         assert [c.name for c in reader.selftest() if not c.ok] == ["lighting"]
-
-
-def test_a_protocol_1_0_board_still_connects(tmp_path):
-    with (DiceBoardEmulator(tmp_path / "dice-reader", protocol=(1, 0),
-                            time_scale=BOARD_TIME_SCALE) as emulator,
-          open_dice(emulator.url) as reader):
-        health = reader.health()
-        reader.throw()
-        events = read_throw(reader)
-
-    assert health["peer"]["protocol"] == "1.0" and health["connected"]
-    assert len(thrown(events)) == 1
-
-
-def test_another_major_version_is_refused_with_what_to_flash(tmp_path):
-    with (DiceBoardEmulator(tmp_path / "dice-reader", protocol=(2, 0)) as emulator,
-          pytest.raises(DeviceError) as refused):
-        open_dice(emulator.url)
-
-    assert str(refused.value) == (
-        f"dice reader {emulator.url}: the board was refused: the board speaks bridge protocol "
-        f"2.0 and this host 1.2; flash the board with the firmware of this release (a "
-        f"dice-reader firmware speaking bridge protocol 1.1, firmware_bridge/PROTOCOL.md), or "
-        f"update the terminal")
-
-
-def test_health_and_dump_describe_the_link(tmp_path, patient_link):
-    with DiceBoardEmulator(tmp_path / "dice-reader", time_scale=BOARD_TIME_SCALE,
-                           unique_id=bytes.fromhex("e66141035a1d3c07")) as emulator:
-        reader = open_dice(emulator.url + "?baud=115200&silent=2")
-        reader.throw()
-        read_throw(reader)
-        health, dump = reader.health(), reader.dump()
-        reader.close()
-
-    assert reader.board.unique_id.hex() == "e66141035a1d3c07"
-    assert health["peer"] == {"role": "board", "protocol": "1.2",
-                              "version": "dice-reader-emulator 0.1.0",
-                              "unique_id": "e66141035a1d3c07", "boot_id": health["peer"]["boot_id"]}
-    assert (health["open"], health["port"], health["connected"]) == (True, "open", True)
-    assert (health["dropped"], health["resent"], health["reconnects"]) == ({}, 0, 0)
-    assert health["stale_readings"] == 0
-    assert "Throw()" in dump and "Dice(t_us=" in dump

@@ -1,16 +1,15 @@
-"""What every dice reader backend does; the same tests run against each backend that can run
-here (on the Pi, against the real reader)."""
+"""What every dice reader backend does with a throw; the same tests run against each backend
+that can run here (on the Pi, against the real reader). What it does as the card shoe does
+(open, close, refuse) is in test_readers.py."""
 
 import time
 
 import pytest
 from dice_backends import DICE_BACKENDS
 
-from drivers.dice import BACKENDS, open_dice
+from drivers.dice import open_dice
 from drivers.dice.events import VOID_CAUSES, DiceThrown
-from drivers.errors import DeviceError
 from drivers.faults import Fault, FaultCleared
-from drivers.selftest import SelfTestCheck
 
 THROW_DEADLINE = 10.0  # a guard against a hang, not a measure: a throw is read long before
 QUIET = 0.2  # how long "nothing more comes" is watched
@@ -98,57 +97,3 @@ def test_timestamps_never_go_back(reader):
 
     stamps = [e.t_ns for e in events]
     assert stamps == sorted(stamps)
-
-
-def test_get_returns_none_when_nothing_happens(reader):
-    assert reader.get(timeout=0) is None
-    assert reader.get(timeout=0.01) is None
-
-
-def test_open_close_and_reopen(backend):
-    reader = open_dice(backend.url, seed=1)
-    assert reader.is_open
-    reader.open()  # already open: harmless
-    reader.close()
-    assert not reader.is_open
-    reader.close()  # already closed: harmless
-    with reader:
-        assert reader.is_open
-        reader.throw()
-        assert isinstance(next_event(reader), DiceThrown)
-    assert not reader.is_open
-
-
-def test_a_closed_reader_refuses_to_throw_and_says_why(backend):
-    reader = open_dice(backend.url)
-    reader.close()
-    with pytest.raises(DeviceError, match="not open") as refused:
-        reader.throw()
-    assert str(refused.value) == (f"dice reader {backend.url}: cannot read a throw, the dice "
-                                  f"reader is not open; call open() first")
-    with pytest.raises(DeviceError, match="not open"):
-        reader.selftest()
-
-
-def test_selftest_of_a_healthy_reader_passes(reader):
-    checks = reader.selftest()
-    assert checks and all(isinstance(c, SelfTestCheck) for c in checks)
-    assert all(c.ok for c in checks), checks
-
-
-def test_an_unknown_parameter_names_the_known_ones(backend):
-    url = backend.url + ("&" if "?" in backend.url else "?") + "colour=red"
-    with pytest.raises(DeviceError) as refused:
-        open_dice(url)
-
-    message = str(refused.value)
-    assert message.startswith(f"dice reader {url}: unknown parameter 'colour'; known parameters: ")
-
-
-def test_an_unknown_scheme_names_the_known_schemes(backend):
-    url = "dize" + backend.url[backend.url.index(":"):]
-    with pytest.raises(DeviceError) as refused:
-        open_dice(url)
-
-    assert str(refused.value) == (f"dice reader {url}: unknown scheme 'dize'; known schemes: "
-                                  + ", ".join(f"{scheme}://" for scheme in BACKENDS))

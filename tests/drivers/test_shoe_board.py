@@ -1,6 +1,6 @@
 """The card-shoe reader board through its backend, against the emulated board over real
-pseudo-terminals: cards asked for or not, misreadings, spoilt frames, an unplug, a reboot,
-protocol versions."""
+pseudo-terminals: cards asked for or not, misreadings, spoilt frames, an unplug, a reboot.
+Protocol versions, health and dump: test_readers.py."""
 
 import time
 
@@ -10,7 +10,6 @@ from shoe_backends import BOARD_TIME_SCALE
 
 from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.emulators.shoe_board import ShoeBoardEmulator
-from drivers.errors import DeviceError
 from drivers.faults import Fault, FaultCleared
 from drivers.shoe import open_shoe
 from drivers.shoe.events import CARDS, RANKS, SUITS, CardDrawn, ShoeLoaded
@@ -257,49 +256,3 @@ def test_a_failed_check_fails_the_selftest(emulator):
         assert [c.name for c in shoe.selftest() if not c.ok] == ["deal_lamp"]
     with pytest.raises(ValueError, match="unknown check 'lens'"):
         emulator.fail_selftest("lens")
-
-
-@pytest.mark.parametrize("minor", [0, 1])
-def test_a_board_of_an_earlier_minor_version_still_connects(tmp_path, minor):
-    with (ShoeBoardEmulator(tmp_path / "shoe-reader", protocol=(1, minor),
-                            time_scale=BOARD_TIME_SCALE) as emulator,
-          open_shoe(emulator.url) as shoe):
-        health = shoe.health()
-        load(shoe)
-        shoe.deal()
-        events = events_until(shoe, drawn, "the card")
-
-    assert health["peer"]["protocol"] == f"1.{minor}" and health["connected"]
-    assert len(drawn(events)) == 1
-
-
-def test_another_major_version_is_refused_with_what_to_flash(tmp_path):
-    with (ShoeBoardEmulator(tmp_path / "shoe-reader", protocol=(2, 0)) as emulator,
-          pytest.raises(DeviceError) as refused):
-        open_shoe(emulator.url)
-
-    assert str(refused.value) == (
-        f"card shoe {emulator.url}: the board was refused: the board speaks bridge protocol "
-        f"2.0 and this host 1.2; flash the board with the firmware of this release (a "
-        f"shoe-reader firmware speaking bridge protocol 1.2, firmware_bridge/PROTOCOL.md), or "
-        f"update the terminal")
-
-
-def test_health_and_dump_describe_the_link(tmp_path, patient_link):
-    with ShoeBoardEmulator(tmp_path / "shoe-reader", time_scale=BOARD_TIME_SCALE,
-                           unique_id=bytes.fromhex("e66141035a1d5110")) as emulator:
-        shoe = open_shoe(emulator.url + "?baud=115200&silent=2")
-        load(shoe)
-        shoe.deal()
-        events_until(shoe, drawn, "the card")
-        health, dump = shoe.health(), shoe.dump()
-        shoe.close()
-
-    assert shoe.board.unique_id.hex() == "e66141035a1d5110"
-    assert health["peer"] == {"role": "board", "protocol": "1.2",
-                              "version": "shoe-reader-emulator 0.1.0",
-                              "unique_id": "e66141035a1d5110", "boot_id": health["peer"]["boot_id"]}
-    assert (health["open"], health["port"], health["connected"]) == (True, "open", True)
-    assert (health["dropped"], health["resent"], health["reconnects"]) == ({}, 0, 0)
-    assert health["foreign_readings"] == 0
-    assert "NewShoe(decks=1, cut_after=0)" in dump and "Deal()" in dump and "Card(t_us=" in dump

@@ -1,5 +1,6 @@
-"""What every card-shoe backend does; the same tests run against each backend that can run
-here (on the Pi, against the real reader)."""
+"""What every card-shoe backend does with its cards; the same tests run against each backend
+that can run here (on the Pi, against the real reader). What it does as the dice reader does
+(open, close, refuse) is in test_readers.py."""
 
 import time
 from collections import Counter
@@ -8,10 +9,8 @@ import pytest
 from board_emulated import events_until
 from shoe_backends import SHOE_BACKENDS
 
-from drivers.errors import DeviceError
 from drivers.faults import Fault, FaultCleared
-from drivers.selftest import SelfTestCheck
-from drivers.shoe import BACKENDS, open_shoe
+from drivers.shoe import open_shoe
 from drivers.shoe.events import CARD_FAULTS, CARDS, CardDrawn, CutCardOut, ShoeLoaded
 
 QUIET = 0.2  # how long "nothing more comes" is watched
@@ -201,59 +200,3 @@ def test_timestamps_never_go_back_and_fall_within_the_calls(shoe):
     assert stamps == sorted(stamps)
     assert before <= stamps[0] and stamps[-1] <= after
     assert sum(isinstance(e, CutCardOut) for e in events) == 1
-
-
-def test_get_returns_none_when_nothing_happens(shoe):
-    assert shoe.get(timeout=0) is None
-    assert shoe.get(timeout=0.01) is None
-
-
-def test_open_close_and_reopen(backend):
-    shoe = open_shoe(backend.url, seed=1)
-    assert shoe.is_open
-    shoe.open()  # already open: harmless
-    shoe.close()
-    assert not shoe.is_open
-    shoe.close()  # already closed: harmless
-    with shoe:
-        assert shoe.is_open
-        load(shoe, 1)
-        assert len(deal_cards(shoe, 1)) == 1
-    assert not shoe.is_open
-
-
-def test_a_closed_shoe_refuses_to_deal_and_says_why(backend):
-    shoe = open_shoe(backend.url)
-    shoe.close()
-    with pytest.raises(DeviceError) as refused:
-        shoe.deal()
-    assert str(refused.value) == (f"card shoe {backend.url}: cannot deal a card, the card "
-                                  f"shoe is not open; call open() first")
-    with pytest.raises(DeviceError, match="cannot load a new shoe, the card shoe is not open"):
-        shoe.new_shoe(1, None)
-    with pytest.raises(DeviceError, match="not open"):
-        shoe.selftest()
-
-
-def test_selftest_of_a_healthy_shoe_passes(shoe):
-    checks = shoe.selftest()
-    assert checks and all(isinstance(c, SelfTestCheck) for c in checks)
-    assert all(c.ok for c in checks), checks
-
-
-def test_an_unknown_parameter_names_the_known_ones(backend):
-    url = backend.url + ("&" if "?" in backend.url else "?") + "colour=red"
-    with pytest.raises(DeviceError) as refused:
-        open_shoe(url)
-
-    message = str(refused.value)
-    assert message.startswith(f"card shoe {url}: unknown parameter 'colour'; known parameters: ")
-
-
-def test_an_unknown_scheme_names_the_known_schemes(backend):
-    url = "shoo" + backend.url[backend.url.index(":"):]
-    with pytest.raises(DeviceError) as refused:
-        open_shoe(url)
-
-    assert str(refused.value) == (f"card shoe {url}: unknown scheme 'shoo'; known schemes: "
-                                  + ", ".join(f"{scheme}://" for scheme in BACKENDS))
