@@ -25,6 +25,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_table.py
 	$(BIN)/python benchmarks/bench_devices.py
 	$(BIN)/python benchmarks/bench_pit.py
+	$(BIN)/python benchmarks/bench_pit_startup.py
 
 clean:
 	rm -rf $(VENV) var

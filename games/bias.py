@@ -12,7 +12,6 @@ each converges fast."""
 
 from __future__ import annotations
 
-import json
 import math
 from collections import deque
 from dataclasses import dataclass
@@ -204,8 +203,8 @@ class OutcomeTally:
         self.needed = math.ceil(MIN_EXPECTED / least)  # results before every cell expects MIN_EXPECTED
         self._counts = [0] * len(cells)
         self._recent: deque[int] = deque()  # cell index of each result in the window, oldest first
-        # cell keys (sorted tuple of names) -> canonical text of those keys' values -> cell index
-        self._index: dict[tuple[str, ...], dict[str, int]] = {}
+        # cell keys (sorted tuple of names) -> those keys' values (`_canonical`) -> cell index
+        self._index: dict[tuple[str, ...], dict[tuple, int]] = {}
         for i, cell in enumerate(cells):
             keys = tuple(sorted(cell.outcome))
             by_value = self._index.setdefault(keys, {})
@@ -266,7 +265,16 @@ class OutcomeTally:
         return None
 
 
-def _canonical(outcome: Mapping[str, Any], keys: tuple[str, ...]) -> str:
-    """The values of `keys` as JSON text, so that a result compares as the journal holds it:
-    dice (3, 4) and [3, 4] alike, but 17 apart from 17.0, True or "17"."""
-    return json.dumps([outcome[key] for key in keys], separators=(",", ":"))
+def _canonical(outcome: Mapping[str, Any], keys: tuple[str, ...]) -> tuple:
+    """The values of `keys`, so that a result compares as the journal holds it: dice (3, 4) and
+    [3, 4] alike, but 17 apart from 17.0, True or "17" (each value with its type; a mapping
+    raises TypeError). Tuples, not JSON text: the pit restores 3,700 results a table at start-up."""
+    return tuple(_typed(outcome[key]) for key in keys)
+
+
+def _typed(value: Any) -> tuple:
+    if isinstance(value, (list, tuple)):
+        return (list, tuple(_typed(item) for item in value))
+    if isinstance(value, Mapping):
+        raise TypeError("a mapping is no outcome value")
+    return (type(value), value)

@@ -97,7 +97,8 @@ def _bias_tally(game: str, profile: str, spins: int) -> OutcomeTally | None:
 class TableView:
     """One table as the board shows it. `apply` takes each stored event in order and returns
     the alerts it raises; `quiet=True` while the view is rebuilt from the store at start-up
-    (those alerts were raised when the events first came)."""
+    (those alerts were raised when the events first came): then the bias window is not fed
+    either, `restore_tally` fills it at once from the results stored."""
 
     def __init__(self, table: str, settings: AlertSettings, *,
                  tally: Callable[[str, str, int], OutcomeTally | None] = _bias_tally):
@@ -118,6 +119,7 @@ class TableView:
         self.last_rotor: str | None = None
         self.tally: OutcomeTally | None = None
         self._untested = 0  # results the tally has counted since its last test
+        self._quiet = False  # apply(quiet=True) is under way
         self._float_low = False  # the tray is below the threshold (alerted once per dip)
         self._pace_alerted = False
 
@@ -127,6 +129,7 @@ class TableView:
         self.last_seq = event["seq"]
         self.game = event.get("game") or self.game
         handler = getattr(self, "_on_" + event["kind"].replace(".", "_"), None)
+        self._quiet = quiet
         raised = handler(event, event.get("data") or {}) if handler else None
         return [] if quiet or not raised else raised
 
@@ -177,7 +180,7 @@ class TableView:
         net = result_net(data)
         self.house_net += net
         raised = self._move_tray(net) + self._rotor(outcome.get("rotor"), event["round"])
-        if self.tally is not None and self.tally.add(outcome):
+        if self.tally is not None and not self._quiet and self.tally.add(outcome):
             self._untested += 1
             if self._untested == BIAS_EVERY:
                 self._untested = 0

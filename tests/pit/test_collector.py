@@ -179,9 +179,10 @@ def test_the_control_endpoint_refuses_what_it_cannot_serve(tables, pits, tmp_pat
         dealer.close()
 
 
-def test_the_table_detail_has_the_wheel_statistics(tables, pits, tmp_path, db):
+def test_the_table_detail_has_the_wheel_statistics_also_after_a_restart(tables, pits, tmp_path, db):
     table = tables("RL-01")
-    pit = pits(floor_file(tmp_path, [table]), db)
+    floor = floor_file(tmp_path, [table])
+    pit = pits(floor, db)
     journal = table.journal
     opened = journal.build("table.open", {"limits": {"min": 100, "chip_unit": 100, "max": {}},
                                           "profile": "valencia-1994", "croupier": "C-1"})
@@ -195,6 +196,9 @@ def test_the_table_detail_has_the_wheel_statistics(tables, pits, tmp_path, db):
     assert detail["table"]["recent"] == ["17", "17", "5"]
     cells = {c["label"]: c["observed"] for c in detail["bias"]["cells"]}
     assert (cells["17"], cells["5"], cells["0"], detail["bias"]["valid"]) == (2, 1, 0, False)
+    pit.close()
+    restarted = pits(floor, db)  # its views rebuilt from the store, the bias window too
+    assert restarted.client.table("RL-01")["bias"] == detail["bias"]
 
 
 def test_the_store_refusing_a_batch_resyncs_the_table_from_what_is_stored(tables, pits, tmp_path, db):

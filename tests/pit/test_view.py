@@ -315,6 +315,7 @@ def test_quiet_raises_nothing_but_folds():
     assert [view.apply(event, quiet=True) for event in quiet] == [[], [], []]
     entry = view.entry(T0)
     assert entry["faults"] == [FAULT] and entry["recent"] == ["4"] and entry["float"]["tray"] == 400_000
+    assert view.tally.spins == 0  # the bias window is restore_tally's, from the store
     assert kinds(view.apply(feed.spin(9, "cw"))) == ["direction"]  # the quiet spin's direction counts
     assert view.apply(buyin(feed, 1)) == []  # the dip was folded quietly: not alerted again
 
