@@ -106,9 +106,12 @@ def check_event(event: Any) -> str | None:
 def check_next(event: Any, last_seq: int, last_hash: str) -> str | None:
     """None if `event` is valid (`check_event`) and directly follows the event (`last_seq`,
     `last_hash`) of its chain (0 and GENESIS before the first), else the reason."""
-    reason = check_event(event)
-    if reason is not None:
-        return reason
+    return check_event(event) or check_link(event, last_seq, last_hash)
+
+
+def check_link(event: dict, last_seq: int, last_hash: str) -> str | None:
+    """For an event `check_event` passed: None if it directly follows (`last_seq`,
+    `last_hash`), else the reason."""
     if event["seq"] != last_seq + 1:
         return f"seq {event['seq']} does not follow seq {last_seq}"
     if event["prev"] != last_hash:

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import zmq
 
-from terminal.events import canonical, check_event, check_next, is_int
+from terminal.events import canonical, check_event, check_link, is_int
 
 REPLAY_TIMEOUT_S = 5.0
 RETRY_FIRST_S = 5.0  # hold policy: the first retry of a gap replay could not fill
@@ -365,8 +365,8 @@ class FeedFollower:
     def _accept(self, chain: _Chain, event: dict | None) -> None:
         """Yield `event` (seq == expected) if it links to the last one, then those waiting."""
         while event is not None:
-            if chain.last_hash is not None:
-                reason = check_next(event, event["seq"] - 1, chain.last_hash)
+            if chain.last_hash is not None:  # its own hash was checked as it came (_on_event)
+                reason = check_link(event, event["seq"] - 1, chain.last_hash)
                 if reason is not None:
                     self._alert(chain.table, f"hash: event seq {event['seq']} refused: {reason}")
                     return
