@@ -144,17 +144,21 @@ class Collector:
         self._stopping.set()
 
     def _received(self, items: list[FeedItem]) -> None:
+        """Events and alerts to the recorder in the order the follower gave them."""
         received_at = utc_ts()
         rows = []
         for item in items:
             if item.event is not None:
                 rows.append((item.event, received_at))
-            else:
-                kind, _, detail = item.alert.partition(": ")
-                if kind == "replay" and item.table in self._refused:
-                    log.info("table %s: %s (the table refuses the pit's key)", item.table, item.alert)
-                    continue  # its `refused` alert says why; a second alert would say less
-                self._queue.put(("alert", (item.table if item.table in self._tables else None, kind, detail)))
+                continue
+            kind, _, detail = item.alert.partition(": ")
+            if kind == "replay" and item.table in self._refused:
+                log.info("table %s: %s (the table refuses the pit's key)", item.table, item.alert)
+                continue  # its `refused` alert says why; a second alert would say less
+            if rows:
+                self._queue.put(("events", rows))
+                rows = []
+            self._queue.put(("alert", (item.table if item.table in self._tables else None, kind, detail)))
         if rows:
             self._queue.put(("events", rows))
 
@@ -209,31 +213,35 @@ class Collector:
     def _record(self) -> None:
         next_tick = time.monotonic()
         while not (self._stopping.is_set() and self._queue.empty()):
-            rows, alerts = self._take(min(TICK_S, max(0.0, next_tick - time.monotonic())))
-            for table_id, kind, detail in alerts:
-                self._raise(table_id, kind, detail)
+            rows, alert = self._take(min(TICK_S, max(0.0, next_tick - time.monotonic())))
             if rows:
                 self._store(rows)
+            if alert is not None:
+                self._raise(*alert)
             if time.monotonic() >= next_tick:
                 self._tick()
                 next_tick = time.monotonic() + TICK_S
 
-    def _take(self, wait: float) -> tuple[list, list]:
+    def _take(self, wait: float) -> tuple[list, tuple | None]:
+        """The events waiting, as one batch, up to the first alert among them (returned too): an
+        alert is raised after the events received before it are stored (a `gap` after the
+        events before the gap), whatever the batching."""
         rows: list = []
-        alerts: list = []
         try:
             item = self._queue.get(timeout=wait)
         except queue.Empty:
-            return rows, alerts
+            return rows, None
         while True:
             kind, value = item
-            (rows.extend if kind == "events" else alerts.append)(value)
+            if kind != "events":
+                return rows, value
+            rows.extend(value)
             if len(rows) >= BATCH_ROWS:
-                return rows, alerts
+                return rows, None
             try:
                 item = self._queue.get_nowait()
             except queue.Empty:
-                return rows, alerts
+                return rows, None
 
     def _store(self, rows: list[tuple[dict, str]]) -> None:
         """Store, then show and republish. A store that fails is retried (the events wait in
