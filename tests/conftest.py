@@ -7,7 +7,7 @@ import os
 import pytest
 
 from feed_tables import Table
-from helpers import write_config
+from helpers import made_then_closed, write_config
 from terminal.feed.follow import FeedFollower
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,25 +21,9 @@ def table_config(tmp_path):
 
 @pytest.fixture
 def tables(tmp_path):
-    made = []
-
-    def make(name="RL-01"):
-        made.append(Table(tmp_path, name))
-        return made[-1]
-
-    yield make
-    for table in made:
-        table.close()
+    yield from made_then_closed(lambda name="RL-01": Table(tmp_path, name))
 
 
 @pytest.fixture
 def followers():
-    made = []
-
-    def make(sources, **kwargs):
-        made.append(FeedFollower(sources, **kwargs))
-        return made[-1]
-
-    yield make
-    for follower in made:
-        follower.close()
+    yield from made_then_closed(FeedFollower)

@@ -9,9 +9,28 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable, Iterator
 
 REPO = Path(__file__).resolve().parent.parent
 TABLES = REPO / "config" / "tables"
+
+
+def made_then_closed(build: Callable, close: Callable | None = None) -> Iterator[Callable]:
+    """The body of a fixture that makes things for a test (`yield from` it): the test gets
+    `build`, and whatever it built is closed after the test, in order (`close(thing)`,
+    by default `thing.close()`)."""
+    made = []
+
+    def make(*args, **kwargs):
+        made.append(build(*args, **kwargs))
+        return made[-1]
+
+    yield make
+    for thing in made:
+        if close is None:
+            thing.close()
+        else:
+            close(thing)
 
 
 def write_config(directory: Path, *, wheel: str = "sim://wheel?spin=0", table_id: str = "RL-T1",

@@ -15,6 +15,7 @@ from pathlib import Path
 import psycopg
 import pytest
 import sqlalchemy as sa
+from helpers import made_then_closed
 from pit_helpers import Pit
 
 from terminal.pit.store import PitStore
@@ -149,18 +150,14 @@ def store(store_url):
     store.close()
 
 
+def _close_running(pit: Pit) -> None:
+    if pit.thread.is_alive():  # a test may have closed it already
+        pit.close()
+
+
 @pytest.fixture
 def pits():
-    made = []
-
-    def make(*args, **kwargs):
-        made.append(Pit(*args, **kwargs))
-        return made[-1]
-
-    yield make
-    for pit in made:
-        if pit.thread.is_alive():
-            pit.close()
+    yield from made_then_closed(Pit, _close_running)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 import zmq
 from feed_tables import Table
+from helpers import made_then_closed
 from pit_helpers import floor_file, wait_for
 
 from terminal.events import canonical
@@ -52,15 +53,7 @@ class CurveTable(Table):
 
 @pytest.fixture
 def curve_tables(tmp_path):
-    made = []
-
-    def make(name, secret, allow):
-        made.append(CurveTable(tmp_path, name, secret, allow))
-        return made[-1]
-
-    yield make
-    for table in made:
-        table.close()
+    yield from made_then_closed(lambda name, secret, allow: CurveTable(tmp_path, name, secret, allow))
 
 
 def curve_floor(directory, tables, server_keys, pit_secret):

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 import zmq
 
-from helpers import REPO, write_config
+from helpers import REPO, made_then_closed, write_config
 from terminal.config import ConfigError, load_table_config
 from terminal.events import canonical, check_event
 from terminal.feed.curve import (
@@ -76,39 +76,35 @@ class CurveTable:
 
 @pytest.fixture
 def tables(tmp_path):
-    made = []
-
     def make(secret, allow, name="table"):
         (tmp_path / name).mkdir(exist_ok=True)
-        made.append(CurveTable(tmp_path / name, secret, allow))
-        return made[-1]
+        return CurveTable(tmp_path / name, secret, allow)
 
-    yield make
-    for table in made:
-        table.close()
+    yield from made_then_closed(make)
+
+
+def _pit_client(kind, endpoint, own, server_key):
+    socket = zmq.Context.instance().socket(kind)
+    socket.linger = 0
+    if kind == zmq.SUB:
+        socket.subscribe(b"")
+    if own is not None:
+        client_socket_setup(socket, own, server_key)
+    watch = HandshakeWatch(socket)
+    socket.connect(endpoint)
+    return socket, watch
+
+
+def _close_client(client) -> None:
+    socket, watch = client
+    watch.close()
+    socket.close()
 
 
 @pytest.fixture
 def pits():
     """Pit client sockets set up with `own` keys expecting `server_key`, each with its handshake watch."""
-    made = []
-
-    def make(kind, endpoint, own, server_key):
-        socket = zmq.Context.instance().socket(kind)
-        socket.linger = 0
-        if kind == zmq.SUB:
-            socket.subscribe(b"")
-        if own is not None:
-            client_socket_setup(socket, own, server_key)
-        watch = HandshakeWatch(socket)
-        socket.connect(endpoint)
-        made.append((socket, watch))
-        return socket, watch
-
-    yield make
-    for socket, watch in made:
-        watch.close()
-        socket.close()
+    yield from made_then_closed(_pit_client, _close_client)
 
 
 def handshake(watch, deadline_ms=DEADLINE_MS):
