@@ -351,20 +351,6 @@ class PitStore:
             found = conn.execute(query).scalars().all()
         return [json.loads(text) for text in reversed(found) if text is not None]
 
-    def latest(self, table_id: str, kinds: Sequence[str], limit: int) -> list[dict]:
-        """The last `limit` stored events of those kinds, decoded, in seq order."""
-        if not kinds or limit <= 0:
-            return []
-        query = (
-            sa.select(EVENTS.c.body)
-            .where(EVENTS.c.table_id == table_id, EVENTS.c.kind.in_(list(kinds)))
-            .order_by(EVENTS.c.seq.desc())
-            .limit(limit)
-        )
-        with self._failing_as(f"reading the latest events of {table_id}"), self.engine.connect() as conn:
-            bodies = conn.execute(query).scalars().all()
-        return [json.loads(body) for body in reversed(bodies)]
-
     def last_seq_of_kind(self, table_id: str, kind: str) -> int | None:
         """The seq of the last stored event of that kind, None if there is none."""
         query = sa.select(sa.func.max(EVENTS.c.seq)).where(
