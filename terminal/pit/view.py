@@ -119,7 +119,6 @@ class TableView:
         self.last_rotor: str | None = None
         self.tally: OutcomeTally | None = None
         self._untested = 0  # results the tally has counted since its last test
-        self._quiet = False  # apply(quiet=True) is under way
         self._float_low = False  # the tray is below the threshold (alerted once per dip)
         self._pace_alerted = False
 
@@ -128,10 +127,12 @@ class TableView:
     def apply(self, event: dict[str, Any], quiet: bool = False) -> list[Raised]:
         self.last_seq = event["seq"]
         self.game = event.get("game") or self.game
+        data = event.get("data") or {}
         handler = getattr(self, "_on_" + event["kind"].replace(".", "_"), None)
-        self._quiet = quiet
-        raised = handler(event, event.get("data") or {}) if handler else None
-        return [] if quiet or not raised else raised
+        raised = (handler(event, data) if handler else None) or []
+        if event["kind"] == "round.result" and not quiet:
+            raised += self._tally(data.get("outcome") or {})
+        return [] if quiet else raised
 
     def _on_table_open(self, event, data) -> None:
         self.session, self.croupier, self.limits = "open", data.get("croupier"), data.get("limits")
@@ -179,13 +180,7 @@ class TableView:
         self.results_at.append(epoch(event["ts"]))
         net = result_net(data)
         self.house_net += net
-        raised = self._move_tray(net) + self._rotor(outcome.get("rotor"), event["round"])
-        if self.tally is not None and not self._quiet and self.tally.add(outcome):
-            self._untested += 1
-            if self._untested == BIAS_EVERY:
-                self._untested = 0
-                raised += self._bias()
-        return raised
+        return self._move_tray(net) + self._rotor(outcome.get("rotor"), event["round"])
 
     def _on_fault(self, event, data) -> list[Raised]:
         self.faults[f"{data.get('device')}/{data.get('code')}"] = data
@@ -234,7 +229,14 @@ class TableView:
         return [Raised("direction", f"the rotor turned the same way in two spins running ({direction} "
                                     f"again in round {round_no}): it must alternate")]
 
-    def _bias(self) -> list[Raised]:
+    def _tally(self, outcome: dict[str, Any]) -> list[Raised]:
+        """A result into the bias window; the test every BIAS_EVERY results counted."""
+        if self.tally is None or not self.tally.add(outcome):
+            return []
+        self._untested += 1
+        if self._untested < BIAS_EVERY:
+            return []
+        self._untested = 0
         report = self.tally.report(self.settings.bias_alpha)
         if not report.flagged:
             return []
