@@ -18,7 +18,9 @@ D = TypeVar("D", bound="Device")
 
 class Device(ABC, Generic[E]):
     """One device at `url`; backends fill an internal thread-safe queue through
-    self._emit(event) and implement `_open`, `_close`, `_selftest`."""
+    self._emit(event) and implement `_open`, `_close`, `_selftest`. A backend's constructor
+    parses and checks its URL and touches nothing (check_url builds one to check a URL): ports,
+    pins, threads and hardware libraries wait for `_open`."""
 
     kind: ClassVar[str]  # what errors call it: "wheel", "dice reader"
 
@@ -100,10 +102,22 @@ def open_url(kind: str, backends: Mapping[str, Callable[..., D]], url: str, *arg
     """The `kind` device at `url`, built as backends[scheme](url, *args, **kwargs) and opened
     (like open() and serial_for_url; opening again is harmless). Each interface registers its
     backends in one `BACKENDS` dict."""
+    device = _build(kind, backends, url, *args, **kwargs)
+    device.open()
+    return device
+
+
+def check_url(kind: str, backends: Mapping[str, Callable[..., Device]], url: str, *args: Any,
+              **kwargs: Any) -> None:
+    """DeviceError when `url` is no `kind` device's (an unknown scheme, a path or a parameter its
+    backend refuses), found without touching the device: the backend is built as open_url builds
+    it and dropped unopened."""
+    _build(kind, backends, url, *args, **kwargs)
+
+
+def _build(kind: str, backends: Mapping[str, Callable[..., D]], url: str, *args: Any, **kwargs: Any) -> D:
     scheme = urlsplit(url).scheme
     if scheme not in backends:
         known = ", ".join(f"{name}://" for name in backends)
         raise DeviceError(f"{kind} {url}: unknown scheme {scheme!r}; known schemes: {known}")
-    device = backends[scheme](url, *args, **kwargs)
-    device.open()
-    return device
+    return backends[scheme](url, *args, **kwargs)

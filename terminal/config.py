@@ -1,17 +1,30 @@
 """The table configuration: one TOML file per table, validated when loaded.
 
 Every error names the file, the key and what is expected, so that a technician can fix the
-file without reading code.
+file without reading code. Every section and key is known or refused (with the known one
+nearest it), and every device URL, pin, endpoint, key file and number is checked when the file
+is loaded, before anything opens: a table never starts on a default that a typo left in force.
+The floor file of the pit (terminal/pit/floorfile.py) is read with the same Section.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
 
+from drivers.dice import check_dice_url
+from drivers.errors import DeviceError
+from drivers.gpio import PinMap, check_gpio_url
+from drivers.shoe import check_shoe_url
+from drivers.wheel import check_wheel_url
+
+from .feed.endpoints import endpoint_problem
 from .games import PLAYS
 
 
@@ -36,11 +49,40 @@ COLOUR_GAMES = ("roulette_us1",)
 # [devices] key of the device that decides a game's rounds (the rest are wheels of some kind)
 DEVICE_KEYS = {"craps": "dice", "blackjack": "shoe", "punto_banco": "shoe", "trente_quarante": "shoe",
                "poker_stud": "shoe"}
+# how each of those devices' URL is checked when the file is loaded, without opening anything
+URL_CHECKS: dict[str, Callable[[str], None]] = {"wheel": check_wheel_url, "dice": check_dice_url,
+                                                "shoe": check_shoe_url}
+
+# The sections of every table file, and those of some games only: name -> (those games, why
+# another game's table refuses it).
+SECTIONS = ("table", "devices", "gpio", "feed", "journal", "session", "sim", "stakes")
+GAME_SECTIONS = {
+    "craps": (("craps",), "the seats the dice go round and the dice change are craps'"),
+    "colours": (COLOUR_GAMES, f"colour chips are played at {', '.join(COLOUR_GAMES)} tables only"),
+    "carrousel": (("poker_stud",), "the carrousel is poker's (poker_stud)"),
+}
+TABLE_KEYS = ("id", "game", "profile", "croupier", "minimum", "chip_unit", "chips", "seats")
+FEED_KEYS = ("publish", "replay", "curve_secret", "curve_allow")
+
+# Amounts (minimum, chip unit, chips, stakes) in minor units: at most 1,000,000.00. The largest
+# sum a table handles, an advance of 15,000 minimums, is then 1.5e12, far inside a signed 64-bit
+# integer (9.2e18) whatever is multiplied or added to it.
+MAX_AMOUNT = 100_000_000
+MAX_SEATS = 99
+DEFAULT_SEATS = 12
+MAX_TIMEOUT_S = 3600
+MAX_BOUNCE_MS = 1000
+MAX_BETS = 100  # [sim] max_bets: bets a simulated player places a round, at most
+MAX_BUYIN = 1000  # [sim] buyin: minimums a simulated player buys chips for, at most
+MAX_DICE_CHANGE_ROLLS = 10_000
+# A bet code or family as the rulebooks write them: lowercase parts joined with ':', the numbers
+# of the last joined with '-' (red, place:6, odds:come:4, split:1-2).
+BET_CODE = re.compile(r"[a-z][a-z0-9]*(:[a-z0-9]+(-[0-9]+)*)*")
 
 
 @dataclass(frozen=True)
 class CrapsConfig:
-    seats: int = 12  # places round the table the dice are offered to, clockwise from 1
+    seats: int = DEFAULT_SEATS  # places round the table the dice are offered to, clockwise from 1
     dice_change_rolls: int = 0  # the pit boss changes the dice after so many rolls; 0: only when asked
 
 
@@ -65,6 +107,18 @@ class GpioPins:
     switches: dict[str, int] = field(default_factory=dict)
     lamps: dict[str, int] = field(default_factory=dict)
     bounce_ms: int = 5
+
+    @classmethod
+    def of(cls, wired: Mapping[str, Any], bounce_ms: int) -> GpioPins:
+        """From [gpio] keys -> pins."""
+        return cls(buttons={k: v for k, v in wired.items() if k in GPIO_BUTTONS},
+                   switches={k: v for k, v in wired.items() if k in GPIO_SWITCHES},
+                   lamps={k.removeprefix("lamp_"): v for k, v in wired.items() if k.startswith("lamp_")},
+                   bounce_ms=bounce_ms)
+
+    def pin_map(self) -> PinMap:
+        """The drivers' pin map of these pins; ValueError for a pin it refuses."""
+        return PinMap(buttons=self.buttons, switches=self.switches, leds=self.lamps, bounce_ms=self.bounce_ms)
 
 
 @dataclass(frozen=True)
@@ -94,6 +148,9 @@ class TableConfig:
     replay: str
     db: Path
     topup_below: float
+    seats: int = DEFAULT_SEATS  # the places whose players may bet: [table] seats, or craps' [craps] seats
+    stakes: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # bet code or family ->
+    # the amount its stakes are multiples of, instead of the minimum (so that it is paid exactly)
     sim: SimConfig = field(default_factory=SimConfig)
     craps: CrapsConfig = field(default_factory=CrapsConfig)
     colours: tuple[str, ...] = ()  # the colours of the table's colour chips, one box each by the wheel
@@ -130,6 +187,26 @@ def load_table_config(path: str | Path) -> TableConfig:
     return _parse(path, read_toml(path))
 
 
+def _instead(name: str, known: Sequence[str], shown: Callable[[str], str] = str) -> str:
+    """What to write instead of the unknown `name`: the known name nearest it, else all of them."""
+    near = difflib.get_close_matches(name, known, n=1)
+    if near:
+        return f"did you mean {shown(near[0])}?"
+    return f"it takes {', '.join(map(shown, known))}"
+
+
+def refuse_unknown_sections(path: Path, raw: Mapping[str, Any], known: Sequence[str], where: str) -> None:
+    """ConfigError for a section of `raw` (a whole file) not in `known`, or a key outside any
+    section: a misspelt section must not pass unseen, its keys' defaults in force."""
+    for name, value in raw.items():
+        if name in known:
+            continue
+        if not isinstance(value, (dict, list)):
+            raise ConfigError(f"{path}: {name} = {value!r} stands outside any section: keys go in theirs "
+                              f"({', '.join(f'[{n}]' for n in known)})")
+        raise ConfigError(f"{path}: [{name}] is not a section of {where}: {_instead(name, known, '[{}]'.format)}")
+
+
 class Section:
     """Typed look-ups in one TOML table that name file and key on error."""
 
@@ -137,73 +214,124 @@ class Section:
         value = raw.get(name)
         if value is None and not required:
             value = {}
-        if not isinstance(value, dict):
+        if value is None:
             raise ConfigError(f"{path}: missing section [{name}]")
+        if not isinstance(value, dict):
+            raise ConfigError(f"{path}: [{name}] must be a section: a line [{name}] and its keys under it")
         self.path, self.name, self.raw = path, name, value
 
-    def _fail(self, key: str, expected: str) -> ConfigError:
+    def only(self, known: Sequence[str], where: str) -> None:
+        """ConfigError for a key not in `known` (`where` says whose section this is: "a craps
+        table's [devices]"): a misspelt key must not pass unseen, its default in force."""
+        for key in self.raw:
+            if key not in known:
+                raise ConfigError(f"{self.path}: [{self.name}] {key} is not a key of {where}: {_instead(key, known)}")
+
+    def invalid(self, key: str, expected: str) -> ConfigError:
+        """The error of `key`, which must be `expected`."""
         got = self.raw.get(key, "nothing")
         return ConfigError(f"{self.path}: [{self.name}] {key} must be {expected} (got {got!r})")
 
     def text(self, key: str, default: str | None = None) -> str:
         value = self.raw.get(key, default)
         if not isinstance(value, str) or not value.strip():
-            raise self._fail(key, "a non-empty string")
+            raise self.invalid(key, "a non-empty string")
         return value
 
-    def positive_int(self, key: str, default: int | None = None, *, zero: str | None = None) -> int:
-        """A whole number above 0; or 0 too when `zero` says what 0 means."""
+    def whole(self, key: str, default: int | None = None, *, low: int = 1, high: int,
+              what: str = "a whole number", note: str = "") -> int:
+        """A whole number from `low` to `high`; `note` says why the bounds or what one of them means."""
         value = self.raw.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < (0 if zero else 1):
-            raise self._fail(key, f"a whole number, 0 for {zero}" if zero else "a positive whole number")
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.invalid(key, f"{what} from {low:,} to {high:,}" + (f", {note}" if note else ""))
         return value
+
+    def amount(self, key: str) -> int:
+        """An amount of money in minor units, from 1 to MAX_AMOUNT."""
+        return self.whole(key, high=MAX_AMOUNT, what="a whole number of minor units")
+
+    def amounts(self, key: str) -> tuple[int, ...]:
+        """A non-empty list of amounts, sorted, each once."""
+        value = self.raw.get(key)
+        if not isinstance(value, list) or not value or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_AMOUNT for v in value
+        ):
+            raise self.invalid(key, f"a non-empty list of whole numbers of minor units from 1 to {MAX_AMOUNT:,}")
+        return tuple(sorted(set(value)))
 
     def number(self, key: str, default: float, low: float, high: float) -> float:
         value = self.raw.get(key, default)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise self._fail(key, f"a number from {low} to {high}")
+            raise self.invalid(key, f"a number from {low} to {high}")
         return float(value)
 
-    def number_pair(self, key: str, otherwise: str = "") -> tuple[float, float]:
-        """`[low, high]`, two numbers, low not above high; `otherwise` names what else the key
-        takes, for the error."""
+    def number_pair(self, key: str, high: float, otherwise: str = "") -> tuple[float, float]:
+        """`[low, high]`, two numbers from 0 to `high`, low not above high; `otherwise` names what
+        else the key takes, for the error."""
         value = self.raw.get(key)
         if not (isinstance(value, list) and len(value) == 2
                 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-                and 0 <= value[0] <= value[1]):
-            raise self._fail(key, "[low, high]: two numbers from 0, low not above high"
+                and 0 <= value[0] <= value[1] <= high):
+            raise self.invalid(key, f"[low, high]: two numbers from 0 to {high}, low not above high"
                              + (f", {otherwise}" if otherwise else ""))
         return float(value[0]), float(value[1])
 
-    def int_list(self, key: str) -> tuple[int, ...]:
-        value = self.raw.get(key)
-        if not isinstance(value, list) or not value or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value
-        ):
-            raise self._fail(key, "a non-empty list of positive whole numbers")
-        return tuple(sorted(set(value)))
+    def endpoint(self, key: str, *, bind: bool, default: str | None = None) -> str:
+        """A ZeroMQ endpoint this side binds (`bind`) or connects to (terminal/feed/endpoints.py)."""
+        value = self.text(key, default)
+        problem = endpoint_problem(value, bind=bind)
+        if problem:
+            raise ConfigError(f"{self.path}: [{self.name}] {key} {value!r}: {problem}")
+        return value
+
+    def key_file(self, key: str, read: Callable[[Path], object]) -> Path:
+        """The path of a CURVE key file or key directory, relative to the file's folder, read
+        now by `read` (terminal/feed/curve.py's load_secret or read_allow_list)."""
+        from .feed.curve import CurveError  # zmq's CURVE only for the files that use it
+
+        path = self.path.parent / self.text(key)
+        try:
+            read(path)
+        except CurveError as exc:
+            raise ConfigError(f"{self.path}: [{self.name}] {key}: {exc}") from None
+        return path
 
 
 def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
+    if "table" not in raw:  # a misspelt [table] is named, though the game it would give is not known
+        refuse_unknown_sections(path, raw, SECTIONS + tuple(GAME_SECTIONS), "a table file")
     table = Section(path, raw, "table")
+    table.only(TABLE_KEYS, "a table's [table]")
+    game = table.text("game")
+    if game not in PLAYS:
+        raise ConfigError(f"{path}: [table] game {game!r}: the table does not play it; it plays {', '.join(sorted(PLAYS))}")
+    own = _game_sections(path, raw, game)
+    refuse_unknown_sections(path, raw, SECTIONS + own, f"a {game} table file")
     devices = Section(path, raw, "devices")
     feed = Section(path, raw, "feed")
     journal = Section(path, raw, "journal", required=False)
     session = Section(path, raw, "session", required=False)
-    sim = Section(path, raw, "sim", required=False)
-
-    table_id = table.text("id")
-    game = table.text("game")
-    if game not in PLAYS:
-        raise ConfigError(f"{path}: [table] game {game!r}: the table does not play it; it plays {', '.join(sorted(PLAYS))}")
     device = DEVICE_KEYS.get(game, "wheel")
-    minimum = table.positive_int("minimum")
-    chip_unit = table.positive_int("chip_unit")
+    devices.only((device, f"{device}_timeout", "gpio"), f"a {game} table's [devices]")
+    feed.only(FEED_KEYS, "a table's [feed]")
+    journal.only(("db",), "a table's [journal]")
+    session.only(("topup_below",), "a table's [session]")
+
+    craps = _craps(Section(path, raw, "craps", required=False)) if "craps" in own else None
+    if craps is not None and "seats" in table.raw:
+        raise ConfigError(f"{path}: [table] seats: a craps table's seats are the places the dice go round: "
+                          "set [craps] seats instead")
+    table_id = table.text("id")
+    minimum = table.amount("minimum")
+    chip_unit = table.amount("chip_unit")
     if minimum % chip_unit:
         raise ConfigError(f"{path}: [table] minimum {minimum} is not a multiple of chip_unit {chip_unit}")
-    chips = table.int_list("chips")
+    chips = table.amounts("chips")
     if any(c % chip_unit for c in chips):
         raise ConfigError(f"{path}: [table] chips {list(chips)} must all be multiples of chip_unit {chip_unit}")
+    seats = craps.seats if craps is not None else table.whole("seats", DEFAULT_SEATS, high=MAX_SEATS)
+    gpio = Section(path, raw, "gpio", required=False)
+    gpio_pins = _gpio_pins(gpio)
     return TableConfig(
         path=path,
         id=table_id,
@@ -213,24 +341,51 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
         minimum=minimum,
         chip_unit=chip_unit,
         chips=chips,
-        device=devices.text(device),
-        device_timeout=devices.number(f"{device}_timeout", 20, 1, 3600),
-        gpio=devices.text("gpio") if "gpio" in devices.raw else None,
-        gpio_pins=_gpio_pins(Section(path, raw, "gpio", required=False)),
-        publish=feed.text("publish"),
-        replay=feed.text("replay"),
+        seats=seats,
+        stakes=_stakes(Section(path, raw, "stakes", required=False), minimum, chip_unit),
+        device=_device_url(devices, device, URL_CHECKS[device]),
+        device_timeout=devices.number(f"{device}_timeout", 20, 1, MAX_TIMEOUT_S),
+        gpio=_gpio_url(devices, gpio, gpio_pins),
+        gpio_pins=gpio_pins,
+        publish=feed.endpoint("publish", bind=True),
+        replay=feed.endpoint("replay", bind=True),
         curve=_curve(feed),
         db=Path(journal.text("db", f"var/{table_id}.sqlite")),
         topup_below=session.number("topup_below", 0.25, 0, 1),
-        sim=SimConfig(
-            players=sim.positive_int("players", 6),
-            max_bets=sim.positive_int("max_bets", 5),
-            buyin=sim.positive_int("buyin", 50),
-        ),
-        craps=_craps(Section(path, raw, "craps", required=False)),
-        colours=_colours(Section(path, raw, "colours", required=False), game),
-        carrousel=_carrousel(Section(path, raw, "carrousel", required=False), game),
+        sim=_sim(Section(path, raw, "sim", required=False), seats),
+        craps=craps or CrapsConfig(),
+        colours=_colours(Section(path, raw, "colours", required=False)),
+        carrousel=_carrousel(Section(path, raw, "carrousel")) if "carrousel" in raw else None,
     )
+
+
+def _game_sections(path: Path, raw: Mapping[str, Any], game: str) -> tuple[str, ...]:
+    """The sections of GAME_SECTIONS that `game` takes; ConfigError for another game's in `raw`."""
+    for name, (games, why) in GAME_SECTIONS.items():
+        if name in raw and game not in games:
+            raise ConfigError(f"{path}: [{name}]: {why}, not {game}'s")
+    return tuple(name for name, (games, _) in GAME_SECTIONS.items() if game in games)
+
+
+def _device_url(devices: Section, key: str, check: Callable[..., None], *args: Any) -> str:
+    """[devices] `key`, a URL its interface's backends parse now (`check`), opening nothing:
+    a URL that could never open is refused even when --sim would run the table without it."""
+    url = devices.text(key)
+    try:
+        check(url, *args)
+    except DeviceError as exc:
+        raise ConfigError(f"{devices.path}: [devices] {key}: {exc}") from None
+    return url
+
+
+def _gpio_url(devices: Section, gpio: Section, pins: GpioPins) -> str | None:
+    """[devices] gpio for the pins of [gpio]; None when the table has no I/O (and no [gpio])."""
+    if "gpio" in devices.raw:
+        return _device_url(devices, "gpio", check_gpio_url, pins.pin_map())
+    if gpio.raw:
+        raise ConfigError(f"{devices.path}: [gpio] is given but [devices] gpio is not: give the table "
+                          "I/O's URL (rpigpio:// on a Pi, sim://gpio), or leave [gpio] out")
+    return None
 
 
 def _curve(feed: Section) -> CurveFiles | None:
@@ -243,53 +398,73 @@ def _curve(feed: Section) -> CurveFiles | None:
         (missing,) = set(keys) - set(given)
         raise ConfigError(f"{feed.path}: [feed] {given[0]} is set but {missing} is not: CURVE needs both, the "
                           "table's secret key file (curve_secret) and the directory of the allowed pit keys (curve_allow)")
-    from .feed.curve import CurveError, load_secret, read_allow_list  # zmq only for tables that use CURVE
+    from .feed.curve import load_secret, read_allow_list  # zmq's CURVE only for tables that use it
 
-    paths = [feed.path.parent / feed.text(key) for key in keys]
-    for key, check, path in zip(keys, (load_secret, read_allow_list), paths):
-        try:
-            check(path)
-        except CurveError as exc:
-            raise ConfigError(f"{feed.path}: [feed] {key}: {exc}") from None
-    return CurveFiles(*paths)
+    return CurveFiles(feed.key_file("curve_secret", load_secret), feed.key_file("curve_allow", read_allow_list))
 
 
-def _carrousel(carrousel: Section, game: str) -> str | None:
-    if not carrousel.raw:
-        return None
-    if game != "poker_stud":
-        raise ConfigError(f"{carrousel.path}: [carrousel]: the carrousel is poker's (poker_stud), not {game}'s")
-    return carrousel.text("endpoint")
+def _stakes(stakes: Section, minimum: int, chip_unit: int) -> Mapping[str, int]:
+    """[stakes]: bet code or family -> the amount its stakes are multiples of. Whether the game
+    has such a bet is the rulebook's to say, when it is loaded."""
+    units = {}
+    for code in stakes.raw:
+        if not BET_CODE.fullmatch(code):
+            raise ConfigError(f"{stakes.path}: [stakes] {code!r} is not a bet code or family: lowercase letters "
+                              "and digits, parts joined with ':' and numbers with '-' (\"place:6\", \"split:1-2\")")
+        unit = stakes.amount(code)
+        if unit % chip_unit or unit < minimum:
+            raise stakes.invalid(code, f"a multiple of chip_unit {chip_unit} and at least the minimum {minimum}")
+        units[code] = unit
+    return MappingProxyType(units)
 
 
-def _colours(colours: Section, game: str) -> tuple[str, ...]:
+def _sim(sim: Section, seats: int) -> SimConfig:
+    sim.only(("players", "max_bets", "buyin"), "a table's [sim]")
+    return SimConfig(
+        players=sim.whole("players", min(SimConfig.players, seats), high=seats, note="one player a seat at most"),
+        max_bets=sim.whole("max_bets", 5, high=MAX_BETS),
+        buyin=sim.whole("buyin", 50, high=MAX_BUYIN, what="a whole number of minimums"),
+    )
+
+
+def _carrousel(carrousel: Section) -> str:
+    carrousel.only(("endpoint",), "a poker table's [carrousel]")
+    return carrousel.endpoint("endpoint", bind=False)
+
+
+def _colours(colours: Section) -> tuple[str, ...]:
+    colours.only(("names",), "a colour-chip table's [colours]")
     if not colours.raw:
         return ()
-    if game not in COLOUR_GAMES:
-        raise ConfigError(f"{colours.path}: [colours]: colour chips are played at {', '.join(COLOUR_GAMES)} "
-                          f"tables only, not {game}")
     names = colours.raw.get("names")
     if not isinstance(names, list) or not names or len(set(names)) != len(names) or not all(
             isinstance(n, str) and n.strip() for n in names):
-        raise colours._fail("names", "a list of distinct colour names")
+        raise colours.invalid("names", "a list of distinct colour names")
     return tuple(names)
 
 
 def _craps(craps: Section) -> CrapsConfig:
-    return CrapsConfig(seats=craps.positive_int("seats", 12),
-                       dice_change_rolls=craps.positive_int("dice_change_rolls", 0, zero="no automatic change"))
+    craps.only(("seats", "dice_change_rolls"), "a craps table's [craps]")
+    return CrapsConfig(seats=craps.whole("seats", DEFAULT_SEATS, high=MAX_SEATS),
+                       dice_change_rolls=craps.whole("dice_change_rolls", 0, low=0, high=MAX_DICE_CHANGE_ROLLS,
+                                                     note="0 for no automatic change"))
 
 
 def _gpio_pins(gpio: Section) -> GpioPins:
-    lamps = {f"lamp_{name}": name for name in GPIO_LAMPS}
-    known = set(GPIO_BUTTONS) | set(GPIO_SWITCHES) | set(lamps) | {"bounce_ms"}
-    unknown = sorted(set(gpio.raw) - known)
-    if unknown:
-        raise ConfigError(f"{gpio.path}: [gpio] unknown keys {unknown}; known: {sorted(known)}")
-    pins = {key: gpio.positive_int(key) for key in gpio.raw if key != "bounce_ms"}
-    return GpioPins(
-        buttons={k: v for k, v in pins.items() if k in GPIO_BUTTONS},
-        switches={k: v for k, v in pins.items() if k in GPIO_SWITCHES},
-        lamps={lamps[k]: v for k, v in pins.items() if k in lamps},
-        bounce_ms=gpio.positive_int("bounce_ms", 5),
-    )
+    """[gpio]: the pins of each role, checked by the drivers' PinMap now (a header GPIO, wired
+    once). The map is built key by key in the file's order, so that the key it refuses is named."""
+    gpio.only((*GPIO_BUTTONS, *GPIO_SWITCHES, *(f"lamp_{name}" for name in GPIO_LAMPS), "bounce_ms"),
+              "a table's [gpio]")
+    bounce_ms = gpio.whole("bounce_ms", 5, high=MAX_BOUNCE_MS, what="a whole number of milliseconds")
+    wired: dict[str, Any] = {}
+    pins = GpioPins(bounce_ms=bounce_ms)
+    for key, pin in gpio.raw.items():
+        if key == "bounce_ms":
+            continue
+        wired[key] = pin
+        pins = GpioPins.of(wired, bounce_ms)
+        try:
+            pins.pin_map()
+        except ValueError as exc:
+            raise ConfigError(f"{gpio.path}: [gpio] {key}: {exc}") from None
+    return pins

@@ -3,7 +3,7 @@ scheme of a URL."""
 
 from __future__ import annotations
 
-from drivers.device import open_url
+from drivers.device import check_url, open_url
 from drivers.dice.base import DiceReader
 from drivers.dice.board import BoardDice
 from drivers.dice.sim import SimDice
@@ -16,3 +16,8 @@ def open_dice(url: str, *, seed: int | None = None) -> DiceReader:
     """The dice reader at `url`, opened (opening again is harmless). `seed` drives the
     simulated backend, over a seed in the URL; hardware ignores it."""
     return open_url(DiceReader.kind, BACKENDS, url, seed=seed)
+
+
+def check_dice_url(url: str) -> None:
+    """DeviceError when `url` is no dice reader's, found without opening anything."""
+    check_url(DiceReader.kind, BACKENDS, url)

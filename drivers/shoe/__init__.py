@@ -3,7 +3,7 @@ a URL."""
 
 from __future__ import annotations
 
-from drivers.device import open_url
+from drivers.device import check_url, open_url
 from drivers.shoe.base import Shoe
 from drivers.shoe.board import BoardShoe
 from drivers.shoe.sim import SimShoe
@@ -16,3 +16,8 @@ def open_shoe(url: str, *, seed: int | None = None) -> Shoe:
     """The card shoe at `url`, opened (opening again is harmless). `seed` drives the simulated
     backend, over a seed in the URL; hardware ignores it."""
     return open_url(Shoe.kind, BACKENDS, url, seed=seed)
+
+
+def check_shoe_url(url: str) -> None:
+    """DeviceError when `url` is no card shoe's, found without opening anything."""
+    check_url(Shoe.kind, BACKENDS, url)

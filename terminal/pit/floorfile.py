@@ -1,13 +1,14 @@
-"""The floor file of `pit collect --tables FILE` (`spec/pit.md`): the tables, the pit's own
+"""The floor file of `pit collect --tables FILE` (`docs/pit.md`): the tables, the pit's own
 endpoints and CURVE key, and the alert thresholds (`[alerts]`, overridable per table)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
-from terminal.config import ConfigError, Section, read_toml
+from terminal.config import ConfigError, Section, read_toml, refuse_unknown_sections
+from terminal.feed.curve import CurveError, check_key, load_secret, read_allow_list
 
 DEFAULT_PUBLISH = "tcp://*:5700"
 DEFAULT_CONTROL = "tcp://*:5701"
@@ -44,16 +45,10 @@ class Floor:
 
 _OVERRIDES = ("silent_after", "pace", "pace_window", "float_low", "bias_spins", "bias_alpha")
 _TABLE_KEYS = ("id", "feed", "replay", "server_key", *_OVERRIDES)
-_PIT_KEYS = ("publish", "control", "secret_key")
+_PIT_KEYS = ("publish", "control", "secret_key", "allow")
 _SECTIONS = ("table", "pit", "alerts")
-
-
-def _known_keys(path: Path, where: str, raw: Mapping[str, Any], known: Iterable[str]) -> None:
-    """ConfigError when `raw` has a key not in `known` (a misspelt threshold must not pass unseen)."""
-    known = tuple(known)
-    unknown = set(raw) - set(known)
-    if unknown:
-        raise ConfigError(f"{path}: {where} has unknown keys {sorted(unknown)}: it takes {', '.join(known)}")
+MAX_PACE = 3600  # rounds per hour: one a second
+MAX_BIAS_SPINS = 100_000  # the results kept per table for the bias test
 
 
 def _settings(section: Section, base: AlertSettings) -> AlertSettings:
@@ -65,39 +60,49 @@ def _settings(section: Section, base: AlertSettings) -> AlertSettings:
     if raw.get("pace") is False:  # a table that keeps no pace (a tournament table, say)
         changes["pace"] = None
     elif "pace" in raw:
-        changes["pace"] = section.number_pair("pace", "or false for no pace check")
+        changes["pace"] = section.number_pair("pace", MAX_PACE, "or false for no pace check")
     if "pace_window" in raw:
         changes["pace_window"] = section.number("pace_window", 0, 1, 86400)
     if "float_low" in raw:
         changes["float_low"] = section.number("float_low", 0, 0, 1)
     if "bias_spins" in raw:
-        changes["bias_spins"] = section.positive_int("bias_spins")
+        changes["bias_spins"] = section.whole("bias_spins", high=MAX_BIAS_SPINS)
     if "bias_alpha" in raw:
         changes["bias_alpha"] = section.number("bias_alpha", 0, 1e-12, 0.5)
     return replace(base, **changes)
 
 
 def _table(path: Path, entry: Mapping[str, Any], index: int, base: AlertSettings) -> FloorTable:
+    """A [[table]] entry: the pit connects to its feed and replay, so they name a host and port."""
     section = Section(path, {f"table #{index}": entry}, f"table #{index}")
-    _known_keys(path, f"[[table]] #{index}", entry, _TABLE_KEYS)
-    key = section.text("server_key") if "server_key" in entry else None
-    if key is not None and len(key) != 40:
-        raise ConfigError(f"{path}: [[table]] #{index} server_key must be the table's 40-character Z85 "
-                          "public key (`dealer-terminal keys show TABLE.key` prints it)")
-    return FloorTable(section.text("id"), section.text("feed"), section.text("replay"), key,
-                      _settings(section, base))
+    section.only(_TABLE_KEYS, "a floor file's [[table]]")
+    return FloorTable(section.text("id"), section.endpoint("feed", bind=False), section.endpoint("replay", bind=False),
+                      _server_key(section), _settings(section, base))
+
+
+def _server_key(section: Section) -> str | None:
+    if "server_key" not in section.raw:
+        return None
+    key = section.text("server_key")
+    try:
+        check_key(key, "server_key")
+    except CurveError:
+        raise section.invalid("server_key", "the table's CURVE public key, 40 Z85 characters "
+                                          "(`dealer-terminal keys show TABLE.key` prints it)") from None
+    return key
 
 
 def load_floor(path: str | Path) -> Floor:
-    """The floor file at `path`; ConfigError naming the file and key on any mistake."""
+    """The floor file at `path`; ConfigError naming the file and key on any mistake, the pit's
+    key files read: nothing of the pit starts on a file that cannot serve."""
     path = Path(path)
     raw = read_toml(path)
-    _known_keys(path, "the floor file", raw, _SECTIONS)
+    refuse_unknown_sections(path, raw, _SECTIONS, "a floor file")
     entries = raw.get("table")
     if not isinstance(entries, list) or not entries or not all(isinstance(e, dict) for e in entries):
         raise ConfigError(f"{path}: no [[table]] entries: list every table with its id, feed and replay")
     alerts = Section(path, raw, "alerts", required=False)
-    _known_keys(path, "[alerts]", alerts.raw, _OVERRIDES)
+    alerts.only(_OVERRIDES, "a floor file's [alerts]")
     base = _settings(alerts, AlertSettings())
     tables = tuple(_table(path, entry, index, base) for index, entry in enumerate(entries, 1))
     seen: set[str] = set()
@@ -106,20 +111,18 @@ def load_floor(path: str | Path) -> Floor:
             raise ConfigError(f"{path}: table {table.id!r} is listed twice")
         seen.add(table.id)
     pit = Section(path, raw, "pit", required=False)
-    _known_keys(path, "[pit]", pit.raw, _PIT_KEYS)
-    secret = pit.text("secret_key") if "secret_key" in pit.raw else None
-    if any(t.server_key for t in tables) and secret is None:
+    pit.only(_PIT_KEYS, "a floor file's [pit]")
+    if any(t.server_key for t in tables) and "secret_key" not in pit.raw:
         raise ConfigError(f"{path}: tables have a server_key but [pit] secret_key is missing: "
                           "create the pit's key with `dealer-terminal keys generate pit`")
-    allow = pit.text("allow") if "allow" in pit.raw else None
-    if allow is not None and secret is None:
+    if "allow" in pit.raw and "secret_key" not in pit.raw:
         raise ConfigError(f"{path}: [pit] allow needs [pit] secret_key: the pit's key serves its own "
                           "endpoints to the boards and consoles of the allow-list")
     return Floor(
         path=path,
         tables=tables,
-        publish=pit.text("publish", DEFAULT_PUBLISH),
-        control=pit.text("control", DEFAULT_CONTROL),
-        secret_key=None if secret is None else (path.parent / secret),
-        allow=None if allow is None else (path.parent / allow),
+        publish=pit.endpoint("publish", bind=True, default=DEFAULT_PUBLISH),
+        control=pit.endpoint("control", bind=True, default=DEFAULT_CONTROL),
+        secret_key=pit.key_file("secret_key", load_secret) if "secret_key" in pit.raw else None,
+        allow=pit.key_file("allow", read_allow_list) if "allow" in pit.raw else None,
     )

@@ -1,10 +1,13 @@
 """open_gpio and PinMap: the URL picks the backend, and a bad URL or a bad pin map says what is
-wrong and what would do, before any pin is touched."""
+wrong and what would do, before any pin is touched; check_gpio_url says the same without
+opening anything."""
+
+import sys
 
 import pytest
 
 from drivers.errors import DeviceError
-from drivers.gpio import BACKENDS, PinMap, open_gpio
+from drivers.gpio import BACKENDS, PinMap, check_gpio_url, open_gpio
 from drivers.gpio.sim import SimIO
 
 TABLE = PinMap(buttons={"no_more_bets": 17}, switches={"tilt": 27}, leds={"fault": 13})
@@ -45,6 +48,25 @@ def test_a_bad_url_of_a_known_scheme_says_what_to_write(url, problem, fix):
         open_gpio(url, TABLE)
 
     assert str(refused.value) == f"gpio {url}: {problem}; {fix}"
+
+
+@pytest.mark.parametrize("url", ["gpio://", "sim://gpio?bounce=2", "sim://gpio?closed=door", "rpigpio://pi"])
+def test_checking_a_url_refuses_it_as_opening_would(url):
+    with pytest.raises(DeviceError) as opening:
+        open_gpio(url, TABLE)
+    with pytest.raises(DeviceError) as checking:
+        check_gpio_url(url, TABLE)
+
+    assert str(checking.value) == str(opening.value)
+
+
+def test_checking_an_rpigpio_url_neither_imports_rpi_gpio_nor_claims_a_pin():
+    """Here, without RPi.GPIO installed, opening fails on the import."""
+    with pytest.raises(DeviceError, match="cannot import RPi.GPIO"):
+        open_gpio("rpigpio://", TABLE)
+
+    check_gpio_url("rpigpio://", TABLE)
+    assert "RPi.GPIO" not in sys.modules
 
 
 def test_a_pin_map_defaults_and_freezes():

@@ -2,6 +2,7 @@
 open/close and refusals on each backend, and the board's link (protocol versions, health,
 dump). What only one of them does is in its own test_dice_* / test_shoe_* files."""
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import methodcaller
@@ -45,6 +46,7 @@ class Reader:
     name: str  # the test id; its sim URL's host
     label: str  # what its errors call it
     open: Callable  # open_dice, open_shoe
+    check: Callable  # check_dice_url, check_shoe_url
     registry: dict  # URL scheme -> backend class
     backends: dict  # the contract's backends that can run here (tests/*_backends.py)
     sim_url: str
@@ -63,7 +65,8 @@ class Reader:
 
 
 DICE = Reader(
-    name="dice", label="dice reader", open=drivers.dice.open_dice, registry=drivers.dice.BACKENDS,
+    name="dice", label="dice reader", open=drivers.dice.open_dice, check=drivers.dice.check_dice_url,
+    registry=drivers.dice.BACKENDS,
     backends=DICE_BACKENDS, sim_url="sim://dice", sim_parameters="throw, void, seed",
     typo="dize", refusals=((methodcaller("throw"), "read a throw"),),
     play=throw, reading=DiceThrown,
@@ -71,7 +74,8 @@ DICE = Reader(
     flash="dice-reader firmware speaking bridge protocol 1.1", unique_id="e66141035a1d3c07",
     health_counter="stale_readings", dump_shows=("Throw()", "Dice(t_us="))
 SHOE = Reader(
-    name="shoe", label="card shoe", open=drivers.shoe.open_shoe, registry=drivers.shoe.BACKENDS,
+    name="shoe", label="card shoe", open=drivers.shoe.open_shoe, check=drivers.shoe.check_shoe_url,
+    registry=drivers.shoe.BACKENDS,
     backends=SHOE_BACKENDS, sim_url="sim://shoe", sim_parameters="deal, seed, face_up, unreadable",
     typo="shoo", refusals=((methodcaller("deal"), "deal a card"),
                            (methodcaller("new_shoe", 1, None), "load a new shoe")),
@@ -100,7 +104,31 @@ def reader(device, backend):
         yield reader
 
 
-# Opening by URL.
+# Opening by URL, and checking one without opening.
+
+@pytest.mark.parametrize("device, url", [
+    pytest.param(d, url, id=f"{d.name}-{url}") for d in READERS
+    for url in (f"{d.name}s://{d.name}", f"{d.sim_url}?{d.sim_parameters.split(',')[0]}=2&x=3", "sim://table",
+                f"board://dev/{d.board}", f"board:///dev/{d.board}?silent=0")])
+def test_checking_a_url_refuses_it_as_opening_would(device, url):
+    with pytest.raises(DeviceError) as opening:
+        device.open(url)
+    with pytest.raises(DeviceError) as checking:
+        device.check(url)
+
+    assert str(checking.value) == str(opening.value)
+
+
+@on_each_reader
+def test_checking_a_url_opens_nothing(device, tmp_path):
+    """Opened, the missing port would be refused and the simulated reader would start its worker."""
+    threads = set(threading.enumerate())
+    for url in (f"board://{tmp_path}/{device.board}?baud=115200&silent=2", f"{device.sim_url}?seed=2"):
+        device.check(url)
+
+    assert set(threading.enumerate()) == threads
+    assert list(tmp_path.iterdir()) == []
+
 
 @on_each_reader
 def test_the_registry_holds_every_backend(device):

@@ -1,5 +1,5 @@
 """open_shoe: a sim URL sets the simulated shoe; a bad one says what is wrong and what would
-do. What every reader's URL does is in test_readers.py."""
+do. What every reader's URL does, checked without opening it too, is in test_readers.py."""
 
 import pytest
 

@@ -1,9 +1,12 @@
-"""open_wheel: the URL picks the backend; a bad URL says what is wrong and what would do."""
+"""open_wheel: the URL picks the backend; a bad URL says what is wrong and what would do.
+check_wheel_url says the same without opening anything."""
+
+import threading
 
 import pytest
 
 from drivers.errors import DeviceError
-from drivers.wheel import BACKENDS, open_wheel
+from drivers.wheel import BACKENDS, check_wheel_url, open_wheel
 from drivers.wheel.sim import SimWheel
 
 
@@ -73,3 +76,33 @@ def test_other_bad_sim_urls_say_what_to_do(french, url, problem):
         open_wheel(url, french)
 
     assert str(refused.value).startswith(f"wheel {url}: {problem}; ")
+
+
+@pytest.mark.parametrize("url", [
+    "camegh:///dev/ttyUSB0",
+    "sim://wheel?spinn=3",
+    "sim://wheel?ball_out=0.6&object=0.5",
+    "board://dev/wheel-board",
+    "board:///dev/wheel-board?baud=1200",
+    "cammegh://wheel/dev/ttyUSB0",
+    "cammegh:///dev/ttyUSB0?mode=70000",
+    "cammegh:///dev/ttyUSB0?poll=5",
+])
+def test_checking_a_url_refuses_it_as_opening_would(french, url):
+    with pytest.raises(DeviceError) as opening:
+        open_wheel(url, french)
+    with pytest.raises(DeviceError) as checking:
+        check_wheel_url(url)
+
+    assert str(checking.value) == str(opening.value)
+
+
+def test_checking_a_url_opens_nothing(tmp_path):
+    """Opened, the missing ports would be refused and the simulated wheel would start its worker."""
+    threads = set(threading.enumerate())
+    for url in (f"board://{tmp_path}/wheel-board", f"cammegh://{tmp_path}/ttyUSB0?mode=1159&poll=0.5",
+                "sim://wheel?spin=3"):
+        check_wheel_url(url)
+
+    assert set(threading.enumerate()) == threads
+    assert list(tmp_path.iterdir()) == []
