@@ -3,13 +3,15 @@
 Boule and the wheel of fortune are played the same way: each bet covers some of the outcomes of
 one spin and either wins its payout or is lost; there is nothing like roulette's prison. This
 module holds what they share and what roulette does the same way: the records of a spin, the
-checks on a stake (table minimum, multiples of it, the per-player maximum by seat and code),
-payment rounded down to the chip unit, the order of settlement (losing bets collected first,
-then the winners paid, a seat at once where the profile says so) and the round's totals;
-`TableRules` derives a table's limits and opening advance from its profile's multiples of the
-minimum, and `BankingEngine` places a bet its `check` accepts. `FixedOddsEngine` puts them
-together; a game adds how to read its outcome and what its croupier says. Every game's odds
-rows are `games.odds.BetOdds`, importable from here too.
+checks on a stake (the stake rule every game's engine applies: the table minimum, multiples of
+the bet's step; then the per-player maximum by seat and code), payment rounded down to the chip
+unit, the order of settlement (losing bets collected first, then the winners paid, a seat at
+once where the profile says so) and the round's totals; `TableRules` derives a table's limits
+and opening advance from its profile's multiples of the minimum and the table's stake steps,
+and says what each bet is owed at the smallest stake the table takes (`least_stakes`: what
+`rules` reports and `breakage_warnings` warns of); `BankingEngine` places a bet its `check`
+accepts. `FixedOddsEngine` puts them together; a game adds how to read its outcome and what its
+croupier says. Every game's odds rows are `games.odds.BetOdds`, importable from here too.
 """
 
 from __future__ import annotations
@@ -17,14 +19,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from types import MappingProxyType
+from typing import Any, ClassVar, Protocol
 
-from games.money import to_chips
-from games.odds import BetOdds  # noqa: F401  (the odds row of every game, kept importable here)
+from games.money import entered, exact_multiple, first_multiple, money, to_chips
+from games.odds import BetOdds
 from games.records import Announcement, Bet, BetRefused, Limits, Settlement, Totals
 
 # Results that move no money yet: the bet's stake counts in the totals of the round it ends.
 _STILL_ON = ("open", "prison")
+NO_STEPS: Mapping[str, int] = MappingProxyType({})  # a table staking every bet in multiples of its minimum
+HALF_BACK = Fraction(1, 2)  # what an even chance taking half back on a zero is returned, per unit staked
 
 
 @dataclass(frozen=True)
@@ -45,11 +50,15 @@ class VoidResult:
     kept: tuple[Bet, ...] = ()  # bets staying on the layout (none in a game without prison)
 
 
-def limits_from_multiples(minimum: int, chip_unit: int, max_multiple: Mapping[str, int]) -> Limits:
-    """A table's limits: each family's maximum is its multiple of the minimum."""
+def limits_from_multiples(minimum: int, chip_unit: int, max_multiple: Mapping[str, int],
+                          steps: Mapping[str, int] = NO_STEPS) -> Limits:
+    """A table's limits: each family's maximum is its multiple of the minimum; `steps` the
+    table's stake steps (`steps_refusal` checks them against the game)."""
     if minimum <= 0 or chip_unit <= 0 or minimum % chip_unit:
-        raise ValueError(f"the minimum ({minimum}) must be a positive multiple of the chip unit ({chip_unit})")
-    return Limits(min=minimum, chip_unit=chip_unit, max={f: m * minimum for f, m in max_multiple.items()})
+        raise ValueError(f"the minimum ({entered(minimum)}) must be a positive multiple of the chip unit "
+                         f"({entered(chip_unit)})")
+    return Limits(min=minimum, chip_unit=chip_unit, max={f: m * minimum for f, m in max_multiple.items()},
+                  steps=dict(steps))
 
 
 def duplicate_id(bet: Bet, accepted: Sequence[Bet]) -> str | None:
@@ -58,25 +67,40 @@ def duplicate_id(bet: Bet, accepted: Sequence[Bet]) -> str | None:
     return None
 
 
-def stake_refusal(bet: Bet, accepted: Sequence[Bet], limits: Limits) -> str | None:
-    """Why the stake of `bet` cannot join the `accepted` bets of the round, or None.
+def stake_rule_refusal(code: str, stake: int, limits: Limits) -> str | None:
+    """Why `stake` breaks the table's stake rule for a bet on `code`, or None: a stake is at
+    least the table minimum and a multiple of the bet's step (`Limits.step`: the minimum,
+    unless the table sets the code or its family a step of its own)."""
+    if stake < limits.min:
+        return f"{money(stake)} is below the table minimum of {money(limits.min)}"
+    step = limits.step(code)
+    if stake % step == 0:
+        return None
+    key = code if code in limits.steps else code.split(":", 1)[0]
+    if key not in limits.steps:
+        return f"{money(stake)} is not a multiple of the table minimum of {money(limits.min)}"
+    return f"{money(stake)} is not a multiple of {money(step)}, the table's stake step for {key}"
 
-    The maximum applies to each player on his own (boule IV.b: the house cannot set one for
-    the bets of different players together), so it counts the same seat's stakes on the same
-    code only."""
+
+def stake_refusal(bet: Bet, accepted: Sequence[Bet], limits: Limits) -> str | None:
+    """Why the stake of `bet` cannot join the `accepted` bets of the round (and those staying
+    on the layout from earlier rounds, where a game has some), or None.
+
+    The maximum, the code's own or its family's, applies to each player on his own (boule
+    IV.b: the house cannot set one for the bets of different players together), so it counts
+    the same seat's stakes on the same code only."""
     if type(bet.stake) is not int or bet.stake <= 0:
-        return f"the stake must be a positive whole amount, not {bet.stake!r}"
-    minimum = limits.min
-    if bet.stake < minimum:
-        return f"{bet.stake} is below the table minimum of {minimum}"
-    if bet.stake % minimum:
-        return f"{bet.stake} is not a multiple of the table minimum of {minimum}"
-    maximum = limits.max.get(bet.family)
+        return f"the stake must be a positive whole amount, not {entered(bet.stake)}"
+    if (reason := stake_rule_refusal(bet.code, bet.stake, limits)) is not None:
+        return reason
+    key = bet.code if bet.code in limits.max else bet.family
+    maximum = limits.max.get(key)
     if maximum is None:
         return f"this table takes no {bet.family} bets"
     total = bet.stake + sum(o.stake for o in accepted if o.seat == bet.seat and o.code == bet.code)
     if total > maximum:
-        return f"seat {bet.seat} would have {total} on {bet.code}, over the {bet.family} maximum of {maximum}"
+        return (f"seat {bet.seat} would have {money(total)} on {bet.code}, "
+                f"over the {key} maximum of {money(maximum)}")
     return None
 
 
@@ -124,18 +148,145 @@ class FixedOddsRules(Protocol):
 
 class TableRules:
     """What the rules of a banking table derive alike from their profile's values: the table's
-    limits and the opening advance, both in multiples of the table minimum."""
+    limits and the opening advance, both in multiples of the table minimum, and each row of
+    the rules table (`odds()`) at the smallest stake the table takes for its bet. A game's rules
+    give `codes()` and `odds()`; a game whose bets are not all staked by the stake rule names
+    them in `unstepped`, and says what such a bet is staked and owed in `least_stake`."""
 
     max_multiple: Mapping[str, int]  # maximum stake per player and family, in table minimums
     advance_multiple: int  # the opening advance, in table minimums
+    # families staked by a rule of their own, which a stake step cannot change: why
+    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
-    def limits(self, minimum: int, chip_unit: int) -> Limits:
-        """The table's limits: each family's maximum per player is its multiple of the minimum."""
-        return limits_from_multiples(minimum, chip_unit, self.max_multiple)
+    def limits(self, minimum: int, chip_unit: int, steps: Mapping[str, int] = NO_STEPS) -> Limits:
+        """The table's limits: each family's maximum per player is its multiple of the minimum;
+        `steps` the table's stake steps, by code or family."""
+        return limits_from_multiples(minimum, chip_unit, self.max_multiple, steps)
 
     def advance(self, minimum: int) -> int:
         """The chips a table opens with (and every top-up)."""
         return self.advance_multiple * minimum
+
+    def least_stake(self, row: BetOdds, limits: Limits) -> LeastStake:
+        """A row of the rules table at the smallest stake `limits` take for its bet: the code
+        its label starts with, else its family, staked by its step; owed its payout and, when
+        it takes half back on a zero, half its stake. A game whose row has its payouts in
+        words, or a stake following another rule, overrides this for that row."""
+        first = row.label.split()[0]
+        code = first if first in self.codes() else row.family
+        if isinstance(row.payout, str):
+            raise ValueError(f"{row.label}: paid {row.payout!r}: the game's rules must say what it is owed")
+        owed = (Fraction(row.payout), *((HALF_BACK,) if row.zero_choice == "half" else ()))
+        return LeastStake(row.label, limits.least_stake(code), limits.step(code), owed, code=code)
+
+    def stake_unit(self, code: str, limits: Limits) -> int:
+        """What a stake on `code` that the table takes is always a multiple of: its step."""
+        return limits.step(code)
+
+
+@dataclass(frozen=True)
+class LeastStake:
+    """A bet of the rules table (`label`, as `rules` prints it) at the smallest stake the table
+    takes for it, `stake` (exact: a share of another bet may be no whole number of chips), the
+    stakes above it going up in `multiple`s, and what a settlement owes it per unit staked
+    (`owed`: each payout a win may bring, half back on a zero)."""
+
+    label: str
+    stake: Fraction | int
+    multiple: Fraction | int
+    owed: tuple[Fraction, ...]
+    code: str | None = None  # the code or family whose step it is staked by; None: a rule of its own
+    basis: str = ""  # how its stake follows, when not by a step ("half the box's 5.00")
+    depends: str = ""  # when no share of the stake is owed: what the amount paid depends on
+
+    def breakage(self, limits: Limits) -> Breakage | None:
+        """What the chip unit of `limits` does to this stake and what it is owed (None when
+        what it is paid depends on something else: `depends`)."""
+        if self.depends:
+            return None
+        chip_unit = limits.chip_unit
+        amounts = [self.stake, *(self.stake * share for share in self.owed)]
+        worst = max(range(len(amounts)), key=lambda i: to_chips(amounts[i], chip_unit)[1])
+        handed, _ = to_chips(amounts[worst], chip_unit)
+        exact_from = first_multiple(exact_multiple(self.owed, chip_unit, self.multiple), self.stake)
+        exact_step = None if self.code is None else first_multiple(
+            exact_multiple(self.owed, chip_unit, chip_unit), limits.min)
+        return Breakage(self, amounts[worst], handed, worst == 0, exact_from, exact_step)
+
+
+@dataclass(frozen=True)
+class Breakage:
+    """A bet at its smallest stake (`at`) in the table's chips: of the amounts it is due (its
+    stake, what a settlement owes it), the one that loses most to the chip unit, `owed`, and
+    the chips `handed` for it (`on_stake`: the stake itself is no whole number of chips); the
+    smallest stake the table takes from which every amount is whole chips, `exact_from`; and,
+    for a bet staked by a step, the step that would make every one of its stakes exact."""
+
+    at: LeastStake
+    owed: Fraction | int
+    handed: int
+    on_stake: bool
+    exact_from: Fraction | int
+    exact_step: int | None
+
+    @property
+    def lost(self) -> Fraction | int:
+        return self.owed - self.handed
+
+    @property
+    def share(self) -> Fraction:
+        """What is lost, as a share of the stake."""
+        return Fraction(self.lost) / self.at.stake
+
+    def warning(self) -> str:
+        """The line the table logs when it starts, and `rules` prints, for a bet it cannot pay
+        exactly at its smallest stake: what is lost, and the stakes (the step) paid exactly."""
+        bet, lost = self.at, f"{money(self.lost)} ({float(self.share):.2%} of the stake)"
+        if self.on_stake:
+            return (f"{bet.label}: its smallest stake ({bet.basis}) is {money(bet.stake)}, no whole number of "
+                    f"chips: {money(self.handed)} is staked, {lost} short; it is whole and paid exactly from "
+                    f"{money(self.exact_from)}")
+        fix = "" if self.exact_step is None else (
+            f", and at every stake with a stake step of {money(self.exact_step)} "
+            f"([stakes] {_toml_key(bet.code)} = {self.exact_step})")
+        return (f"{bet.label}: at its smallest stake, {money(bet.stake)}, it is owed {money(self.owed)} and paid "
+                f"{money(self.handed)}: {lost} lost to breakage; it is paid exactly from a stake of "
+                f"{money(self.exact_from)}{fix}")
+
+
+def _toml_key(key: str) -> str:
+    """A bet code as a key of the table file: quoted when it holds a ':' ("place:6")."""
+    return f'"{key}"' if ":" in key else key
+
+
+def least_stakes(rules: TableRules, limits: Limits) -> list[LeastStake]:
+    """Every row of the rules table at the smallest stake the table takes for its bet."""
+    return [rules.least_stake(row, limits) for row in rules.odds()]
+
+
+def breakage_warnings(rules: TableRules, limits: Limits) -> list[str]:
+    """One line for each bet that the table cannot pay exactly at the smallest stake it takes
+    for it (what the table logs when it starts, and `rules` prints)."""
+    found = (bet.breakage(limits) for bet in least_stakes(rules, limits))
+    return [breakage.warning() for breakage in found if breakage is not None and breakage.lost]
+
+
+def steps_refusal(rules: TableRules, limits: Limits) -> str | None:
+    """Why the table's stake steps (`limits.steps`) cannot stand, the first bad one, or None:
+    each names a bet code or family of the game that the stake rule stakes, and is a multiple
+    of the chip unit of at least the minimum."""
+    codes = rules.codes()
+    families = sorted({code.split(":", 1)[0] for code in codes})
+    for key, step in limits.steps.items():
+        family = key.split(":", 1)[0]
+        if key not in codes and key not in families:
+            return f"{key!r} is no bet of this game: give a code (e.g. {codes[0]}) or a family ({', '.join(families)})"
+        if family in rules.unstepped:
+            return f"{key}: {rules.unstepped[family]}; it takes no stake step"
+        if type(step) is not int or step < limits.min or step % limits.chip_unit:
+            return (f"{key} = {entered(step)}: a stake step is a multiple of the chip unit ({money(limits.chip_unit)}) "
+                    f"of at least the table minimum ({money(limits.min)})")
+    return None
 
 
 class BankingEngine:

@@ -2,16 +2,18 @@
 
 They are the vocabulary between the engines and the runtime: a `Bet` goes in, `Settlement`
 entries, `Totals` and an `Announcement` come out. Each has `to_json()` giving exactly the shape
-of `feed.md` / `bets.md`, and `from_json()` where the runtime must read it back from the journal.
+of `docs/events.md` / `docs/bets.md`, and `from_json()` where the runtime must read it back from the journal.
 Money is integer minor units; only exact amounts owed (before rounding to the chip unit) are
 `Fraction`s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Mapping
+
+from games.money import entered, first_multiple
 
 RESULTS = ("win", "lose", "push", "half", "prison", "open", "withdrawn")
 LANGUAGES = ("ca", "es", "en")
@@ -21,7 +23,7 @@ class BetRefused(ValueError):
     """An illegal bet: nothing was changed. `reason` says why, for the croupier."""
 
     def __init__(self, bet: "Bet", reason: str):
-        super().__init__(f"bet {bet.id} ({bet.code}, {bet.stake}) refused: {reason}")
+        super().__init__(f"bet {bet.id} ({bet.code}, {entered(bet.stake)}) refused: {reason}")
         self.bet = bet
         self.reason = reason
 
@@ -45,7 +47,7 @@ class Bet:
     stake: int
     zero_choice: str = "prison"  # roulette even chances on zero: "prison" or "half"
     prison: int = 0  # zeros met while imprisoned (0: not in prison)
-    doubled: bool = False  # blackjack: the bet was doubled, and `stake` is the doubled total (bets.md)
+    doubled: bool = False  # blackjack: the bet was doubled, and `stake` is the doubled total (docs/bets.md)
     insured: bool = False  # trente et quarante: a premium (a bet of its own) insures it against a refait
     covers: str | None = None  # trente et quarante: the premium's `insurance` bet names the bet it insures
 
@@ -174,15 +176,34 @@ class Announcement:
 @dataclass(frozen=True)
 class Limits:
     """Table limits in minor units: the minimum stake, the chip unit payouts are rounded down
-    to, and the maximum stake per bet family (the part of the code before ':')."""
+    to, the maximum stake per bet family (the part of the code before ':') or per code, and the
+    stake steps the table sets some bets (`[stakes]`, by code or family): a bet with a step is
+    staked in multiples of it, at least the minimum; any other in multiples of the minimum."""
 
     min: int
     chip_unit: int
     max: Mapping[str, int]
+    steps: Mapping[str, int] = field(default_factory=dict)
+
+    def step(self, code: str) -> int:
+        """What stakes on `code` (a code or a family) are multiples of: the code's own step,
+        else its family's, else the minimum."""
+        return self.steps.get(code, self.steps.get(code.split(":", 1)[0], self.min))
+
+    def least_stake(self, code: str) -> int:
+        """The smallest stake the table takes on `code`: its step's first multiple that is at
+        least the minimum."""
+        return first_multiple(self.step(code), self.min)
 
     def to_json(self) -> dict[str, Any]:
-        return {"min": self.min, "chip_unit": self.chip_unit, "max": dict(self.max)}
+        """`steps` only when there are some: a table without them journals the limits it
+        always did."""
+        out: dict[str, Any] = {"min": self.min, "chip_unit": self.chip_unit, "max": dict(self.max)}
+        if self.steps:
+            out["steps"] = dict(self.steps)
+        return out
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "Limits":
-        return cls(min=int(d["min"]), chip_unit=int(d["chip_unit"]), max={k: int(v) for k, v in d["max"].items()})
+        return cls(min=int(d["min"]), chip_unit=int(d["chip_unit"]), max={k: int(v) for k, v in d["max"].items()},
+                   steps={k: int(v) for k, v in d.get("steps", {}).items()})

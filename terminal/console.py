@@ -8,9 +8,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-
-def money(minor: int | float) -> str:
-    return f"{minor / 100:,.2f}"
+from games.money import money  # every amount a person reads, written one way (games/money.py)
 
 
 def signed_money(minor: int) -> str:

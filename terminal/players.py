@@ -9,8 +9,10 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from math import lcm
+from typing import Callable, Iterable, Sequence
 
+from games.money import first_multiple
 from games.records import Bet, Limits, Settlement
 
 EVEN_CHANCES = frozenset({"red", "black", "even", "odd", "low", "high"})
@@ -31,10 +33,20 @@ class SimPlayer:
     unit: int | None = None  # the value of one of its chips when it plays a colour (else the minimum)
 
 
+def _step(code: str, limits: Limits) -> int:
+    return limits.step(code)
+
+
 class SimPlayers:
+    """`stake_unit(code, limits)` says what a stake the table takes on `code` is a multiple of
+    (the rules' `stake_unit`: a bet's step, and for craps odds a stake paid exactly); without
+    it, the bet's step."""
+
     def __init__(self, rng: random.Random, codes: Sequence[str], *, seats: int, max_bets: int, buyin: int,
-                 zero_choice: bool = False, colours: bool = False):
+                 zero_choice: bool = False, colours: bool = False,
+                 stake_unit: Callable[[str, Limits], int] = _step):
         self.rng = rng
+        self.stake_unit = stake_unit
         self.by_family: dict[str, list[str]] = defaultdict(list)
         for code in codes:
             self.by_family[code.split(":", 1)[0]].append(code)
@@ -65,7 +77,7 @@ class SimPlayers:
                 code = self.rng.choice(self.by_family[family])
                 # a family's maximum, or a code's (craps place:6), or none (odds: the line bet's share)
                 maximum = limits.max.get(family, limits.max.get(code, 4 * limits.min))
-                stake = self._stake(limits, maximum, player.chips, player.unit)
+                stake = self._stake(limits, code, maximum, player.chips, player.unit)
                 if stake == 0:
                     break
                 half = self.zero_choice and family in EVEN_CHANCES and self.rng.random() < 0.3
@@ -78,7 +90,7 @@ class SimPlayers:
         """Craps: the shooter's obligatory Win or Don't Win bet, if the seat can pay for it."""
         player = self._seat(seat)
         code = "dontpass" if self.rng.random() < DONT_WIN else "pass"
-        stake = self._stake(limits, limits.max[code], player.chips, player.unit) if player else 0
+        stake = self._stake(limits, code, limits.max[code], player.chips, player.unit) if player else 0
         if not stake:
             return []
         player.chips -= stake
@@ -115,15 +127,21 @@ class SimPlayers:
         player = self._seat(seat)
         player.seated, player.unit = True, unit
 
-    def _stake(self, limits: Limits, maximum: int, chips: int, unit: int | None = None) -> int:
-        """A stake in whole chips of `unit` (a colour's value; the table minimum by default)."""
-        unit = unit or limits.min
+    def _stake(self, limits: Limits, code: str, maximum: int, chips: int, colour: int | None = None) -> int:
+        """A stake the table takes on `code`, up to `maximum` and the `chips` the player has: at
+        least the minimum, a multiple of the code's stake unit (the minimum but for a bet with a
+        step, or craps odds) and of `colour`, the value of a colour player's chips; 0 when the
+        player cannot afford one."""
+        unit = self.stake_unit(code, limits)
+        if colour:
+            unit = lcm(unit, colour)
+        least = first_multiple(unit, limits.min) // unit
         units = min(maximum, chips) // unit
-        if units < 1:
+        if units < least:
             return 0
         # mostly small stakes, now and then up to the table maximum
-        top = units if self.rng.random() < 0.05 else min(units, 4)
-        return self.rng.randint(1, top) * unit
+        top = units if self.rng.random() < 0.05 else min(units, least + 3)
+        return self.rng.randint(least, top) * unit
 
     def refund(self, bets: Iterable[Bet]) -> None:
         """Stakes given back whole (a refused bet, a void round)."""

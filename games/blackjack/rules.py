@@ -2,7 +2,7 @@
 limits, the opening advance, and the house edges that follow.
 
 The values are data (config/rulebooks/<profile>/blackjack.toml); this module checks them
-against section 03 and rulings.md and derives the basic strategy and each bet's exact house
+against section 03 and docs/rulings.md and derives the basic strategy and each bet's exact house
 edge (a profile in which a bet favours the player does not load unless allowed).
 """
 
@@ -14,10 +14,11 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from games.banking import TableRules
+from games.banking import NO_STEPS, LeastStake, TableRules
 from games.blackjack.hands import DEALER_BLACKJACK_TAKES, TEN, PlayRules
 from games.blackjack.strategy import Strategy, basic_strategy
 from games.cards.cards import CARDS, pips
+from games.money import money
 from games.odds import BetOdds
 from games.cards.shoe import read_shoe
 from games.profile import (
@@ -45,7 +46,7 @@ MAX_BOXES = 7  # section 03 IV.a: "la xifra màxima de les quals és set"
 MAX_BETS_PER_BOX = 4  # section 03 IV.c
 MAX_SPLIT_HANDS = 6  # section 03 V.1.c: up to six hands from one box
 BOX_MAX_MULTIPLES = (50, 100, 200)  # section 03 V.2.b
-LEAST_ADVANCE_MULTIPLE = 5000  # rulings.md, table operations
+LEAST_ADVANCE_MULTIPLE = 5000  # docs/rulings.md, table operations
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ class BlackjackRules(TableRules):
     allow_player_edge: frozenset[str]
     strategy: Strategy  # the basic strategy for `play`, and the box's house edge under it
     closing_rounds: ClassVar[int | None] = None  # the table closes with its last shoe, not a count of coups
+    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "insurance": "insurance is half the box's bet, taken during the coup (section 03 V.1.b)"})
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str) -> BlackjackRules:
@@ -108,12 +111,21 @@ class BlackjackRules(TableRules):
         refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)
         return rules
 
-    def limits(self, minimum: int, chip_unit: int) -> Limits:
+    def limits(self, minimum: int, chip_unit: int, steps: Mapping[str, int] = NO_STEPS) -> Limits:
         """The most on one box (section 03 V.2.b: the maximum is per hand, whoever's bets
         make it), and on an insurance, half of that."""
-        limits = super().limits(minimum, chip_unit)
+        limits = super().limits(minimum, chip_unit, steps)
         box_max = limits.max["box"]
         return replace(limits, max={**limits.max, "insurance": box_max // 2 // chip_unit * chip_unit})
+
+    def least_stake(self, row: BetOdds, limits: Limits) -> LeastStake:
+        """The box owed even money and blackjack's payout; the insurance staked half the
+        smallest box bet."""
+        box = limits.least_stake("box")
+        if row.family == "insurance":
+            return LeastStake(row.label, Fraction(box, 2), Fraction(limits.step("box"), 2), (self.insurance_payout,),
+                              basis=f"half the box's {money(box)}")
+        return LeastStake(row.label, box, limits.step("box"), (self.play.payout, self.play.blackjack), code="box")
 
     def codes(self) -> tuple[str, ...]:
         """Every bet code: a bet on each box, and its insurance (taken during the coup)."""

@@ -1,4 +1,4 @@
-"""The craps layout: every bet code (bets.md), what it is, and how one roll decides it.
+"""The craps layout: every bet code (docs/bets.md), what it is, and how one roll decides it.
 
 A code names a bet; its profile key (`Code.key`) names the payouts and limits it takes. The
 keys follow the families of section 09 IV.1: the simple chances (A), the multiple chances (B),
@@ -21,7 +21,7 @@ ASSOCIATED = ("odds", "dontodds")
 PLACED = ("place", "lay")
 KEYS = (*SIMPLE, *MULTIPLE, *ASSOCIATED, *PLACED)
 
-# rulings.md: the Field wins on 2, 3, 4, 9, 10, 11 and 12 (the text repeats the 3 for the 4).
+# docs/rulings.md: the Field wins on 2, 3, 4, 9, 10, 11 and 12 (the text repeats the 3 for the 4).
 FIELD = (2, 3, 4, 9, 10, 11, 12)
 # The totals each one-roll bet wins on.
 ONE_ROLL = {
@@ -85,7 +85,7 @@ _TRAVELLED = {f"{key}:{n}": Code(f"{key}:{n}", key, n) for key in ("come", "dont
 
 
 def all_codes() -> tuple[str, ...]:
-    """Every code a player can place, in the order of bets.md."""
+    """Every code a player can place, in the order of docs/bets.md."""
     return tuple(_PLACEABLE)
 
 
@@ -125,7 +125,7 @@ class Decision:
 def decide(bet: Code, roll: Roll, point: int | None) -> Decision:
     """The fate of `bet` on `roll`, thrown while `point` is on (None: a come-out roll).
 
-    Every bet works on every roll, the come-out included (rulings.md: odds follow their line
+    Every bet works on every roll, the come-out included (docs/rulings.md: odds follow their line
     bet on every roll); a 7 ends every bet that stays on the layout."""
     total = roll.total
     if bet.one_roll:

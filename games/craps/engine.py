@@ -19,7 +19,8 @@ from games.craps.announcements import announce
 from games.craps.bets import ASSOCIATED, decide, parse_code, placeable
 from games.craps.dice import CRAPS, HARD_WAYS, NATURALS, POINTS, SEVEN, Roll
 from games.craps.rules import CrapsRules
-from games.money import to_chips
+from games.banking import stake_refusal
+from games.money import entered, money, to_chips
 from games.records import Announcement, Bet, BetRefused, Limits, Settlement, Totals
 
 LINE = ("pass", "dontpass")  # the shooter's obligatory bet is one of these
@@ -33,7 +34,7 @@ VOID_CAUSES = {
     "in_reserve": "a die fell among the reserve dice",
     "bad_throw": "the dice slid or did not both hit the far side",
 }
-# Section 09 IV.1.A / rulings.md: Win and Come bets play until they win or lose.
+# Section 09 IV.1.A / docs/rulings.md: Win and Come bets play until they win or lose.
 _NEVER_WITHDRAWN = ("pass", "come")
 
 
@@ -113,42 +114,36 @@ class CrapsEngine:
         if bet.prison or bet.zero_choice != "prison":
             return "a craps bet has no zero and no prison"
         if type(bet.stake) is not int or bet.stake <= 0:
-            return f"the stake must be a positive whole amount, not {bet.stake!r}"
+            return f"the stake must be a positive whole amount, not {entered(bet.stake)}"
         if code.key in ("pass", "dontpass") and state.point is not None:
             return f"Win and Don't Win are taken on a come-out only; the point is {state.point}"
         if code.key in ("come", "dontcome") and state.point is None:
             return "Come and Don't Come are taken only while a point is on"
         if code.key in ASSOCIATED:
             return self._check_odds(bet, code.key, code.line, accepted, state)
-        minimum = self.limits.min
-        if bet.stake < minimum:
-            return f"{bet.stake} is below the table minimum of {minimum}"
-        if bet.stake % minimum:
-            return f"{bet.stake} is not a multiple of the table minimum of {minimum}"
-        maximum = self.limits.max.get(bet.code, self.limits.max.get(bet.family))
-        if maximum is None:
-            return f"this table takes no {bet.family} bets"
-        total = bet.stake + _staked(bet.seat, bet.code, state.layout, accepted)
-        if total > maximum:
-            return f"seat {bet.seat} would have {total} on {bet.code}, over its maximum of {maximum}"
-        return None
+        return stake_refusal(bet, (*state.layout, *accepted), self.limits)
 
     def _check_odds(self, bet: Bet, key: str, line: str, accepted: Sequence[Bet], state: CrapsState) -> str | None:
         """Section 09 IV.1.C and IV.2: odds go beside a line bet of the same player whose number
-        is known, up to a share of that line bet; they are paid in chips, with no minimum."""
+        is known, up to a share of that line bet; they have no minimum and, paid at true odds
+        with no house edge, are taken only in stakes they are paid exactly in chips (breakage
+        would give the house the edge the rulebook says they have not)."""
         if line in LINE and state.point is None:
             return f"odds on {line} are taken once a point is on"
         line_stake = _staked(bet.seat, line, state.layout)
         if not line_stake:
             return f"seat {bet.seat} has no {line} bet on the layout to take odds on"
-        unit = self.limits.chip_unit
-        if bet.stake % unit:
-            return f"{bet.stake} is not a multiple of the chip unit of {unit}"
         number = state.point if line in LINE else parse_code(line).number
+        unit = self.rules.odds_stake_unit(key, number, self.limits.chip_unit)
+        if bet.stake % unit:
+            payout = self.rules.payout(key, number)
+            return (f"odds on {number} pay {payout.numerator} to {payout.denominator}: stake a multiple of "
+                    f"{money(unit)} to be paid exactly, not {money(bet.stake)}")
         limit = self.rules.odds_limit(key, number, line_stake)
         total = bet.stake + _staked(bet.seat, bet.code, state.layout, accepted)
         if total > limit:
-            return f"seat {bet.seat} would have {total} of odds on {line} ({line_stake}), over the limit of {limit}"
+            return (f"seat {bet.seat} would have {money(total)} of odds on {line} ({money(line_stake)}), "
+                    f"over the limit of {money(limit)}")
         return None
 
     def place(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: CrapsState | None = None) -> Bet:

@@ -1,7 +1,7 @@
 """A craps rulebook profile, validated: payouts, limits, the opening advance, house edges.
 
 The values are data (config/rulebooks/<profile>/craps.toml); this module checks them against
-section 09 IV.2 (the limits) and rulings.md (no bet may favour the player unless allowed), and
+section 09 IV.2 (the limits) and docs/rulings.md (no bet may favour the player unless allowed), and
 derives what follows from them. Payouts are winnings per unit staked, the stake kept.
 """
 
@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import lcm
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
-from games.banking import TableRules, limits_from_multiples
+from games.banking import NO_STEPS, LeastStake, TableRules, limits_from_multiples
 from games.craps.bets import (
     ASSOCIATED,
     BAR,
@@ -24,6 +25,7 @@ from games.craps.bets import (
     PLACED,
     SIMPLE,
     all_codes,
+    parse_code,
 )
 from games.craps.dice import (
     CRAPS,
@@ -35,6 +37,7 @@ from games.craps.dice import (
     chance,
     ways,
 )
+from games.money import exact_multiple
 from games.odds import BetOdds
 from games.profile import (
     RulebookError,
@@ -64,6 +67,8 @@ class CrapsRules(TableRules):
     advance_multiple: int
     errata: Mapping[str, str]  # key -> how the profile departs from the text, and why
     allow_player_edge: frozenset[str]
+    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "odds": "odds have no minimum: they are taken in the stakes paid exactly (section 09 IV.1.C)"})
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str) -> CrapsRules:
@@ -106,16 +111,46 @@ class CrapsRules(TableRules):
         payout = self.payouts[key]
         return payout[number] if key in BY_NUMBER else payout  # type: ignore[index,return-value]
 
-    def limits(self, minimum: int, chip_unit: int) -> Limits:
+    def limits(self, minimum: int, chip_unit: int, steps: Mapping[str, int] = NO_STEPS) -> Limits:
         """The table's maximum stakes, by family, and by code for place and lay bets (section 09
-        IV.2 gives them per number). Odds have no fixed maximum: it follows their line bet."""
+        IV.2 gives them per number), and its stake steps. Odds have no fixed maximum: it
+        follows their line bet."""
         limits = limits_from_multiples(
-            minimum, chip_unit, {**{family: self.simple_max_multiple for family in SIMPLE}, **self.max_multiple})
+            minimum, chip_unit, {**{family: self.simple_max_multiple for family in SIMPLE}, **self.max_multiple},
+            steps)
         simple = self.simple_max_multiple * minimum
         maxima = dict(limits.max)
         for key in PLACED:
             maxima.update((f"{key}:{n}", simple * pct // 100 // chip_unit * chip_unit) for n, pct in self.max_percent[key].items())
         return replace(limits, max=maxima)
+
+    def odds_stake_unit(self, key: str, number: int, chip_unit: int) -> int:
+        """What a stake of odds (`key` odds or dontodds) on `number` must be a multiple of to be
+        paid exactly in chips of `chip_unit`: 3 to 2 in chips of 100, a multiple of 200."""
+        return exact_multiple((self.payout(key, number),), chip_unit, chip_unit)
+
+    def stake_unit(self, code: str, limits: Limits) -> int:
+        """What a stake on `code` that the table takes is always a multiple of: for odds, one
+        paid exactly whatever the point (odds:pass, odds:dontpass) or on their own number;
+        for every other bet its step."""
+        bet = parse_code(code)
+        if bet.key not in ASSOCIATED:
+            return super().stake_unit(code, limits)
+        numbers = (bet.number,) if bet.number else POINTS
+        return lcm(*(self.odds_stake_unit(bet.key, n, limits.chip_unit) for n in numbers))
+
+    def least_stake(self, row: BetOdds, limits: Limits) -> LeastStake:
+        """Odds at the smallest stake paid exactly (they have no minimum), the Field owed each of
+        its payouts; any other row as every game's."""
+        if row.family in ASSOCIATED:
+            unit = exact_multiple((row.payout,), limits.chip_unit, limits.chip_unit)
+            return LeastStake(row.label, unit, unit, (row.payout,),
+                              basis="no minimum: stakes paid exactly")
+        if isinstance(row.payout, str):  # a one-roll bet paid by the total thrown: the Field
+            code = row.family
+            return LeastStake(row.label, limits.least_stake(code), limits.step(code),
+                              tuple(self.payouts[code].values()), code=code)  # type: ignore[union-attr]
+        return super().least_stake(row, limits)
 
     def odds_limit(self, key: str, number: int, line_stake: int) -> Fraction:
         """The most odds (`key` odds or dontodds) a line bet of `line_stake` on `number` takes."""

@@ -1,7 +1,7 @@
 """A poker sense descart rulebook profile, validated: payouts, limits, the carrousel, house edges.
 
 The values are data (config/rulebooks/<profile>/poker_stud.toml); the game's rules are section
-11 of the Valencian catalogue as rulings.md reads it: one 52-card deck, a fresh one each coup;
+11 of the Valencian catalogue as docs/rulings.md reads it: one 52-card deck, a fresh one each coup;
 the bank plays with ace-king or better (games.poker_stud.hands).
 
 The strategy the simulated players and the simulator follow decides on the box's own hand:
@@ -21,7 +21,8 @@ from math import comb, lcm
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from games.banking import TableRules
+from games.banking import NO_STEPS, LeastStake, TableRules
+from games.money import money
 from games.odds import BetOdds
 from games.poker.evaluator import CATEGORIES, category, ranks
 from games.poker_stud.layout import ANTE, CALL, CARROUSEL, FAMILIES, all_codes
@@ -72,6 +73,9 @@ class PokerStudRules(TableRules):
     decks: ClassVar[int] = 1
     burn: ClassVar[int] = 0
     cut_reserve: ClassVar[int] = 0
+    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType({
+        CALL: "the call is a multiple of the ante, made by going on (section 11 V.4)",
+        CARROUSEL: "the carrousel takes one coin"})
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str) -> PokerStudRules:
@@ -108,11 +112,24 @@ class PokerStudRules(TableRules):
         refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)
         return rules
 
-    def limits(self, minimum: int, chip_unit: int) -> Limits:
+    def limits(self, minimum: int, chip_unit: int, steps: Mapping[str, int] = NO_STEPS) -> Limits:
         """The table's maxima: the ante's and the call's in multiples of the minimum, and the
         carrousel's one coin."""
-        limits = super().limits(minimum, chip_unit)
+        limits = super().limits(minimum, chip_unit, steps)
         return replace(limits, max={**limits.max, CARROUSEL: self.coin})
+
+    def least_stake(self, row: BetOdds, limits: Limits) -> LeastStake:
+        """The call, the call multiple of the smallest ante, owed each payout of the table; the
+        carrousel's coin, whose jackpots are shares of the casino's pool; the ante as every
+        game's bet."""
+        ante = limits.least_stake(ANTE)
+        if row.family == CALL:
+            return LeastStake(row.label, self.call_multiple * ante, self.call_multiple * limits.step(ANTE),
+                              tuple(self.call_payouts.values()),
+                              basis=f"{self.call_multiple} x the ante's {money(ante)}")
+        if row.family == CARROUSEL:
+            return LeastStake(row.label, self.coin, self.coin, (), depends="the pool: a jackpot is a share of it")
+        return super().least_stake(row, limits)
 
     def codes(self) -> tuple[str, ...]:
         """Every bet code, box by box (`call:B` is made by going on, never placed)."""
@@ -165,8 +182,8 @@ class PokerStudRules(TableRules):
         players in the end and the house keeps none (edge 0). Not checkable by simulation."""
         chance = _JACKPOT_CHANCE["royal_flush"] + self.straight_flush_share * _JACKPOT_CHANCE["straight_flush"]
         even = self.coin / chance
-        return BetOdds(CARROUSEL, f"carrousel:B coin of {self.coin}, in the long run (a coin returns more than "
-                                  f"itself while the pool exceeds {float(even):,.0f})",
+        return BetOdds(CARROUSEL, f"carrousel:B coin of {money(self.coin)}, in the long run (a coin returns more "
+                                  f"than itself while the pool exceeds {money(even)})",
                        f"the pool on a royal flush, {self.straight_flush_share} of it on a straight flush",
                        sum(_JACKPOT_CHANCE.values()), Fraction(0), simulated=False,
                        why="its return depends on the casino-wide pool")

@@ -2,7 +2,7 @@
 payment order, the opening advance, and each bet's exact house edge.
 
 The values are data (config/rulebooks/<profile>/trente_quarante.toml), from section 05 and
-rulings.md. The edges follow from the exact chances of a coup dealt from a full shoe
+docs/rulings.md. The edges follow from the exact chances of a coup dealt from a full shoe
 (games.trente_quarante.ties) and the payouts: rouge, noir, couleur and inverse win as often as
 each other; a refait treats an uninsured bet as a roulette even chance on zero (half back or
 prison, games.prison) and returns an insured one; other equal totals return every bet.
@@ -16,7 +16,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from games.banking import TableRules
+from games.banking import LeastStake, TableRules
+from games.money import exact_multiple, first_multiple, money
 from games.odds import BetOdds
 from games.prison import ZERO_CHOICES, prison_return
 from games.cards.shoe import read_shoe
@@ -32,6 +33,7 @@ from games.profile import (
     text,
     texts,
 )
+from games.records import Limits
 from games.trente_quarante.ties import CoupChances
 
 GAME = "trente_quarante"
@@ -59,6 +61,8 @@ class TrenteQuaranteRules(TableRules):
     # Article 27.5: the game stops at the last shoe cut in the closing half hour; the table
     # closes when that shoe's red card has come out and its coup is over, not after a count.
     closing_rounds: ClassVar[int | None] = None
+    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType({
+        INSURANCE: "an insurance premium is a share of the stake it insures (section 05 V.1)"})
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str) -> TrenteQuaranteRules:
@@ -106,6 +110,17 @@ class TrenteQuaranteRules(TableRules):
     def insurance_threshold(self, minimum: int) -> int:
         """The least stake that may be insured at a table of `minimum`."""
         return self.insurance_min_multiple * minimum
+
+    def least_stake(self, row: BetOdds, limits: Limits) -> LeastStake:
+        """An insured chance at the smallest stake that may be insured: from the insurance
+        threshold, in its chance's step, its premium whole chips; the chances as every game's."""
+        if row.family != INSURANCE:
+            return super().least_stake(row, limits)
+        chance = row.label.split()[2]  # "insurance on <chance> (premium ...)"
+        multiple = exact_multiple((self.premium,), limits.chip_unit, limits.step(chance))
+        threshold = self.insurance_threshold(limits.min)
+        return LeastStake(row.label, first_multiple(multiple, threshold), multiple, (Fraction(row.payout),),
+                          basis=f"insured from {money(threshold)}, its premium whole chips")
 
     def odds(self) -> list[BetOdds]:
         """Every chance's exact odds with each choice on a refait, then insured.

@@ -35,7 +35,7 @@ def test_a_win_is_rounded_down_to_the_chip_unit():
 def test_the_stake_limit_counts_the_same_seat_and_code_only():
     accepted = [Bet("a", 1, "number:1", 49_500), Bet("b", 2, "number:1", 50_000), Bet("c", 1, "number:2", 50_000)]
     assert stake_refusal(Bet("x", 1, "number:1", 500), accepted, LIMITS) is None
-    assert "seat 1 would have 50500" in stake_refusal(Bet("x", 1, "number:1", 1000), accepted, LIMITS)
+    assert "seat 1 would have 505.00 on number:1, over the number maximum of 500.00" in stake_refusal(Bet("x", 1, "number:1", 1000), accepted, LIMITS)
 
 
 def test_losers_first_then_winners_by_rank_then_by_order():

@@ -179,31 +179,45 @@ def test_dont_come_travels_then_wins_on_seven_or_loses_on_its_number(engine):
 # --- odds ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("point", "stake", "paid", "breakage"), [
-    (4, 500, 1000, 0), (10, 300, 600, 0), (5, 500, 700, 50), (9, 400, 600, 0),
-    (6, 500, 600, 0), (8, 300, 300, 60), (6, 100, 100, 20),
+@pytest.mark.parametrize(("point", "stake", "paid"), [
+    (4, 500, 1000), (10, 300, 600), (5, 400, 600), (9, 200, 300), (6, 500, 600), (8, 500, 600),
 ])
-def test_win_odds_pay_true_odds_rounded_down_to_chips(engine, point, stake, paid, breakage):
+def test_win_odds_pay_true_odds_exactly(engine, point, stake, paid):
     t = Table(engine)
     t.to_point(point, t.bet("pass", id="p"))
     t.roll((1, 1), t.bet("odds:pass", stake, id="o"))
     half = point // 2
     out = t.roll((half, point - half))
     assert out["p"] == win("p", 500)
-    assert out["o"] == win("o", paid, stake=stake, breakage=breakage)
-    assert out["o"].paid + out["o"].breakage == stake * {4: 2, 10: 2, 5: F(3, 2), 9: F(3, 2), 6: F(6, 5), 8: F(6, 5)}[point]
+    assert out["o"] == win("o", paid, stake=stake)
+    assert out["o"].paid == stake * {4: 2, 10: 2, 5: F(3, 2), 9: F(3, 2), 6: F(6, 5), 8: F(6, 5)}[point]
 
 
-@pytest.mark.parametrize(("point", "stake", "paid", "breakage"), [
-    (4, 1000, 500, 0), (10, 900, 400, 50), (5, 700, 400, F(200, 3)), (9, 600, 400, 0),
-    (6, 600, 500, 0), (8, 500, 400, F(50, 3)),
+@pytest.mark.parametrize(("point", "stake", "paid"), [
+    (4, 1000, 500), (10, 800, 400), (5, 600, 400), (9, 300, 200), (6, 600, 500), (8, 600, 500),
 ])
-def test_dont_win_odds_pay_true_odds_on_the_seven(engine, point, stake, paid, breakage):
+def test_dont_win_odds_pay_true_odds_on_the_seven(engine, point, stake, paid):
     t = Table(engine)
     t.to_point(point, t.bet("dontpass", id="d"))
     out = t.roll((3, 4), t.bet("odds:dontpass", stake, id="o"))
     assert out["d"] == win("d", 500)
-    assert out["o"] == win("o", paid, stake=stake, breakage=breakage)
+    assert out["o"] == win("o", paid, stake=stake)
+
+
+@pytest.mark.parametrize(("line", "point", "stake", "reason"), [
+    ("pass", 5, 500, "odds on 5 pay 3 to 2: stake a multiple of 2.00 to be paid exactly, not 5.00"),
+    ("pass", 8, 300, "odds on 8 pay 6 to 5: stake a multiple of 5.00 to be paid exactly, not 3.00"),
+    ("pass", 4, 250, "odds on 4 pay 2 to 1: stake a multiple of 1.00 to be paid exactly, not 2.50"),
+    ("dontpass", 10, 900, "odds on 10 pay 1 to 2: stake a multiple of 2.00 to be paid exactly, not 9.00"),
+    ("dontpass", 5, 700, "odds on 5 pay 2 to 3: stake a multiple of 3.00 to be paid exactly, not 7.00"),
+    ("dontpass", 8, 500, "odds on 8 pay 5 to 6: stake a multiple of 6.00 to be paid exactly, not 5.00"),
+])
+def test_odds_are_refused_at_a_stake_breakage_would_cut(engine, line, point, stake, reason):
+    """True odds have no house edge (section 09 IV.1.C): rounding their payout down to the
+    chips would give them one, so an odds stake is taken only where it is paid exactly."""
+    t = Table(engine)
+    t.to_point(point, t.bet(line, id="l"))
+    assert engine.check(t.bet(f"odds:{line}", stake), state=t.state) == reason
 
 
 def test_odds_lose_with_their_line_bet(engine):
@@ -221,11 +235,11 @@ def test_come_odds_follow_their_bet_on_the_come_out_too(engine):
     t = Table(engine)
     t.to_point(4)
     t.roll((2, 3), t.bet("come", id="c"), t.bet("dontcome", id="d", seat=3))
-    t.roll((1, 1), t.bet("odds:come:5", 500, id="o"), t.bet("odds:dontcome:5", 700, id="q", seat=3))
+    t.roll((1, 1), t.bet("odds:come:5", 400, id="o"), t.bet("odds:dontcome:5", 600, id="q", seat=3))
     out = t.roll((2, 2))  # point made: the table comes out
     assert out["o"] == open_("o") and t.state.point is None
     out = t.roll((1, 4))  # a come-out 5: the come bet and its odds win
-    assert out["c"] == win("c", 500) and out["o"] == win("o", 700, breakage=50)
+    assert out["c"] == win("c", 500) and out["o"] == win("o", 600, stake=400)
     assert out["d"] == lose("d") and out["q"] == lose("q")
     assert t.state.point == 5
 
@@ -335,12 +349,13 @@ def test_bets_refused_by_the_state_of_the_game(engine):
     assert check(Bet("x", 2, "dontpass", 500), state=point).startswith("Win and Don't Win")
     assert check(Bet("x", 2, "come", 500), state=point) is None
     assert check(Bet("x", 2, "odds:pass", 500), state=point) is None
-    assert "over the limit of 500" in check(Bet("x", 2, "odds:pass", 600), state=point)
-    assert "over the limit" in check(Bet("x", 2, "odds:pass", 300), [Bet("y", 2, "odds:pass", 300)], state=point)
+    assert check(Bet("x", 2, "odds:pass", 1000), state=point) == (
+        "seat 2 would have 10.00 of odds on pass (5.00), over the limit of 5.00")
+    assert "over the limit" in check(Bet("x", 2, "odds:pass", 500), [Bet("y", 2, "odds:pass", 500)], state=point)
     assert check(Bet("x", 3, "odds:dontpass", 600), state=point) is None  # 120% on 6
-    assert "over the limit of 600" in check(Bet("x", 3, "odds:dontpass", 700), state=point)
+    assert "over the limit of 6.00" in check(Bet("x", 3, "odds:dontpass", 1200), state=point)
     assert "seat 4 has no pass bet" in check(Bet("x", 4, "odds:pass", 500), state=point)
-    assert "chip unit of 100" in check(Bet("x", 2, "odds:pass", 250), state=point)
+    assert "stake a multiple of 5.00" in check(Bet("x", 2, "odds:pass", 250), state=point)
     assert "travelled" in check(Bet("x", 2, "come:6", 500), state=point)
     assert "already taken" in check(Bet("p", 2, "field", 500), state=point)
 
@@ -349,11 +364,12 @@ def test_stakes_minimum_and_maxima(engine):
     check = engine.check
     assert "below the table minimum" in check(Bet("x", 2, "field", 100))
     assert "not a multiple of the table minimum" in check(Bet("x", 2, "field", 700))
-    assert check(Bet("x", 2, "place:6", 300_000)) is None and "over its maximum of 250000" in check(Bet("x", 2, "place:4", 250_500))
-    assert "over its maximum of 25000" in check(Bet("x", 2, "yo11", 20_000), [Bet("y", 2, "yo11", 5_500)])
+    assert check(Bet("x", 2, "place:6", 300_000)) is None
+    assert "over the place:4 maximum of 2,500.00" in check(Bet("x", 2, "place:4", 250_500))
+    assert "over the yo11 maximum of 250.00" in check(Bet("x", 2, "yo11", 20_000), [Bet("y", 2, "yo11", 5_500)])
     assert check(Bet("x", 3, "yo11", 20_000), [Bet("y", 2, "yo11", 20_000)]) is None  # per seat
     layout = CrapsState(point=None, layout=(Bet("y", 2, "hard:6", 50_000),), shooter=1)
-    assert "would have 50500 on hard:6" in check(Bet("x", 2, "hard:6", 500), state=layout)
+    assert "would have 505.00 on hard:6" in check(Bet("x", 2, "hard:6", 500), state=layout)
     assert "unknown bet" in check(Bet("x", 2, "buy:4", 500))
     assert "positive whole amount" in check(Bet("x", 2, "field", 0))
     with pytest.raises(BetRefused, match="hard ways"):
@@ -368,11 +384,11 @@ def test_bets_that_may_be_withdrawn_between_rolls(engine):
     t.to_point(9, t.bet("dontpass", seat=3, id="d"), t.bet("place:6", id="pl"), t.bet("lay:4", id="la"),
                t.bet("hard:8", id="h"), t.bet("big6", id="g"))
     t.roll((1, 1), t.bet("come", id="c"), t.bet("dontcome", id="dc"))  # come loses on 2, dontcome wins
-    t.roll((2, 3), t.bet("come", id="c2"), t.bet("dontcome", id="dc2"), t.bet("odds:dontpass", 500, seat=3, id="o"))
+    t.roll((2, 3), t.bet("come", id="c2"), t.bet("dontcome", id="dc2"), t.bet("odds:dontpass", 600, seat=3, id="o"))
     state = t.state
     for bet_id in ("pl", "la", "h", "g", "dc2", "o"):
         state, entry = engine.withdraw(state, bet_id)
-        assert entry == Settlement(bet_id, "withdrawn", returned=500)
+        assert entry == Settlement(bet_id, "withdrawn", returned=600 if bet_id == "o" else 500)
         assert all(b.id != bet_id for b in state.layout)
     state, entry = engine.withdraw(state, "d")  # its odds went first
     assert entry.result == "withdrawn"

@@ -195,7 +195,7 @@ def test_there_is_no_decision_to_make(engine):
     (Bet("x", 1, "Banker", 500), "write banker"),
     (Bet("x", 1, "player", 400), "below the table minimum"),
     (Bet("x", 1, "player", 750), "not a multiple"),
-    (Bet("x", 1, "tie", 63_000), "over the tie maximum of 62500"),
+    (Bet("x", 1, "tie", 63_000), "over the tie maximum of 625.00"),
     (Bet("x", 1, "player", 500, zero_choice="half"), "placed plain"),
     (Bet("x", 1, "player", 500, insured=True), "placed plain"),
 ])
@@ -209,7 +209,7 @@ def test_the_maximum_counts_a_seats_bets_on_the_same_code(engine):
     accepted = [Bet("a", 1, "tie", 62_000)]
     assert engine.check(Bet("b", 2, "tie", 1000), accepted) is None
     assert engine.check(Bet("b", 1, "tie", 500), accepted) is None
-    assert "seat 1 would have 63000" in engine.check(Bet("b", 1, "tie", 1000), accepted)
+    assert "seat 1 would have 630.00 on tie" in engine.check(Bet("b", 1, "tie", 1000), accepted)
 
 
 def test_a_coup_refuses_a_repeated_bet_id(engine):

@@ -46,10 +46,10 @@ def test_a_player_sets_a_unit_that_is_a_multiple_of_the_minimum_up_to_the_straig
     (2, "blau", None, "blau is taken"),
     (1, "verd", None, "seat 1 already plays blau"),
     (2, "negre", None, "this table has no colour 'negre'"),
-    (2, "verd", 750, "whole multiple of the table minimum of 500, not 750"),
-    (2, "verd", 1500.0, "whole multiple of the table minimum of 500, not 1500.0"),
-    (2, "verd", 0, "from the minimum 500 to the straight-up maximum 10000, not 0"),
-    (2, "verd", 10500, "from the minimum 500 to the straight-up maximum 10000, not 10500"),
+    (2, "verd", 750, "whole multiple of the table minimum of 5.00, not 7.50"),
+    (2, "verd", 1500.0, "whole multiple of the table minimum of 5.00, not 1500.0"),
+    (2, "verd", 0, "from the minimum 5.00 to the straight-up maximum 100.00, not 0.00"),
+    (2, "verd", 10500, "from the minimum 5.00 to the straight-up maximum 100.00, not 105.00"),
 ])
 def test_refusals_say_why_and_change_nothing(table, seat, colour, unit, reason):
     table = table.assign(1, "blau")

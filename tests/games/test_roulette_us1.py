@@ -157,12 +157,12 @@ def test_zero_after_zero_takes_half_of_the_new_bets_only(us_engine):
 
 def test_the_us_maxima_are_enforced(us_engine):
     assert us_engine.check(bet("s", "straight:17", 20 * 500)) is None
-    assert "maximum of 10000" in us_engine.check(bet("s", "straight:17", 21 * 500))
+    assert "maximum of 100.00" in us_engine.check(bet("s", "straight:17", 21 * 500))
     assert us_engine.check(bet("r", "red", 360 * 500)) is None
-    with pytest.raises(BetRefused, match="over the red maximum of 180000"):
+    with pytest.raises(BetRefused, match="over the red maximum of 1,800.00"):
         us_engine.place(bet("r", "red", 361 * 500))
     split = [bet("c1", "columns:1-2", 480 * 500 - 500)]
-    assert "over the columns maximum of 240000" in us_engine.check(bet("c2", "columns:1-2", 1000), split)
+    assert "over the columns maximum of 2,400.00" in us_engine.check(bet("c2", "columns:1-2", 1000), split)
 
 
 # --- payment order ------------------------------------------------------------------------
