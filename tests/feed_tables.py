@@ -1,6 +1,7 @@
 """Table terminals in the test process (journal, PUB, replay ROUTER on loopback), for the
 tests of whatever follows their feeds: the follower, the pit collector."""
 
+import sqlite3
 import time
 
 import pytest
@@ -43,12 +44,35 @@ class Table:
         self.writer.start()
         return self.writer
 
+    def restarted(self):
+        """This table closed and started again on the same journal and endpoints (the caller
+        closes the new one)."""
+        feed, replay = self.source
+        self.close()
+        return Table(self.journal.path.parent, self.name, feed=feed, replay=replay)
+
     def close(self):
         if self.writer is not None:
             self.writer.stop()
         self.replay.stop()
         self.publisher.close()
         self.journal.close()
+
+
+def cut_journal(path, after):
+    """The journal as a power cut that lost its last transactions leaves it: every event after
+    seq `after` gone, and nothing else to tell."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM events WHERE seq > ?", (after,))
+    conn.close()
+
+
+def copy_journal(source, target):
+    """A consistent copy of the journal at `source` into `target` (SQLite's backup: the WAL too)."""
+    with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
+        src.backup(dst)
+    src.close()
+    dst.close()
 
 
 def take(follower, count):

@@ -40,13 +40,14 @@ def floor_file(directory, tables, *, alerts="", extra=None):
 
 
 class Pit:
-    """A collector and its control server, running on threads of the test process."""
+    """A collector and its control server, running on threads of the test process; `serve`
+    prepares the control server's socket (CURVE: then `client` cannot talk to it)."""
 
-    def __init__(self, floor_path, db_url, *, replay_timeout=3.0, secure=None):
+    def __init__(self, floor_path, db_url, *, replay_timeout=3.0, secure=None, serve=None):
         self.store = PitStore(db_url)
         self.collector = Collector(load_floor(floor_path), self.store, publish=ANY,
                                    replay_timeout=replay_timeout, secure=secure)
-        self.server = PitServer(ANY, self.collector)
+        self.server = PitServer(ANY, self.collector, setup=serve)
         self.server.start()
         self.thread = threading.Thread(target=self.collector.run, daemon=True)
         self.thread.start()
@@ -57,6 +58,10 @@ class Pit:
 
     def head(self, table):
         return self.store.heads().get(table, (0, None))[0]
+
+    def link(self, table):
+        """The table's link as the board shows it."""
+        return next(t["link"] for t in self.client.floor()["tables"] if t["table"] == table)
 
     def alerts(self, kind=None, table=None):
         return [a for a in self.store.alerts(open_only=False)

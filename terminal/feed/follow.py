@@ -7,9 +7,19 @@ delivered. Each table's chain is checked as it goes: each event's own hash (`che
 its `prev` link to the event yielded before it.
 
 Problems come out as alerts, `"<kind>: <detail>"` with the kinds `gap`, `hash`, `wrong_table`,
-`malformed` and `replay`, never as events. What happens to events that cannot be had is the
-follower's policy: a console (`pit follow`) skips them and goes on; the collector (`hold=True`)
-never goes past a gap: it keeps the later events waiting and asks again, ever less often.
+`malformed`, `replay` and `rewound`, never as events. What happens to events that cannot be had
+is the follower's policy: a console (`pit follow`) skips them and goes on; the collector
+(`hold=True`) never goes past a gap: it keeps the later events waiting and asks again, ever less
+often.
+
+Holding, the follower also makes sure that a table still continues the chain it gave out (its
+head: the last seq given out, whose hash it knows). Every replay it asks starts at the head, so
+the table's first answer is the head again: the same hash is dropped as a duplicate, another
+hash (or a replay that ends below the head) is a table that came back with another chain: a
+journal that lost its tail, a restored backup, a second terminal. A heartbeat below the head or
+an event older than it asks that replay at once; an event at the head with another hash is proof
+enough. Such a chain raises one `rewound` alert and is held: nothing more of it is taken (no
+event, no alert, no replay) until `restart` takes it up again from a head of the user's.
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ class Source:
     replay: str | None = None
     table: str | None = None
     start: tuple[int, str] | None = None
+    held: bool = False  # hold policy, with a `start`: `rewound` already, nothing of it until `restart`
 
 
 @dataclass(frozen=True)
@@ -67,11 +78,13 @@ class _Chain:
     last_hash: str | None = None  # of the event yielded last; None after a (re)baseline
     seen: int = 0  # highest seq the table has announced (events, heartbeats, replay.end)
     pending: dict[int, dict] = field(default_factory=dict)  # above `expected`, waiting for the gap
-    asked_from: int = 0  # the from_seq of the last replay asked
+    asked_from: int = 0  # the first seq missing when the last replay was asked
+    asked_head: int | None = None  # hold: the head that replay was asked from, which the table must still hold
     replay_end: int | None = None  # the last_seq of the last replay.end
     retry_at: float | None = None  # hold policy: when to ask again for a gap not filled
     retry_s: float = field(default_factory=lambda: RETRY_FIRST_S)
     retry_on_message: bool = False  # the replay went unanswered: a message from the table is worth a retry now
+    held: bool = False  # hold: a chain that does not continue the one given out (`rewound`)
 
 
 class _Source:
@@ -105,18 +118,19 @@ class _Source:
     def name(self) -> str:
         return self.spec.table or self.spec.feed
 
-    def ask(self, chain: _Chain, from_seq: int) -> zmq.Socket | None:
-        """Send a replay request; returns the DEALER when it was just created."""
+    def ask(self, chain: _Chain, head: int | None) -> zmq.Socket | None:
+        """Send a replay request from `chain.expected`, or from `head` (the last seq given out,
+        to check the table still holds it); returns the DEALER when it was just created."""
         created = None
         if self.dealer is None:
             created = self.dealer = self._socket(zmq.DEALER)
-        request: dict[str, Any] = {"op": "replay", "from_seq": from_seq}
+        request: dict[str, Any] = {"op": "replay", "from_seq": chain.expected if head is None else head}
         if self.spec.table is None and chain.table is not None:
             request["table"] = chain.table  # a merged feed replays one table at a time
         if created is not None:
             self.dealer.connect(self.spec.replay)
         self.dealer.send(canonical(request))
-        chain.asked_from = from_seq
+        chain.asked_from, chain.asked_head = chain.expected, head
         self.replaying = chain
         return created
 
@@ -132,8 +146,9 @@ class FeedFollower:
     meanwhile wait and are released in order, duplicates dropped. When the missing events
     cannot be had (no replay endpoint, the replay refused, silent for `replay_timeout` seconds,
     or not delivering them valid) an alert names them; then the table goes on from the next
-    event it has, or with `hold` waits for them and asks again later. `setup(source, socket)`
-    prepares each socket before it connects (CURVE keys).
+    event it has, or with `hold` waits for them and asks again later. With `hold`, a table whose
+    chain does not continue the one given out is a `rewound` alert, and held (module docstring).
+    `setup(source, socket)` prepares each socket before it connects (CURVE keys).
 
     Single-threaded: the sockets are used by whoever calls `poll()` or iterates `items()`.
     """
@@ -167,6 +182,7 @@ class FeedFollower:
                 chain = self._chain(source, source.spec.table)
                 if source.spec.start is not None:
                     chain.expected, chain.last_hash = source.spec.start
+                    chain.held = source.spec.held
                     self._gap(source, chain)
             elif self._from_seq is not None and source.spec.replay is not None:
                 self._chain(source, None)  # the history now; whose it is, its events will say
@@ -201,13 +217,13 @@ class FeedFollower:
 
     def restart(self, table: str, start: tuple[int, str]) -> None:
         """Take `table`'s chain up again from `start` (next seq, hash before it), forgetting what
-        waits: what the follower gave out beyond it was not kept by its user."""
+        waits (what the follower gave out beyond it was not kept by its user), held or not."""
         for source in self._sources:
             chain = source.chains.get(table)
             if chain is not None:
                 chain.expected, chain.last_hash = start
                 chain.pending.clear()
-                chain.retry_at, chain.retry_s = None, RETRY_FIRST_S
+                chain.retry_at, chain.retry_s, chain.held = None, RETRY_FIRST_S, False
                 self._gap(source, chain)
 
     def heard(self) -> dict[str, float | None]:
@@ -240,7 +256,7 @@ class FeedFollower:
             for socket, _ in self._poller.poll(wait_ms):
                 if socket in self._watched:
                     self._watched[socket]()
-                else:
+                elif socket in self._by_socket:  # not a dealer dropped meanwhile
                     self._read(self._by_socket[socket], socket)
             self._expire(time.monotonic())
         items = list(self._ready)
@@ -255,16 +271,17 @@ class FeedFollower:
 
     def _read(self, source: _Source, socket: zmq.Socket) -> None:
         for _ in range(DRAIN):
+            if socket is source.sub:
+                handle = self._on_feed
+            elif socket is source.dealer:
+                handle = self._on_replay
+            else:  # a dealer dropped while its replies were being read
+                return
             try:
                 frames = socket.recv_multipart(zmq.NOBLOCK)
             except zmq.Again:
                 return
-            if socket is source.sub:
-                self._on_feed(source, frames)
-            elif socket is source.dealer:
-                self._on_replay(source, frames)
-            else:  # a dealer dropped while its replies were being read
-                return
+            handle(source, frames)
 
     def close(self) -> None:
         for source in self._sources:
@@ -323,7 +340,7 @@ class FeedFollower:
             return
         message = self._parse(source, frames[1])
         chain = None if message is None else self._chain_of(source, message)
-        if chain is None:
+        if chain is None or chain.held:
             return
         if chain.retry_on_message:  # the table is back: ask now what its silence kept from us
             chain.retry_at, chain.retry_on_message = None, False
@@ -342,7 +359,7 @@ class FeedFollower:
         chain.seen = max(chain.seen, last_seq)
         if chain.expected is None:
             chain.expected = last_seq + 1
-        elif last_seq >= chain.expected:
+        elif last_seq >= chain.expected or self._below_head(chain, last_seq):
             self._gap(source, chain)
 
     def _on_event(self, source: _Source, chain: _Chain, event: dict) -> None:
@@ -361,6 +378,11 @@ class FeedFollower:
             self._gap(source, chain)
         elif seq == chain.expected:
             self._accept(chain, event)
+        elif self._head(chain) == seq and event["hash"] != chain.last_hash:
+            self._rewound(source, chain, seq, f"seq {seq} of {chain.table} is another event than the one taken "
+                                         f"(hash {event['hash'][:12]}..., not {chain.last_hash[:12]}...)")
+        elif self._below_head(chain, seq):  # whether the table still holds the head, its replay says
+            self._gap(source, chain)
 
     def _accept(self, chain: _Chain, event: dict | None) -> None:
         """Yield `event` (seq == expected) if it links to the last one, then those waiting."""
@@ -375,18 +397,42 @@ class FeedFollower:
             chain.retry_at, chain.retry_s, chain.retry_on_message = None, RETRY_FIRST_S, False
             event = chain.pending.pop(chain.expected, None)
 
+    # -- the hold policy's head
+
+    def _head(self, chain: _Chain) -> int | None:
+        """Holding, the last seq given out of the chain, whose hash is `last_hash` (None: none)."""
+        if not self._hold or chain.last_hash is None or chain.expected is None or chain.expected <= 1:
+            return None
+        return chain.expected - 1
+
+    def _below_head(self, chain: _Chain, seq: int) -> bool:
+        head = self._head(chain)
+        return head is not None and seq < head
+
+    def _rewound(self, source: _Source, chain: _Chain, head: int, why: str) -> None:
+        """The table's chain does not continue the one given out up to `head`: say so once, then hold it."""
+        name = self._name(source, chain)
+        self._alert(name, f"rewound: {why}: its chain does not continue the one taken up to seq {head}; "
+                          f"nothing more of {name} is taken until it is taken up again")
+        chain.held, chain.retry_at, chain.retry_on_message = True, None, False
+        chain.pending.clear()
+        if source.replaying is chain:  # the rest of its answer goes nowhere
+            self._drop_dealer(source)
+            self._replay_done(source)
+
     # -- replay
 
     def _gap(self, source: _Source, chain: _Chain) -> None:
-        """Events from `chain.expected` are missing: ask a replay unless one is under way."""
-        if source.replaying is chain or chain in source.waiting or chain.retry_at is not None:
+        """Events from `chain.expected` are missing (or, holding, the table may no longer hold the
+        head): ask a replay unless one is under way."""
+        if chain.held or source.replaying is chain or chain in source.waiting or chain.retry_at is not None:
             return
         if source.spec.replay is None:
             self._skip(source, chain, "no replay endpoint")
         elif source.replaying is not None:
             source.waiting.append(chain)
         else:
-            created = source.ask(chain, chain.expected)
+            created = source.ask(chain, self._head(chain))
             if created is not None:
                 self._register(created, source)
             source.replay_deadline = time.monotonic() + self._replay_timeout
@@ -433,6 +479,10 @@ class FeedFollower:
     def _after_replay(self, source: _Source, chain: _Chain, last_seq: Any) -> None:
         if not is_int(last_seq):
             self._skip(source, chain, f"malformed replay.end last_seq {last_seq!r}")
+            return
+        if chain.asked_head is not None and last_seq < chain.asked_head:
+            self._rewound(source, chain, chain.asked_head,
+                          f"the last seq of {chain.table} is {last_seq} (its replay ends there)")
             return
         chain.seen = max(chain.seen, last_seq)
         ended_before, chain.replay_end = chain.replay_end, last_seq

@@ -16,9 +16,12 @@ BODY = 24
 TITLE = 34
 
 
+ALARM_LINKS = ("silent", "refused", "rewound")  # rewound: the pit holds a table whose chain went back
+
+
 def tile_state(table: dict, open_alerts: int) -> str:
-    """"alarm" for open alerts or a silent or refused link, "warning" for active faults, else "normal"."""
-    if open_alerts or table.get("link") in ("silent", "refused"):
+    """"alarm" for open alerts or a silent, refused or rewound link, "warning" for active faults, else "normal"."""
+    if open_alerts or table.get("link") in ALARM_LINKS:
         return "alarm"
     return "warning" if table.get("faults") else "normal"
 
@@ -28,7 +31,7 @@ def link_text(table: dict) -> tuple[str, tuple]:
     if link == "silent":
         silent_for = table.get("silent_for")
         return ("silent" if silent_for is None else f"silent {silent_for:.0f} s"), ALARM_TEXT
-    return link, {"live": GAIN, "refused": ALARM_TEXT}.get(link, DIM)
+    return link, GAIN if link == "live" else ALARM_TEXT if link in ALARM_LINKS else DIM
 
 
 def session_text(table: dict) -> str:

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from terminal.console import money, signed_money
+from terminal.feed.endpoints import endpoint_argument
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 STATUS_EVERY_S = 60.0
@@ -24,6 +25,10 @@ class _FeedSource(argparse.Action):
 
     def __call__(self, parser, namespace, value, option_string=None):
         sources = getattr(namespace, "sources", None) or []
+        try:
+            value = endpoint_argument(bind=False)(value)
+        except argparse.ArgumentTypeError as bad:
+            parser.error(f"{option_string} {bad}")
         if option_string == "--connect":
             sources.append([value, None])
         elif not sources or sources[-1][1] is not None:
@@ -52,28 +57,32 @@ def add_pit_parsers(sub) -> None:
                         help="replay each table's history from SEQ first (default: from now on)")
     follow.add_argument("--idle-exit", type=float, metavar="SECONDS",
                         help="exit after SECONDS with nothing to print (default: run until Ctrl-C)")
-    _key_options(follow)
+    key_options(follow)
 
     collect = pit.add_parser("collect", help="store every table's events, raise alerts, republish the merged feed")
     collect.add_argument("--tables", type=Path, required=True, metavar="FILE", help="the floor file (TOML)")
     collect.add_argument("--db", metavar="URL", help="sqlite:///pit.db (default) or postgresql://user:pw@host/db")
-    collect.add_argument("--publish", metavar="ENDPOINT", help="the merged feed (overrides the floor file)")
-    collect.add_argument("--control", metavar="ENDPOINT", help="floor state, acknowledgements, replay (overrides)")
+    collect.add_argument("--publish", metavar="ENDPOINT", type=endpoint_argument(bind=True),
+                         help="the merged feed (overrides the floor file)")
+    collect.add_argument("--control", metavar="ENDPOINT", type=endpoint_argument(bind=True),
+                         help="floor state, acknowledgements, replay (overrides)")
 
     board = pit.add_parser("board", help="the dashboard of every table, alerts to acknowledge")
-    board.add_argument("--connect", metavar="ENDPOINT", required=True, help="the collector's control endpoint")
+    board.add_argument("--connect", metavar="ENDPOINT", required=True, type=endpoint_argument(bind=False),
+                       help="the collector's control endpoint")
     board.add_argument("--user", required=True, help="your name: it is recorded with every acknowledgement")
     board.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH")
     board.add_argument("--fullscreen", action="store_true")
-    _key_options(board)
+    key_options(board)
 
     table = pit.add_parser("table", help="print one table as the pit sees it, with its wheel's per-pocket statistics")
     table.add_argument("table_id", metavar="TABLE")
-    table.add_argument("--connect", metavar="ENDPOINT", required=True, help="the collector's control endpoint")
-    _key_options(table)
+    table.add_argument("--connect", metavar="ENDPOINT", required=True, type=endpoint_argument(bind=False),
+                       help="the collector's control endpoint")
+    key_options(table)
 
 
-def _key_options(parser) -> None:
+def key_options(parser) -> None:
     parser.add_argument("--key", type=Path, metavar="FILE", help="your CURVE secret key file, when the pit uses CURVE")
     parser.add_argument("--server-key", metavar="KEY", help="the pit's (or the table's) CURVE public key")
 

@@ -12,6 +12,13 @@ Three threads, one job each:
 
 After a restart the collector starts each table's chain from the last event it stored, so
 the replay brings exactly what it missed.
+
+A table that comes back with a chain that does not continue the one stored (the follower's
+`rewound`: a journal that lost its tail, a restored backup, a second terminal) is held: one
+`rewound` alert, nothing of the table stored, its link shown "rewound", until a person
+acknowledges the alert; then its chain is taken up again from the last event stored (and held
+again, with a new alert, if the table still does not continue it). The open alert is in the
+store, so a restarted collector holds the table too.
 """
 
 from __future__ import annotations
@@ -44,7 +51,7 @@ RECONNECT_REFUSED_S = 5.0  # a table that refused the pit's key is tried again t
 LINGER_MS = 1000
 
 
-ONE_OPEN = frozenset({"silent", "refused", "direction", "pace", "bias", "float_low"})
+ONE_OPEN = frozenset({"silent", "refused", "rewound", "direction", "pace", "bias", "float_low"})
 
 
 def _key(table_id: str | None, kind: str, detail: str) -> tuple:
@@ -73,9 +80,12 @@ class Collector:
         self._lock = threading.Lock()  # the views and the link states, shared with the control server
         self._links: dict[str, tuple[str, float | None]] = {t.id: ("waiting", None) for t in floor.tables}
         self._refused: dict[str, float] = {}  # table -> since when its handshakes fail
-        self._open_alerts = {_key(a["table"], a["kind"], a["detail"]) for a in store.alerts(open_only=True)}
+        open_alerts = store.alerts(open_only=True)
+        self._open_alerts = {_key(a["table"], a["kind"], a["detail"]) for a in open_alerts}
+        self._held = {a["table"] for a in open_alerts if a["kind"] == "rewound"}  # the receiver's: rewound tables
         self._queue: queue.Queue[tuple[str, Any]] = queue.Queue()
-        self._resync: queue.Queue[tuple[str, tuple[int, str]]] = queue.Queue()  # recorder -> receiver
+        # recorder and control server -> receiver: (table, where its chain goes on, whether a hold is released)
+        self._resync: queue.Queue[tuple[str, tuple[int, str], bool]] = queue.Queue()
         self._watches: dict[str, Any] = {}  # table -> the handshake watch of its SUB
         self._stop_asked = Flag()  # by a signal handler, say: no lock
         self._stopping = threading.Event()  # set once the receiver has stopped: the recorder finishes
@@ -90,7 +100,7 @@ class Collector:
             serve(pub)
         self.publish_endpoint = bind(pub, publish or floor.publish, "pit's merged feed PUB socket")
         self._pub = pub
-        sources = [Source(t.feed, t.replay, table=t.id, start=self._start(heads.get(t.id)))
+        sources = [Source(t.feed, t.replay, table=t.id, start=self._start(heads.get(t.id)), held=t.id in self._held)
                    for t in floor.tables]
         kwargs = {} if replay_timeout is None else {"replay_timeout": replay_timeout}
         self._secure = secure
@@ -129,7 +139,7 @@ class Collector:
         next_check = 0.0
         while not self._stop_asked.is_set():
             while not self._resync.empty():
-                self._follower.restart(*self._resync.get())
+                self._take_up(*self._resync.get())
             cycle = time.monotonic()
             items = self._follower.poll(POLL_S)
             if items:
@@ -143,6 +153,14 @@ class Collector:
                 next_check = now + LINK_CHECK_S
         self._stopping.set()
 
+    def _take_up(self, table_id: str, start: tuple[int, str], release: bool) -> None:
+        """The table's chain again from `start`; a held one only once its hold is released (the
+        release starts it from the head stored then)."""
+        if release:
+            self._held.discard(table_id)
+        if table_id not in self._held:
+            self._follower.restart(table_id, start)
+
     def _received(self, items: list[FeedItem]) -> None:
         """Events and alerts to the recorder in the order the follower gave them."""
         received_at = utc_ts()
@@ -155,6 +173,8 @@ class Collector:
             if kind == "replay" and item.table in self._refused:
                 log.info("table %s: %s (the table refuses the pit's key)", item.table, item.alert)
                 continue  # its `refused` alert says why; a second alert would say less
+            if kind == "rewound":
+                self._held.add(item.table)
             if rows:
                 self._queue.put(("events", rows))
                 rows = []
@@ -204,6 +224,8 @@ class Collector:
                 state = "silent"
                 self._queue.put(("alert", (table.id, "silent", f"no message from table {table.id} for more than "
                                            f"{table.alerts.silent_after:g} s" + ("" if last else " since the pit started"))))
+            if state != "refused" and table.id in self._held:
+                state = "rewound"  # held, whether it speaks or not (a silence is an alert of its own)
             links[table.id] = (state, None if last is None else now - last)
         with self._lock:
             self._links = links
@@ -254,7 +276,7 @@ class Collector:
             except ChainError as exc:
                 self._raise(exc.table, "hash", f"the store refused seq {exc.seq}: {exc.reason}")
                 rows = [row for row in rows if row[0]["table"] != exc.table]
-                self._resync.put((exc.table, self._start(self.store.heads().get(exc.table))))
+                self._resync.put((exc.table, self._start(self.store.heads().get(exc.table)), False))
                 if not rows:
                     return
             except StoreError as exc:
@@ -300,9 +322,12 @@ class Collector:
     # -- for the control server (any thread)
 
     def acknowledge(self, alert_id: int, by: str) -> dict:
+        """Record the acknowledgement; a `rewound` one releases its table's hold."""
         alert = self.store.acknowledge(alert_id, by, utc_ts())
         with self._lock:
             self._open_alerts.discard(_key(alert["table"], alert["kind"], alert["detail"]))
+        if alert["kind"] == "rewound" and alert["table"] in self._tables:
+            self._resync.put((alert["table"], self._start(self.store.heads().get(alert["table"])), True))
         return alert
 
     def floor_snapshot(self) -> dict[str, Any]:

@@ -5,7 +5,9 @@
 - `{"op": "table", "table": T}`: one table, its alerts and its wheel's bias statistics;
 - `{"op": "ack", "alert": N, "by": NAME}`: who acknowledged alert N (the time is the pit's);
 - `{"op": "replay", "table": T, "from_seq": N}`: the merged feed's replay, from the store,
-  ended by `{"op": "replay.end", "table": T, "last_seq": M}`; without a table, only
+  ended by `{"op": "replay.end", "table": T, "last_seq": M}` (M: the last seq stored); with
+  `"to_seq": K`, only up to K: a long history asked a piece at a time leaves the endpoint free
+  for the others in between; without a table, only
   `{"op": "replay.end", "last_seq": 0, "tables": [...]}`, which names the tables to ask for.
 """
 
@@ -15,7 +17,7 @@ from typing import Iterator
 
 import zmq
 
-from terminal.events import canonical, is_int
+from terminal.events import MAX_SEQ, canonical, is_int
 from terminal.feed.router import Refused, RouterServer
 from terminal.pit.collector import Collector
 
@@ -43,7 +45,7 @@ class PitServer(RouterServer):
 
     def _ack(self, request: dict) -> dict:
         alert, by = request.get("alert"), request.get("by")
-        if not is_int(alert) or not isinstance(by, str) or not by.strip():
+        if not _seq(alert) or not isinstance(by, str) or not by.strip():
             raise Refused("ack needs an integer alert and the name of who acknowledges it in by")
         try:
             return self._collector.acknowledge(alert, by.strip())
@@ -51,15 +53,21 @@ class PitServer(RouterServer):
             raise Refused(str(exc)) from None
 
     def _replay(self, request: dict) -> Iterator[bytes]:
-        from_seq, table = request.get("from_seq"), request.get("table")
-        if not is_int(from_seq):
-            raise Refused("replay needs an integer from_seq")
+        from_seq, to_seq, table = request.get("from_seq"), request.get("to_seq"), request.get("table")
+        if not _seq(from_seq) or not (to_seq is None or _seq(to_seq)):
+            raise Refused("replay needs an integer from_seq (and to_seq, if given)")
         if table is None:
             yield canonical({"op": "replay.end", "last_seq": 0, "tables": self._collector.table_ids})
             return
         if table not in self._collector.table_ids:
             raise Refused(f"no table {table!r} on this floor")
         last_seq = self._collector.stored_head(table)
-        for body in self._collector.store.events(table, max(from_seq, 1), last_seq):
+        up_to = last_seq if to_seq is None else min(last_seq, to_seq)
+        for body in self._collector.store.events(table, max(from_seq, 1), up_to):
             yield body.encode("utf-8")
         yield canonical({"op": "replay.end", "table": table, "last_seq": last_seq})
+
+
+def _seq(value) -> bool:
+    """A number a store can hold as a seq or an alert id (beyond it, a request is refused)."""
+    return is_int(value) and -MAX_SEQ <= value <= MAX_SEQ

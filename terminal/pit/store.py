@@ -1,4 +1,4 @@
-"""The pit's store: every verified event of every table, and the pit's alerts (`spec/pit.md`).
+"""The pit's store: every verified event of every table, and the pit's alerts (`docs/pit.md`).
 
 SQLAlchemy 2 Core on SQLite (one file, the default) or PostgreSQL (a casino's server).
 The collector appends from one writer thread while another serves reads and acknowledgements:

@@ -191,14 +191,15 @@ def test_a_refused_acknowledgement_of_an_alert_acknowledged_elsewhere_closes_it_
     assert open_ids(board) == []
 
 
-def test_a_silent_or_refused_table_is_drawn_in_the_alarm_colour_a_healthy_one_is_not():
+def test_a_silent_refused_or_rewound_table_is_drawn_in_the_alarm_colour_a_healthy_one_is_not():
     board = make_board(FakeSource([
         entry("RL-01"), entry("RL-02", "silent"), entry("RL-03", "refused"),
         entry("RL-04", faults=[{"device": "wheel", "code": "ball_out", "severity": "warning", "detail": ""}]),
-        entry("RL-05", open_alerts=1)]))
+        entry("RL-05", open_alerts=1), entry("RL-06", "rewound")]))
     alarm, warning, normal = (TILE_COLOURS[state][0] for state in ("alarm", "warning", "normal"))
     assert border(board, "RL-02") == alarm
     assert border(board, "RL-03") == alarm
+    assert border(board, "RL-06") == alarm
     assert border(board, "RL-05") == alarm
     assert border(board, "RL-04") == warning
     assert border(board, "RL-01") == normal != alarm

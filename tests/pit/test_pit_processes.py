@@ -21,7 +21,8 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
-from helpers import REPO, cli, write_config
+from feed_tables import copy_journal
+from helpers import REPO, cli, forge, write_config
 
 from terminal.config import load_table_config
 from terminal.pit.board import Board, run_board
@@ -117,7 +118,7 @@ def floor(tmp_path_factory):
     collect = ("pit", "collect", "--tables", str(floor_path), "--db", f"sqlite:///{store}")
     try:
         for table_id, table in tables.items():
-            table.process = processes.start(table_id, "run", "--config", str(table.config), "--sim", "--headless",
+            table.process = processes.start(table_id, "run", "--config", str(table.config), "--sim",
                                             "--seed", "7")
         playing = [t.process for t in tables.values()]
         wait_until(lambda: all(journaled(t.cfg.db) for t in tables.values()), "the tables journaling (sockets bound)",
@@ -225,6 +226,27 @@ def test_the_board_shows_the_tables_of_the_running_collector(floor, monkeypatch)
                                                     journal_rows(floor.tables["RL-01"].cfg.db))
     finally:
         client.close()
+
+
+def test_journal_audit_finds_each_journal_as_stored_and_a_forgery_that_journal_verify_passes(floor, tmp_path):
+    for table in floor.tables.values():
+        done = cli("journal", "audit", "--db", str(table.cfg.db), "--pit", floor.control, timeout=DEADLINE_S)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.stdout.splitlines()[-1].startswith("identical: "), done.stdout
+    copy = tmp_path / "RL-01.sqlite"
+    copy_journal(floor.tables["RL-01"].cfg.db, copy)
+
+    def skim(event):  # the advance journaled 100.00 short of the chips counted out, the chain sealed again
+        event["data"]["amount"] -= 10000
+
+    forged = forge(copy, lambda e: e["kind"] == "float.advance", skim)
+    verify = cli("journal", "verify", "--db", str(copy), timeout=DEADLINE_S)
+    assert verify.returncode == 0 and "journal intact" in verify.stdout, verify.stdout + verify.stderr
+    done = cli("journal", "audit", "--db", str(copy), "--pit", floor.control, timeout=DEADLINE_S)
+    assert done.returncode == 1, done.stdout + done.stderr
+    amount = forged["data"]["amount"]
+    assert f"differs seq {forged['seq']}: data.amount is {amount} in the journal, {amount + 10000} at the pit" \
+        in done.stdout.splitlines()
 
 
 def test_the_restarted_collector_stored_only_what_it_missed_and_stops_on_sigterm(floor):

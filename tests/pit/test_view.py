@@ -1,5 +1,5 @@
 """The pit's view of one table (`terminal.pit.view`): what it folds from the table's events and
-the alerts those events raise. Events are built as a table journals them (`feed.md`); the last
+the alerts those events raise. Events are built as a table journals them (`docs/events.md`); the last
 tests fold the journal of a real simulated table."""
 
 from __future__ import annotations
@@ -399,7 +399,7 @@ def test_epoch_of_an_event_time():
 @pytest.mark.parametrize("game", ["roulette_fr", "poker_stud", "trente_quarante"])
 def test_the_float_of_a_simulated_session_matches_the_tables_own_count(tmp_path, game):
     config = write_config(tmp_path, game=game)
-    done = cli("run", "--config", str(config), "--sim", "--headless", "--rounds", "12", "--seed", "3")
+    done = cli("run", "--config", str(config), "--sim", "--rounds", "12", "--seed", "3")
     assert done.returncode == 0, done.stderr
     events = journal_events(load_table_config(config))
     view = TableView("RL-T1", AlertSettings())

@@ -2,10 +2,11 @@
 
 
 import json
+import time
 
 import pytest
 import zmq
-from feed_tables import ANY_PORT, DEADLINE_S, Table, alerts, seqs, sync, take
+from feed_tables import ANY_PORT, DEADLINE_S, Table, alerts, cut_journal, seqs, sync, take
 
 from terminal.events import GENESIS, canonical, seal, topic
 from terminal.feed.follow import Source
@@ -173,22 +174,22 @@ LINE_HEAD = {"table": "RL-01", "seq": 42, "round": 17, "ts": "2026-11-29T21:17:0
             {"outcome": {"number": 17}, "totals": {"staked": 1500, "paid": 700, "returned": 500, "house_net": 300},
              "announcement": {"key": "result", "text": {"ca": "Disset, vermell", "en": "Seventeen, red"}},
              "bets": [], "settlement": []},
-            'round.result 17 — staked 1500 paid 700 returned 500 house +300 "Seventeen, red"',
+            'round.result 17 — staked 15.00 paid 7.00 returned 5.00 house +3.00 "Seventeen, red"',
         ),
         (
             "round.result",
             {"outcome": {"dice": [3, 4]}, "totals": {"staked": 100, "paid": 300, "returned": 100, "house_net": -300},
              "announcement": {"text": {"ca": "Set"}}, "last_round": True},
-            'round.result 3,4 — staked 100 paid 300 returned 100 house -300 "Set" (last round)',
+            'round.result 3,4 — staked 1.00 paid 3.00 returned 1.00 house -3.00 "Set" (last round)',
         ),
         (
             "table.open",
             {"croupier": "Núria", "profile": "casino-1",
              "limits": {"min": 100, "chip_unit": 100, "max": {"straight": 2500}}},
-            "table.open croupier Núria profile casino-1 min 100 unit 100 max straight=2500",
+            "table.open croupier Núria profile casino-1 min 1.00 unit 1.00 max straight=25.00",
         ),
         ("table.limits", {"old": {"min": 100, "chip_unit": 100}, "new": {"min": 200, "chip_unit": 100}},
-         "table.limits min 100 unit 100 → min 200 unit 100"),
+         "table.limits min 1.00 unit 1.00 → min 2.00 unit 1.00"),
         ("round.open", {}, "round.open"),
         ("round.open", {"last_rounds_left": 2}, "round.open last rounds left 2"),
         ("round.closed", {}, "round.closed no more bets"),
@@ -196,14 +197,15 @@ LINE_HEAD = {"table": "RL-01", "seq": 42, "round": 17, "ts": "2026-11-29T21:17:0
         ("announcement", {"key": "last3", "text": {"ca": "Tres últimes\nboles", "en": "Last three"}},
          'announcement "Last three"'),
         ("float.advance", {"amount": 50000, "chips": {"100": 200, "500": 60}},
-         "float.advance amount 50000 chips 100=200 500=60"),
-        ("float.count", {"chips": {"100": 180}, "drop": 12000, "result": 4000},
-         "float.count chips 100=180 drop 12000 result 4000"),
+         "float.advance amount 500.00 chips 200x1.00,60x5.00"),
+        ("float.count", {"chips": 48000, "drop": 12000, "advances": 50000, "result": 10000},
+         "float.count chips 480.00 drop 120.00 result +100.00"),
         ("fault", {"device": "wheel", "code": "W12", "severity": "error", "detail": "ball sensor stuck"},
          "fault error wheel W12: ball sensor stuck"),
-        ("fault.cleared", {"device": "wheel", "code": "W12"}, "fault.cleared cleared wheel W12"),
+        ("fault.cleared", {"device": "wheel", "code": "W12", "severity": "error", "detail": "sensor moves"},
+         "fault.cleared cleared error wheel W12: sensor moves"),
         ("bet.placed", {"id": "b7", "seat": 3, "code": "straight:17", "stake": 500},
-         "bet.placed seat 3 straight:17 stake 500 (bet b7)"),
+         "bet.placed seat 3 straight:17 stake 5.00 (bet b7)"),
         ("selftest.report", {"wheel": "ok", "checks": [1, 2], "ball": {"sensor": "ok"}},
          "selftest.report wheel=ok checks=1,2 ball={sensor=ok}"),
     ],
@@ -286,3 +288,52 @@ def test_a_replay_that_keeps_ending_below_what_the_table_announced_is_not_asked_
         assert not router.poll(200)  # not asked a third time
     finally:
         router.close()
+
+
+# -- holding: a table that comes back with another chain
+
+def until_alert(follower, send):
+    """`send()` again and again until the follower gives an alert (a message sent before its
+    subscription is through is lost); the items up to it."""
+    items = []
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline:
+        send()
+        items += follower.poll(0.05)
+        if alerts(items):
+            return items
+    pytest.fail(f"no alert before the deadline: {items}")
+
+
+def test_holding_a_table_whose_journal_lost_its_tail_is_rewound_once_and_held_until_restarted(tables, followers):
+    table = tables()
+    events = table.commit(5)
+    follower = followers([Source(*table.source, table="RL-01", start=(4, events[2]["hash"]))], hold=True)
+    items = take(follower, 2)  # asked from seq 3, which the follower holds: the same event, dropped
+    assert seqs(items) == [4, 5] and alerts(items) == []
+    cut_journal(table.journal.path, after=3)
+    items = until_alert(follower, lambda: table.publisher.tick(3))  # a heartbeat below seq 5: its replay is asked
+    assert alerts(items) == ["rewound: the last seq of RL-01 is 3 (its replay ends there): its chain does not "
+                             "continue the one taken up to seq 5; nothing more of RL-01 is taken until it is "
+                             "taken up again"] and seqs(items) == []
+    for _ in range(10):  # held: heartbeats and events of the other chain alike are nothing
+        table.publisher.tick(3)
+        table.publisher.committed([seal({**events[3], "data": {"n": 99}}), seal({**events[4], "prev": "e" * 64})])
+        assert follower.poll(0.02) == []
+    follower.restart("RL-01", (6, events[4]["hash"]))
+    (alert,) = alerts(until_alert(follower, lambda: None))  # its replay says so, or a seq 5 above, read only now
+    assert alert.startswith("rewound: ") and "the one taken up to seq 5;" in alert
+
+
+def test_holding_an_event_at_the_head_with_another_hash_is_rewound_the_same_one_is_dropped(tables, followers):
+    table = tables()
+    events = table.commit(3)
+    follower = followers([Source(*table.source, table="RL-01", start=(4, events[2]["hash"]))], hold=True)
+    fourth = table.commit(1)[0]
+    sync(follower, lambda batch: table.publisher.committed([events[2], *batch]), fourth)  # seq 3 again: dropped
+    forked = seal({**fourth, "data": {"n": 99}})  # seq 4 of another journal
+    items = until_alert(follower, lambda: table.publisher.committed([fourth, forked]))
+    assert alerts(items) == [f"rewound: seq 4 of RL-01 is another event than the one taken (hash "
+                             f"{forked['hash'][:12]}..., not {fourth['hash'][:12]}...): its chain does not continue "
+                             "the one taken up to seq 4; nothing more of RL-01 is taken until it is taken up again"]
+    assert seqs(items) == []
