@@ -76,6 +76,10 @@ class DealtEngine(BankingEngine):
         """Never called: the coup never needs a decision (kept for the protocol's sake)."""
         raise ValueError(f"{self.game} has no decisions to make for {place}")
 
+    def staked(self, coup: DealtCoup) -> tuple[Bet, ...]:
+        """Every stake of the coup as it stands: its bets as placed (nobody adds to them)."""
+        return coup.bets
+
     def settle(self, coup: DealtCoup, *, last_round: bool = False) -> CoupResult:
         """The dealt coup's outcome and every bet settled; ValueError while cards are due."""
         if (place := self._next_place(coup)) is not None:

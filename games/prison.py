@@ -1,6 +1,6 @@
 """An even-money bet caught by a zero: half back or prison ("presó").
 
-French roulette's rule (section 01 IV.1.B.b, as rulings.md reads it), which trente et quarante
+French roulette's rule (section 01 IV.1.B.b, as docs/rulings.md reads it), which trente et quarante
 follows on a refait (section 05 V.1: "regeixen les mateixes disposicions que regulen el sistema
 del zero en la ruleta"). For an original stake S caught by its k-th zero in a row, the player
 chooses half back (S/2^k returned, the bet ends) or prison (the bet stays, with value

@@ -167,7 +167,7 @@ class Edge(Protocol):
 
 
 def refuse_player_edges(odds: Iterable[Edge], allowed: Collection[str], bets: Section) -> None:
-    """rulings.md: a bet that gives the player an advantage makes the profile fail to load,
+    """docs/rulings.md: a bet that gives the player an advantage makes the profile fail to load,
     unless the profile allows that bet's edge explicitly (in the section `bets`)."""
     for row in odds:
         if row.house_edge < 0 and row.family not in allowed:

@@ -1,4 +1,4 @@
-"""`journal verify`: the hash chain and seq continuity (feed.md), then the money.
+"""`journal verify`: the hash chain and seq continuity (docs/events.md), then the money.
 
 After the chain, every round is settled again by the engine, from the journaled bets and
 outcome under the journaled profile and limits, and must give exactly the journaled bets,
@@ -22,17 +22,34 @@ from .games import ENGINES, PLAYS
 from .state import TableState
 
 
+# What a journal cannot show about itself: said after every verdict of `journal verify`.
+LIMITS = ("verify checks the journal against itself: it cannot see events lost after its last one "
+          "(a cut -wal file, a deleted tail) nor a journal re-sealed whole; compare it with the pit's "
+          "store for that: dealer-terminal journal audit --db JOURNAL --pit ENDPOINT")
+
+
 @dataclass(frozen=True)
 class AuditReport:
+    """`bad_seq` None with `ok` False: the file is no journal at all (`reason` says why)."""
+
     ok: bool
     events: int
     last_seq: int
     bad_seq: int | None = None
     reason: str = ""
 
+    @property
+    def unusable(self) -> bool:
+        return not self.ok and self.bad_seq is None
+
     def summary(self) -> str:
+        if self.unusable:
+            return f"cannot verify: {self.reason}"
+        if self.ok and not self.events:
+            return f"the journal holds no events\n{LIMITS}"
         if self.ok:
-            return f"journal intact: {self.events} events, seq 1-{self.last_seq}, every round settles as journaled"
+            return (f"journal intact: {self.events} events, seq 1-{self.last_seq}, every round settles as "
+                    f"journaled\n{LIMITS}")
         return f"journal BROKEN at seq {self.bad_seq}: {self.reason}"
 
 

@@ -16,24 +16,17 @@ comes out is the session's last).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from drivers.faults import Fault, FaultCleared
 from drivers.shoe.events import CardDrawn, CutCardOut, ShoeLoaded
-from games.cards.coup import Misdeal
+from games.cards.coup import Misdeal, Need
 from games.cards.shoe import ShoeFault
 
 from .carrousel import CarrouselUnavailable
+from .croupier import Decision, clip, decision_problem
+from .games import coup_so_far
 from .table import Table
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A player's decision as the croupier enters it."""
-
-    place: str
-    action: str
 
 
 class _CoupVoid(Exception):
@@ -48,19 +41,29 @@ class CardTable(Table):
         self._shoe_exhausted = False  # the shoe said it is empty: load a new one
         self.final_coups = False  # the last shoe's cut card is out: every coup now is a last one
         self._red_card = False  # the coup in progress is void because the red card came out
-        self._decisions: list[Decision] = []  # entered, not yet asked for
+        self.asked: Need | None = None  # the decision the coup waits for from the croupier, if any
+        self._answer: str | None = None  # the decision entered for it
 
     # -- the croupier's screen -----------------------------------------------------------------
     def post_decision(self, place: str, action: str) -> None:
-        """A player's decision, entered by the croupier (any thread): taken when the coup asks
-        for that place's decision; refused then (a `fault`) if the rules do not allow it."""
+        """A player's decision, entered by the croupier (any thread) while the coup asks for
+        that place's (`asked`). Taken then, or refused at once (`croupier/decision_refused`):
+        a decision for a place that is not being asked is never kept for later."""
         self.inbox.post("croupier", Decision(place, action))
 
     def _croupier(self, entry) -> None:
-        if isinstance(entry, Decision):
-            self._decisions.append(entry)
-        else:
+        if not isinstance(entry, Decision):
             super()._croupier(entry)
+            return
+        asked = self.asked
+        reason = decision_problem(entry)
+        if reason is None and (asked is None or entry.place != asked.place):
+            waiting = f": the coup waits for {asked.place}'s" if asked is not None else ""
+            reason = f"no decision of {entry.place} is asked now{waiting}"
+        if reason is not None:
+            self.refuse("decision", f"{clip(entry.place)} {clip(entry.action)}: {reason}")
+        else:
+            self._answer = entry.action
 
     # -- the session -------------------------------------------------------------------------
     def _maybe_start_closing(self, rounds_left: int | None) -> None:
@@ -86,13 +89,20 @@ class CardTable(Table):
         shoe = self.state.shoe
         return shoe is None or shoe.cut_out or self._shoe_exhausted or self.rules.cut_reserve == 0
 
+    def recover(self) -> None:
+        """The coup left open is void; the shoe the journal knows goes on: a real shoe still
+        holds its cards, the simulated one is given what is left of it."""
+        super().recover()
+        shoe = self.state.shoe
+        if not self._shoe_over():
+            self.device.resume(shoe.decks, None if shoe.cut_out else shoe.cut_after, dict(shoe.seen))
+
     # -- one coup ------------------------------------------------------------------------------
     def _play(self, round_no: int, *, last_round: bool) -> bool:
         if self.final_coups and self.play.cut_card_voids:  # trente et quarante: bets still in prison
             self.announce(self.engine.announcement("last_coup"), round_no)
         if not self._wait_for_bets():
-            self.void_round("no bets: nothing was dealt")
-            self._hear_faults_until(lambda event: False, seconds=1.0)  # the players' pause, not a busy loop
+            self.void_round("no bets: nothing was dealt", say=False)
             return False
         self._close_bets(round_no)
         try:
@@ -101,12 +111,12 @@ class CardTable(Table):
             try:
                 coup = self.engine.start(self.play.engine_state(self.state), self.state.round_bets)
             except ValueError as nothing:  # poker: coins but no box with an ante
-                self._give_up(str(nothing))
+                self._give_up(str(nothing), say=False)
             while (need := self.engine.need(coup)).kind != "settle":
                 if need.kind == "card":
                     coup = self._deal(coup, need.place)
                 else:
-                    coup = self._decide(coup, need.place, need.options)
+                    coup = self._decide(coup, need)
             if self.carrousel is not None:
                 self._settle_carrousel(coup)
         except _CoupVoid:
@@ -133,10 +143,10 @@ class CardTable(Table):
                     self._give_up("the table was stopped; stakes returned")
                 self._hear_faults_until(lambda event: False, seconds=1.0)
         if unreachable:
-            self.emit("fault.cleared", {"device": "carrousel", "code": "unreachable"}, self.state.round)
+            self.clear_fault("carrousel", "unreachable", "the carrousel pool answers again")
         self.emit("carrousel.pool", movement.to_json(), self.state.round)
 
-    def void_round(self, reason: str, **data: Any) -> None:
+    def void_round(self, reason: str, *, say: bool = True, **data: Any) -> None:
         """A void coup whose coins the casino's pool had settled (a crash in between) is
         cancelled there too."""
         if self.carrousel is not None and self.state.carrousel_round == self.state.round:
@@ -145,7 +155,7 @@ class CardTable(Table):
             except CarrouselUnavailable as e:
                 self.fault("cancel_failed", "error", f"{e}: reconcile round {self.state.round} at the pool",
                            device="carrousel")
-        super().void_round(reason, **data)
+        super().void_round(reason, say=say, **data)
 
     def _wait_for_bets(self) -> bool:
         """Whether the round has bets to deal for. Simulated players have placed theirs; a
@@ -189,36 +199,39 @@ class CardTable(Table):
         try:
             self.state.shoe.draw(event.card)
         except ShoeFault as fault:
-            self.fault(fault.code, "error", fault.reason)
+            self.incident(fault.code, "error", fault.reason)
             self._give_up(f"shoe integrity: {fault.reason}")
         return event.card
 
-    def _decide(self, coup, place: str, options: tuple[str, ...]):
+    def _decide(self, coup, need: Need):
+        place = need.place
         while True:
             if self.players is not None:
-                action = self.engine.strategy(coup, place, options)
+                action = self.engine.strategy(coup, place, need.options)
             else:
-                action = self._croupier_decision(place)
+                action = self._croupier_decision(need)
             try:
                 coup = self.engine.decide(coup, place, action)
             except ValueError as refused:
                 if self.players is not None:
                     raise
-                self.fault("decision_refused", "warning", f"{place}: {refused}", device="croupier")
+                self.refuse("decision", f"{place} {action}: {refused}")
                 continue
             self.emit("coup.decision", {"place": place, "action": action}, self.state.round)
             return coup
 
-    def _croupier_decision(self, place: str) -> str:
-        """The first decision entered for `place`, waiting for it while the devices are heard."""
-        while True:
-            entered = next((d for d in self._decisions if d.place == place), None)
-            if entered is not None:
-                self._decisions.remove(entered)
-                return entered.action
-            if self.control.stop_requested.is_set():
-                self._give_up("the table was stopped; stakes returned")
-            self._hear_faults_until(lambda event: isinstance(event, Decision), seconds=1.0)
+    def _croupier_decision(self, need: Need) -> str:
+        """The decision the croupier enters for `need`, waiting for it while the devices are
+        heard; `asked` says meanwhile whose decision it is and which the rules allow."""
+        self._answer, self.asked = None, need
+        try:
+            while self._answer is None:
+                if self.control.stop_requested.is_set():
+                    self._give_up("the table was stopped; stakes returned")
+                self._hear_faults_until(lambda event: self._answer is not None, seconds=1.0)
+            return self._answer
+        finally:
+            self.asked = None
 
     def _wait_for(self, wanted, what: str):
         """The shoe's next event that is `wanted`; the cut card and faults on the way are
@@ -258,8 +271,15 @@ class CardTable(Table):
 
     def _void(self, reason: str):
         red, self._red_card = self._red_card, False
-        state, bets = self.play.engine_state(self.state), self.state.round_bets
+        state, bets = self.play.engine_state(self.state), self._stakes()
         return self.engine.void(state, bets, "red_card") if red else self.engine.void(state, bets)
+
+    def _stakes(self) -> tuple:
+        """The coup's stakes as they stand, what a void coup returns: a doubled hand's whole
+        stake, a split's new bets, the insurances, the poker calls, once the coup has got so far."""
+        if not self.state.round_moves:
+            return tuple(self.state.round_bets)
+        return self.engine.staked(coup_so_far(self.play, self.engine, self.state))
 
     def _hear(self, item: tuple[str, object]) -> None:
         source, event = item
@@ -271,17 +291,17 @@ class CardTable(Table):
     def _out_of_turn(self, card: str) -> None:
         """A card drawn when none was asked for: a fault, and the card put aside (counted out
         of the shoe), or an integrity fault if the shoe cannot have held it."""
-        self.fault("card_out_of_turn", "warning", f"{card} drawn when no card was asked for: put aside")
+        self.incident("card_out_of_turn", "warning", f"{card} drawn when no card was asked for: put aside")
         if self.state.shoe is None:
             return
         try:
             self.state.shoe.draw(card)
         except ShoeFault as fault:
-            self.fault(fault.code, "error", fault.reason)
+            self.incident(fault.code, "error", fault.reason)
             return
         self.emit("card.discarded", {"card": card, "reason": "drawn out of turn"}, self.state.open_round)
 
-    def _give_up(self, reason: str, **data: Any) -> None:
+    def _give_up(self, reason: str, *, say: bool = True, **data: Any) -> None:
         if self.state.round_status is not None:
-            self.void_round(reason, **data)
+            self.void_round(reason, say=say, **data)
         raise _CoupVoid

@@ -1,4 +1,4 @@
-"""The carrousel: the jackpot pool every poker table of a casino feeds (section 11, bets.md).
+"""The carrousel: the jackpot pool every poker table of a casino feeds (section 11, docs/bets.md).
 
 A coup with coins is settled against the casino's pool, one coup at a time, so that two tables
 never both pay out of the same pool: the pool adds the coup's coins and pays its royal and

@@ -15,7 +15,8 @@ from games.rulebook import RulebookError
 from .config import ConfigError, known_games, load_table_config, table_config_path
 from .games import DEFAULT_PROFILE, ENGINES
 from .feed.curve import add_keys_parser, cmd_keys
-from .pit.cli import add_pit_parsers, cmd_pit
+from .feed.endpoints import endpoint_argument
+from .pit.cli import key_options, add_pit_parsers, cmd_pit
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -31,31 +32,44 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dealer-terminal", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="run a table")
+    games = ", ".join(known_games())
+    run = sub.add_parser("run", help="run a table", description=(
+        "Run a table: its devices, the game's rules, the journal and the pit feed. The croupier's "
+        "announcements and every settlement are printed as they are journaled (this release has "
+        f"no croupier's screen yet). Games with an example table: {games}."))
     which = run.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", help="a game id; uses the example table in config/tables/")
+    which.add_argument("--game", help=f"a game id ({games}); uses its example table in config/tables/")
     which.add_argument("--config", type=Path, help="a table configuration file")
-    run.add_argument("--sim", action="store_true", help="simulated wheel and players")
-    run.add_argument("--headless", action="store_true", help="no screen: print the announcements")
+    run.add_argument("--sim", action="store_true",
+                     help="simulated devices and players; a busy feed port gives way to a free one")
     run.add_argument("--rounds", type=_positive, help="exit 0 after N settled rounds (the last ones close the session)")
     run.add_argument("--seed", type=int, help="seed of the simulation: same seed, same events")
     run.add_argument("--db", type=Path, help="journal file (overrides the configuration)")
-    run.add_argument("--publish", metavar="ENDPOINT", help="ZeroMQ PUB endpoint (overrides the configuration)")
-    run.add_argument("--replay", metavar="ENDPOINT", help="ZeroMQ replay endpoint (overrides the configuration)")
+    run.add_argument("--publish", metavar="ENDPOINT", type=endpoint_argument(bind=True),
+                     help="ZeroMQ PUB endpoint (overrides the configuration)")
+    run.add_argument("--replay", metavar="ENDPOINT", type=endpoint_argument(bind=True),
+                     help="ZeroMQ replay endpoint (overrides the configuration)")
 
     selftest = sub.add_parser("selftest", help="run the self-test of every device of a table")
     which = selftest.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", help="a game id; uses the example table in config/tables/")
+    which.add_argument("--game", help=f"a game id ({games}); uses its example table in config/tables/")
     which.add_argument("--config", type=Path, help="a table configuration file")
     selftest.add_argument("--sim", action="store_true", help="the simulated devices")
 
     journal = sub.add_parser("journal", help="journal tools").add_subparsers(dest="journal_command", required=True)
     verify = journal.add_parser("verify", help="check the hash chain, seq continuity and every settlement")
     verify.add_argument("--db", type=Path, required=True)
+    audit = journal.add_parser("audit", help="compare a journal with the pit's store, event by event")
+    audit.add_argument("--db", type=Path, required=True, metavar="JOURNAL", help="the table's journal (read only)")
+    audit.add_argument("--pit", required=True, metavar="ENDPOINT", type=endpoint_argument(bind=False),
+                       help="the pit collector's control endpoint, e.g. tcp://pit:5701")
+    key_options(audit)
 
-    rules = sub.add_parser("rules", help="print every bet of a game: payout, probability, house edge")
-    rules.add_argument("--game", required=True)
-    rules.add_argument("--profile", help="rulebook profile (default: the example table's)")
+    rules = sub.add_parser("rules", help="print every bet of a table: payout, probability, house edge, breakage")
+    which = rules.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", help="a game id; uses the example table's limits (config/tables/)")
+    which.add_argument("--config", type=Path, help="a table configuration file: its limits and stake steps")
+    rules.add_argument("--profile", help="rulebook profile (default: the table's)")
 
     simulate = sub.add_parser("simulate", help="Monte Carlo: each bet's measured return beside its exact edge")
     simulate.add_argument("--game", required=True)
@@ -66,7 +80,8 @@ def parser() -> argparse.ArgumentParser:
     carrousel = sub.add_parser("carrousel", help="the casino's carrousel pool").add_subparsers(
         dest="carrousel_command", required=True)
     serve = carrousel.add_parser("serve", help="hold the pool every poker table of the casino feeds")
-    serve.add_argument("--bind", metavar="ENDPOINT", required=True, help="e.g. tcp://*:5650")
+    serve.add_argument("--bind", metavar="ENDPOINT", required=True, type=endpoint_argument(bind=True),
+                       help="e.g. tcp://*:5650")
     serve.add_argument("--db", type=Path, required=True, help="the pool's movements (SQLite)")
     serve.add_argument("--start", type=int, default=0, help="the pool when the store is new, minor units")
 
@@ -83,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "selftest":
             return cmd_selftest(args)
         if args.command == "journal":
-            return cmd_verify(args)
+            return cmd_verify(args) if args.journal_command == "verify" else cmd_journal_audit(args)
         if args.command == "rules":
             return cmd_rules(args)
         if args.command == "simulate":
@@ -105,7 +120,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_run(args) -> int:
     from .feed import FeedError
-    from .games import PLAYS
     from .journal import JournalError
     from .runtime import RunOptions, run_table
     from .table import TableControl
@@ -116,12 +130,11 @@ def cmd_run(args) -> int:
     control = TableControl()
 
     def on_interrupt(signum, frame):
-        if control.close_requested.is_set() or args.rounds is not None:
+        if control.close_requested.is_set():
             print("\nstopping now: the round in progress is void, the session stays open", file=sys.stderr)
             control.request_stop()
         else:
-            closing = "the last shooter" if PLAYS[cfg.game].device == "dice" else "the three last balls"
-            print(f"\nclosing the table: {closing} (Ctrl-C again to stop now)", file=sys.stderr)
+            print(f"\nclosing the table: {control.closing} (Ctrl-C again to stop now)", file=sys.stderr)
             control.request_close()
 
     signal.signal(signal.SIGINT, on_interrupt)
@@ -147,20 +160,36 @@ def cmd_verify(args) -> int:
     from .audit import audit
 
     report = audit(args.db)
-    print(report.summary())
-    return EXIT_OK if report.ok else EXIT_FAILED
+    print(report.summary(), file=sys.stderr if report.unusable else sys.stdout)
+    return EXIT_USAGE if report.unusable else EXIT_OK if report.ok else EXIT_FAILED
+
+
+def cmd_journal_audit(args) -> int:
+    from .journal_audit import AuditError, audit
+    from .pit.secure import client_setup
+
+    try:
+        identical = audit(args.db, args.pit, out=sys.stdout, err=sys.stderr,
+                          setup=client_setup(args.key, args.server_key))
+        return EXIT_OK if identical else EXIT_FAILED
+    except AuditError as exc:
+        print(f"dealer-terminal: {exc}", file=sys.stderr)
+        return EXIT_USAGE if exc.usage else EXIT_FAILED
 
 
 def cmd_rules(args) -> int:
-    from .rules_table import DEFAULT_CHIP_UNIT, DEFAULT_MINIMUM, print_rules
+    from .rules_table import DEFAULT_CHIP_UNIT, DEFAULT_MINIMUM, print_rules, table_rules
 
-    cfg = _example_table(args.game)
+    cfg = load_table_config(args.config) if args.config else _example_table(args.game)
     if cfg is None:
-        print_rules(args.game, args.profile or DEFAULT_PROFILE, DEFAULT_MINIMUM, DEFAULT_CHIP_UNIT,
-                    "no example table yet; limits at", sys.stdout)
-    else:
-        print_rules(args.game, args.profile or cfg.profile, cfg.minimum, cfg.chip_unit,
-                    f"example table {cfg.id}", sys.stdout)
+        profile = args.profile or DEFAULT_PROFILE
+        rules, limits = table_rules(args.game, profile, DEFAULT_MINIMUM, DEFAULT_CHIP_UNIT)
+        print_rules(args.game, profile, rules, limits, "no example table yet; limits at", sys.stdout)
+        return EXIT_OK
+    profile = args.profile or cfg.profile
+    rules, limits = table_rules(cfg.game, profile, cfg.minimum, cfg.chip_unit, cfg.stakes, source=str(cfg.path))
+    print_rules(cfg.game, profile, rules, limits, f"{'table' if args.config else 'example table'} {cfg.id}",
+                sys.stdout)
     return EXIT_OK
 
 

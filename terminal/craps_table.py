@@ -22,6 +22,7 @@ from drivers.faults import Fault, FaultCleared
 from games.craps.engine import VOID_CAUSES
 from games.records import Bet, BetRefused
 
+from .croupier import Withdrawal, clip, text_problem
 from .table import Table
 
 SHOOTER_REFUSES = "the shooter has no Win or Don't Win bet: the dice go to the next player"
@@ -36,8 +37,21 @@ class CrapsTable(Table):
         self._dice_change_asked: str | None = None
 
     # -- the croupier's and the players' requests between rolls ------------------------------
+    def post_withdrawal(self, bet_id: str) -> None:
+        """The croupier takes the bet `bet_id` back from the layout (any thread): `withdraw` on
+        the table thread, or refused (`croupier/withdrawal_refused`)."""
+        self.inbox.post("croupier", Withdrawal(bet_id))
+
+    def _croupier(self, entry) -> None:
+        if not isinstance(entry, Withdrawal):
+            super()._croupier(entry)
+        elif (reason := self.withdraw(entry.bet_id)) is not None:
+            self.refuse("withdrawal", f"bet {clip(entry.bet_id)}: {reason}")
+
     def withdraw(self, bet_id: str) -> str | None:
         """Take a bet back from the layout while bets are open: None, or why not."""
+        if (reason := text_problem("the bet id", bet_id)) is not None:
+            return reason
         if self.state.round_status != "open":
             return "bets are withdrawn only while bets are open"
         state = self.play.engine_state(self.state)
@@ -180,9 +194,9 @@ class CrapsTable(Table):
         if self.state.die_lost and self.state.shooter is None:  # the hand is over
             self._change_dice("the die that left the table was not found: a new set of six dice")
 
-    def void_round(self, reason: str, **data: Any) -> None:
+    def void_round(self, reason: str, *, say: bool = True, **data: Any) -> None:
         withdrawn = self.state.round_withdrawn
         if withdrawn:
             data["withdrawn"] = [{"id": b.id, "result": "withdrawn", "paid": 0, "returned": b.stake}
                                  for b in withdrawn]
-        super().void_round(reason, **data)
+        super().void_round(reason, say=say, **data)

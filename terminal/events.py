@@ -1,4 +1,4 @@
-"""Table events as `spec/feed.md` defines them: the hash chain, canonical JSON, topics, heartbeats.
+"""Table events as `docs/events.md` defines them: the hash chain, canonical JSON, topics, heartbeats.
 
 An event is a plain dict; `seal` gives it its `hash`, `check_event` tells whether a dict
 received from anywhere (the journal, the feed, a replay) is a well-formed event whose own hash
@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 GENESIS = "0" * 64
+MAX_SEQ = 2**63 - 1  # the largest seq a journal (an SQLite integer) can hold
 
 FIELDS = ("v", "table", "game", "seq", "round", "ts", "kind", "data", "prev", "hash")
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -32,7 +33,7 @@ def utc_ts(when: datetime | None = None) -> str:
 
 
 def canonical(obj: Any) -> bytes:
-    """The canonical JSON of feed.md, UTF-8 encoded.
+    """The canonical JSON of docs/events.md, UTF-8 encoded.
 
     `allow_nan=False` only refuses NaN and infinities, which are not JSON; for everything else
     the bytes are exactly those of the contract's formula.

@@ -88,13 +88,19 @@ def _settle_roll(play: "Play", engine, state: TableState, outcome: dict, last_ro
                    totals, {"layout": [b.to_json() for b in result.state.layout], "shooter": result.state.shooter})
 
 
-def _settle_coup(play: "Play", engine, state: TableState, outcome: dict, last_round: bool) -> Settled:
-    """A coup played again from its journaled cards and decisions (the table journals each as
-    it happens), as the engine settles it."""
+def coup_so_far(play: "Play", engine, state: TableState):
+    """The open coup as far as its journaled cards and decisions have taken it (the table
+    journals each as it happens): what the table settles, what a void coup returns, what
+    `journal verify` plays again."""
     coup = engine.start(play.engine_state(state), state.round_bets)
     for move, place, value in state.round_moves:
         coup = engine.card(coup, value) if move == "card" else engine.decide(coup, place, value)
-    result = engine.settle(coup, last_round=last_round)
+    return coup
+
+
+def _settle_coup(play: "Play", engine, state: TableState, outcome: dict, last_round: bool) -> Settled:
+    """A coup played again from its journaled cards and decisions, as the engine settles it."""
+    result = engine.settle(coup_so_far(play, engine, state), last_round=last_round)
     carrousel = getattr(result, "carrousel", None)  # poker: the casino's pool through this coup
     return Settled.of(result, **({"carrousel": carrousel.to_json()} if carrousel else {}))
 
@@ -109,6 +115,7 @@ class Play:
     engine_state: Callable[[TableState], Any]
     settles: Callable[["Play", Any, TableState, dict, bool], Settled]
     cut_card_voids: bool = False  # trente et quarante (section 05): the red card voids the coup in progress
+    closing: str | None = None  # what closing the table plays, when it is not its last N rounds
     closing_call: str | None = "last_shoe"  # a card game closing with its shoe: what the croupier calls
 
     def settle(self, engine, state: TableState, outcome: dict, *, last_round: bool) -> Settled:
@@ -163,11 +170,13 @@ PLAYS: dict[str, Play] = {
         pockets=lambda rules: tuple(range(len(rules.segments))),
         outcome=lambda rules, segment: {"segment": segment, "symbol": rules.segments[segment]},
     ),
-    "craps": Play(device="dice", engine_state=_craps_state, settles=_settle_roll),
+    "craps": Play(device="dice", engine_state=_craps_state, settles=_settle_roll, closing="the last shooter"),
     "poker_stud": Play(device="shoe", engine_state=lambda state: StudState(pool=state.carrousel_pool),
                        settles=_settle_coup),
-    "blackjack": Play(device="shoe", engine_state=lambda state: BlackjackState(), settles=_settle_coup),
+    "blackjack": Play(device="shoe", engine_state=lambda state: BlackjackState(), settles=_settle_coup,
+                      closing="the last shoe"),
     "punto_banco": Play(device="shoe", engine_state=lambda state: PuntoBancoState(), settles=_settle_coup),
     "trente_quarante": Play(device="shoe", engine_state=lambda state: TrenteQuaranteState(prison=state.carried),
-                            settles=_settle_coup, cut_card_voids=True, closing_call=None),
+                            settles=_settle_coup, closing="the last cut: the coups up to the red card",
+                            cut_card_voids=True, closing_call=None),
 }

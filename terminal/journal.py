@@ -1,4 +1,4 @@
-"""The table's append-only event journal: SQLite through SQLAlchemy 2 Core (`spec/feed.md`).
+"""The table's append-only event journal: SQLite through SQLAlchemy 2 Core (`docs/events.md`).
 
 Three parts:
 - `Journal` builds the sealed events (in memory, on the caller's thread) and commits them;

@@ -5,23 +5,24 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import sys
 import threading
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, TextIO
+from typing import Callable, Iterator, TextIO, TypeVar
 
 from drivers.dice import open_dice
 from drivers.shoe import open_shoe
 from drivers.gpio import open_gpio
-from drivers.gpio.base import PinMap
 from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
-from games.rulebook import load_rules
+from games.banking import breakage_warnings
 
 from .config import TableConfig
 from .console import ConsoleSink
+from .feed import FeedError
 from .feed.curve import CurveServer
 from .feed.publisher import FeedPublisher
 from .feed.replay import ReplayServer
@@ -30,7 +31,9 @@ from .health import HealthLog
 from .host import host_facts
 from .inbox import Inbox
 from .journal import Journal, JournalWriter
+from .journal_lock import JournalLock
 from .players import SimPlayers
+from .rules_table import table_rules
 from .state import TableState
 from .systemd import WatchdogSink, notify
 from .card_table import CardTable
@@ -74,8 +77,10 @@ class StateView:
 
 
 def build_engine(cfg: TableConfig):
-    rules = load_rules(cfg.rulebooks, cfg.profile, cfg.game)
-    return rules, ENGINES[cfg.game](rules, rules.limits(cfg.minimum, cfg.chip_unit))
+    """The table's rules and its engine under the table's limits (its stake steps checked
+    against the game: ConfigError naming the file)."""
+    rules, limits = table_rules(cfg.game, cfg.profile, cfg.minimum, cfg.chip_unit, cfg.stakes, source=str(cfg.path))
+    return rules, ENGINES[cfg.game](rules, limits)
 
 
 def device_url(url: str, sim: bool, simulated: str) -> str:
@@ -97,9 +102,26 @@ def open_table_io(cfg: TableConfig, sim: bool):
     """The table's buttons, switches and lamps, if it has any; simulated with --sim."""
     if cfg.gpio is None:
         return None
-    pins = cfg.gpio_pins
-    return open_gpio(device_url(cfg.gpio, sim, "sim://gpio?closed=door"), PinMap(buttons=pins.buttons, switches=pins.switches, leds=pins.lamps,
-                                 bounce_ms=pins.bounce_ms))
+    twin = "sim://gpio?closed=door" if "door" in cfg.gpio_pins.switches else "sim://gpio"  # its door shut
+    return open_gpio(device_url(cfg.gpio, sim, twin), cfg.gpio_pins.pin_map())
+
+
+Bound = TypeVar("Bound")
+
+
+def bound(make: Callable[[str], Bound], endpoint: str, what: str, *, free_port: bool, log: TextIO) -> Bound:
+    """`make(endpoint)`, the socket bound there; with `free_port` (a simulated table on a
+    laptop whose endpoint was not chosen on the command line) a TCP port another process
+    holds gives way to a free one, said on `log`."""
+    try:
+        return make(endpoint)
+    except FeedError as exc:
+        wildcard = re.sub(r":\d+$", ":*", endpoint)
+        if not (free_port and exc.in_use and endpoint.startswith("tcp://") and wildcard != endpoint):
+            raise
+    made = make(wildcard)
+    print(f"{what}: {endpoint} is taken by another process; using {made.endpoint} instead", file=log, flush=True)
+    return made
 
 
 def run_table(cfg: TableConfig, opts: RunOptions, control: TableControl | None = None) -> int:
@@ -112,28 +134,36 @@ def run_table(cfg: TableConfig, opts: RunOptions, control: TableControl | None =
 @contextmanager
 def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = None) -> Iterator[Table]:
     """The table with all its parts started; on exit they stop in order, the journal flushed."""
-    rules, engine = build_engine(cfg)
     db = opts.db or cfg.db
-    play = PLAYS[cfg.game]
-    setup = TableSetup(
-        table=cfg.id, game=cfg.game, profile=cfg.profile, croupier=cfg.croupier,
-        limits=rules.limits(cfg.minimum, cfg.chip_unit),
-        advance=rules.advance(cfg.minimum), chips=cfg.chips, closing_rounds=getattr(rules, "closing_rounds", 0),  # craps: the last shooter
-        topup_below=cfg.topup_below, device_timeout=cfg.device_timeout, host=host_facts(),
-        colours=cfg.colours,
-    )
+    control = control or TableControl()
     with ExitStack() as stack:
+        lock = JournalLock(db)  # before anything else: a second terminal on this journal stops here
+        stack.callback(lock.release)
+        rules, engine = build_engine(cfg)
+        for warning in breakage_warnings(rules, engine.limits):
+            print(f"table {cfg.id}: WARNING: {warning}", file=opts.log, flush=True)
+        play = PLAYS[cfg.game]
+        setup = TableSetup(
+            table=cfg.id, game=cfg.game, profile=cfg.profile, croupier=cfg.croupier,
+            limits=engine.limits,
+            advance=rules.advance(cfg.minimum), chips=cfg.chips, closing_rounds=getattr(rules, "closing_rounds", 0),  # craps: the last shooter
+            topup_below=cfg.topup_below, device_timeout=cfg.device_timeout, host=host_facts(),
+            colours=cfg.colours, seats=cfg.seats,
+        )
+        control.closing = play.closing or engine.announcement("last_rounds", n=setup.closing_rounds).text["en"].lower()
         journal = Journal(db, table=cfg.id, game=cfg.game)
         stack.callback(journal.close)
         curve = None
         if cfg.curve is not None:
             curve = CurveServer(cfg.curve.secret, cfg.curve.allow)
             stack.callback(curve.close)  # after the sockets: without it, CURVE would admit any client
-        publisher = FeedPublisher(opts.publish or cfg.publish, cfg.id, curve=curve)
+        publisher = bound(lambda endpoint: FeedPublisher(endpoint, cfg.id, curve=curve), opts.publish or cfg.publish,
+                          "feed", free_port=opts.sim and opts.publish is None, log=opts.log)
         stack.callback(publisher.close)
         state = TableState.replay(cfg.id, cfg.game, journal.events())
         view = StateView(copy.deepcopy(state))
-        replay = ReplayServer(opts.replay or cfg.replay, db, view.snapshot, curve=curve)
+        replay = bound(lambda endpoint: ReplayServer(endpoint, db, view.snapshot, curve=curve), opts.replay or cfg.replay,
+                       "replay", free_port=opts.sim and opts.replay is None, log=opts.log)
         replay.start()
         stack.callback(replay.stop)
         device = open_round_device(cfg, rules, opts.sim, opts.seed)
@@ -158,7 +188,7 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
             players = SimPlayers(random.Random(opts.seed), rules.codes(), seats=cfg.sim.players,
                                  max_bets=cfg.sim.max_bets, buyin=cfg.sim.buyin,
                                  zero_choice=getattr(rules, "zero_rule", None) == "prison",
-                                 colours=bool(cfg.colours))
+                                 colours=bool(cfg.colours), stake_unit=rules.stake_unit)
         parts = dict(state=state, journal=journal, writer=writer, device=device, inbox=inbox, io=io,
                      engine=engine, rules=rules, play=play, players=players, control=control)
         if play.device == "dice":

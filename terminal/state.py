@@ -19,6 +19,14 @@ CARRIED = ("prison", "open")  # settlement results that leave a bet on the layou
 RECENT = 12
 
 
+def catches_prisoners(outcome: dict[str, Any]) -> bool:
+    """Whether a round whose result is `prison` for a bet caught it again (a roulette zero, a
+    trente et quarante refait: its count of zeros goes up), or left it as it was (a trente et
+    quarante coup void by equal totals other than 31)."""
+    noir, rouge = outcome.get("noir_total"), outcome.get("rouge_total")
+    return noir is None or noir != rouge or noir == 31
+
+
 def result_net(data: dict[str, Any]) -> int:
     """What a `round.result` moves into the table's float: the house's net, less the coins and
     jackpots that pass through the casino's carrousel pool instead."""
@@ -136,7 +144,8 @@ class TableState:
         if "layout" in data:  # the bets as they stay, a travelled come bet under its number
             self.carried = tuple(Bet.from_json(b) for b in data["layout"])
         else:
-            self.carried = tuple(b.imprisoned(b.prison + 1) if results[b.id] == "prison" else b
+            caught = catches_prisoners(data["outcome"])
+            self.carried = tuple(b.imprisoned(b.prison + 1) if results[b.id] == "prison" and caught else b
                                  for b in bets if results[b.id] in CARRIED)
         if "shooter" in data:
             self._roll_thrown(data["shooter"])
@@ -226,7 +235,7 @@ class TableState:
         return self.round if self.round_status else None
 
     def to_json(self) -> dict[str, Any]:
-        """The `state` answer of the replay server (feed.md)."""
+        """The `state` answer of the replay server (docs/feed.md)."""
         return {
             "table": self.table,
             "game": self.game,

@@ -18,6 +18,8 @@ from drivers.faults import Fault, FaultCleared
 from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.records import Announcement, Bet, BetRefused, Limits
 
+from .console import money
+from .croupier import TopUp, amount_problem, bet_problem, entered
 from .flag import Flag
 from .floats import chips_for
 from .games import Play, Settled
@@ -40,6 +42,7 @@ class TableControl:
     def __init__(self) -> None:
         self.close_requested = Flag()
         self.stop_requested = Flag()
+        self.closing = "the closing rounds"  # what closing plays at this table (set when it is assembled)
 
     def request_close(self) -> None:
         self.close_requested.set()
@@ -62,6 +65,7 @@ class TableSetup:
     device_timeout: float  # seconds without an event from the device during a round
     host: dict[str, Any] = field(default_factory=dict)  # boot id, clock synchronised (terminal.host)
     colours: tuple[str, ...] = ()  # American roulette's colour chips, when the table has them
+    seats: int = 12  # the places whose players may bet, 1 to seats
 
 
 class Table:
@@ -99,8 +103,31 @@ class Table:
         self.emit("announcement", announcement.to_json(), round)
 
     def fault(self, code: str, severity: str, detail: str, *, device: str | None = None) -> None:
+        """A fault that stands until it is cleared (a switch in alarm, a device down)."""
         self.emit("fault", {"device": device or self.play.device, "code": code, "severity": severity,
                             "detail": detail}, self.state.open_round)
+
+    def incident(self, code: str, severity: str, detail: str, *, device: str | None = None) -> None:
+        """A fault that is one occurrence (a reading ignored, a round voided, an entry refused):
+        journaled, and cleared at once, so that nothing stands (the fault lamp, the pit) for
+        what is over; unless the same fault stands already for a cause of its own."""
+        device = device or self.play.device
+        standing = f"{device}/{code}" in self.state.faults
+        self.fault(code, severity, detail, device=device)
+        if not standing:
+            self.clear_fault(device, code, "a single occurrence: over once journaled")
+
+    def clear_fault(self, device: str, code: str, detail: str) -> None:
+        """The fault `device`/`code` is over: `fault.cleared` with the fault's severity and what
+        ended it. A fault that is not standing has nothing to clear."""
+        standing = self.state.faults.get(f"{device}/{code}")
+        if standing is not None:
+            self.emit("fault.cleared", {"device": device, "code": code, "severity": standing["severity"],
+                                        "detail": detail}, self.state.open_round)
+
+    def refuse(self, what: str, detail: str) -> None:
+        """An entry of the croupier's that cannot be taken: a `croupier` fault, `<what>_refused`."""
+        self.incident(f"{what}_refused", "warning", detail, device="croupier")
 
     # -- the session -----------------------------------------------------------------------
     def run(self, rounds: int | None = None) -> int:
@@ -159,9 +186,24 @@ class Table:
     def _maybe_top_up(self) -> None:
         st = self.state
         if st.tray < self.setup.topup_below * st.initial_advance:
-            amount = st.initial_advance
-            self.emit("float.advance", {"amount": amount, "chips": chips_for(amount, self.setup.chips),
-                                        "reason": "top-up"})
+            self._top_up()
+
+    def _top_up(self) -> None:
+        """A top-up: the initial advance again (article 35)."""
+        amount = self.state.initial_advance
+        self.emit("float.advance", {"amount": amount, "chips": chips_for(amount, self.setup.chips),
+                                    "reason": "top-up"}, self.state.open_round)
+
+    def top_up_refusal(self, amount: int | None = None) -> str | None:
+        """Why the croupier's top-up of `amount` (None: the rule's) cannot be made now, or None."""
+        if not self.state.session_open:
+            return "the table has no open session to top up"
+        if amount is not None and (problem := amount_problem("the top-up", amount)) is not None:
+            return problem
+        if amount is not None and amount != self.state.initial_advance:
+            return (f"every top-up equals the initial advance of {money(self.state.initial_advance)} "
+                    f"(article 35), not {money(amount)}")
+        return None
 
     # -- one round -------------------------------------------------------------------------
     def play_round(self) -> bool:
@@ -192,15 +234,20 @@ class Table:
         return self.players.bets(round_no, self.setup.limits)
 
     def place_bet(self, bet: Bet) -> str | None:
-        """Accept a bet on the open round, or refuse it: returns None or the reason."""
-        if self.state.round_status != "open":
-            return "no bets are accepted now"
-        try:
-            self._place(bet)
-        except BetRefused as refused:
-            if self.players is not None:
+        """Accept a bet on the open round, or refuse it: returns None or the reason. A bet that
+        is not even well formed (croupier.bet_problem) never reaches the engine."""
+        reason = bet_problem(bet, self.setup.seats)
+        if reason is None and self.state.round_status != "open":
+            reason = "no bets are accepted now"
+        if reason is None:
+            try:
+                self._place(bet)
+            except BetRefused as refused:
+                reason = refused.reason
+        if reason is not None:
+            if self.players is not None and isinstance(bet, Bet):
                 self.players.refund([bet])
-            return refused.reason
+            return reason
         self.emit("bet.placed", bet.to_json(), self.state.round)
         return None
 
@@ -221,11 +268,13 @@ class Table:
         if self.on_round is not None:
             self.on_round(event)
 
-    def void_round(self, reason: str, **data: Any) -> None:
-        """The open round is void: the engine says which bets go back and which stay."""
+    def void_round(self, reason: str, *, say: bool = True, **data: Any) -> None:
+        """The open round is void: the engine says which bets go back and which stay, and the
+        croupier announces it (unless not `say`: a round nobody bet on is no misdeal)."""
         void = self._void(reason)
         round_no = self.state.round
-        self.announce(void.announcement, round_no)
+        if say:
+            self.announce(void.announcement, round_no)
         collected = getattr(void, "collected", ())  # trente et quarante's insurance premiums: kept
         self.emit("round.void", {"reason": reason, "returned": [b.to_json() for b in void.returned],
                                  "kept": [b.to_json() for b in void.kept],
@@ -243,17 +292,28 @@ class Table:
         thread, or refused with a `bet.refused` event saying why."""
         self.inbox.post("croupier", bet)
 
+    def post_top_up(self, amount: int | None = None) -> None:
+        """A top-up the croupier asks for (any thread; `amount` None: the initial advance, as
+        the rule wants): made by the table thread, or refused (`croupier/topup_refused`)."""
+        self.inbox.post("croupier", TopUp(amount))
+
     def _croupier(self, entry) -> None:
-        """What the croupier entered, taken on the table thread."""
-        if isinstance(entry, Bet) and (reason := self.place_bet(entry)) is not None:
-            self.emit("bet.refused", {"bet": entry.to_json(), "reason": reason}, self.state.open_round)
+        """What the croupier entered, taken on the table thread; a game's table takes its own
+        kinds of entry first (decisions, withdrawals, colours)."""
+        if isinstance(entry, TopUp):
+            if (reason := self.top_up_refusal(entry.amount)) is not None:
+                self.refuse("topup", reason)
+            else:
+                self._top_up()
+        elif (reason := self.place_bet(entry)) is not None:
+            self.emit("bet.refused", {"bet": entered(entry), "reason": reason}, self.state.open_round)
 
     # -- the devices -----------------------------------------------------------------------
     def _device_fault(self, event: Fault | FaultCleared) -> bool:
         """Journal a fault of the device or its end; True when it ends the round in progress
         (a void reading, or a device that broke down)."""
         if isinstance(event, FaultCleared):
-            self.emit("fault.cleared", {"device": self.play.device, "code": event.code}, self.state.open_round)
+            self.clear_fault(self.play.device, event.code, f"the {self.play.device} reports it over")
             return False
         self.fault(event.code, event.severity, event.detail)
         return event.void or event.severity == "critical"
@@ -269,8 +329,7 @@ class Table:
             return None
         code, alarm_when_closed, voids = SWITCH_ALARMS[event.name]
         if event.closed != alarm_when_closed:
-            if f"gpio/{code}" in self.state.faults:
-                self.emit("fault.cleared", {"device": "gpio", "code": code}, self.state.open_round)
+            self.clear_fault("gpio", code, f"{event.name} switch {'closed' if event.closed else 'open'} again")
             return None
         if f"gpio/{code}" not in self.state.faults:
             self.fault(code, "error", f"{event.name} switch {'closed' if event.closed else 'open'}", device="gpio")
@@ -347,7 +406,7 @@ class Table:
             self.void_round("the table was stopped; stakes returned", **data)
         else:
             device = self.play.device
-            self.fault("silent", "error", f"no event from the {device} for {self.setup.device_timeout:g} s")
+            self.incident("silent", "error", f"no event from the {device} for {self.setup.device_timeout:g} s")
             self.void_round(f"{device} silent", **data)
         return False
 

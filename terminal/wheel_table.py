@@ -13,6 +13,7 @@ from typing import Any
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 
+from .croupier import ColourEntry, clip, colour_problem
 from .table import Table
 
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
@@ -41,13 +42,36 @@ class WheelTable(Table):
         return self.device
 
     # -- colour chips (American roulette, section 02) ----------------------------------------
+    def post_colour(self, seat: int, colour: str, unit: int | None = None) -> None:
+        """The croupier gives `seat` the colour `colour` (any thread): `assign_colour` on the
+        table thread, or refused (`croupier/colour_refused`)."""
+        self.inbox.post("croupier", ColourEntry("assign", seat, colour, unit))
+
+    def post_value_chips(self, seat: int) -> None:
+        self.inbox.post("croupier", ColourEntry("value_chips", seat))
+
+    def post_release(self, seat: int) -> None:
+        self.inbox.post("croupier", ColourEntry("release", seat))
+
+    def _croupier(self, entry) -> None:
+        if not isinstance(entry, ColourEntry):
+            super()._croupier(entry)
+            return
+        take = {"assign": lambda: self.assign_colour(entry.seat, entry.colour, entry.unit),
+                "value_chips": lambda: self.seat_with_value_chips(entry.seat),
+                "release": lambda: self.release_seat(entry.seat)}.get(entry.what)
+        reason = colour_problem(entry, self.setup.seats) or take()
+        if reason is not None:
+            self.refuse("colour", f"seat {clip(entry.seat)} {clip(entry.what)}: {reason}")
+
     def assign_colour(self, seat: int, colour: str, unit: int | None = None) -> str | None:
         """`seat` takes `colour`, each chip worth `unit` (the table minimum when None): None,
         or why not. The value marker by the wheel shows it from now on."""
         chips = self.state.colours
         if chips is None:
             return "this table plays no colour chips"
-        if (reason := chips.check_assign(seat, colour, unit)) is not None:
+        if (reason := colour_problem(ColourEntry("assign", seat, colour, unit), self.setup.seats)
+                or chips.check_assign(seat, colour, unit)) is not None:
             return reason
         self.emit("colour.assign", {"seat": seat, "colour": colour, "unit": unit or chips.minimum},
                   self.state.open_round)
@@ -58,7 +82,8 @@ class WheelTable(Table):
         chips = self.state.colours
         if chips is None:
             return "this table plays no colour chips"
-        if (reason := chips.check_value_chips(seat)) is not None:
+        if (reason := colour_problem(ColourEntry("value_chips", seat), self.setup.seats)
+                or chips.check_value_chips(seat)) is not None:
             return reason
         self.emit("colour.value_chips", {"seat": seat}, self.state.open_round)
         return None
@@ -66,6 +91,8 @@ class WheelTable(Table):
     def release_seat(self, seat: int) -> str | None:
         """`seat` leaves: its colour is free again. Not while it has bets on the layout."""
         chips = self.state.colours
+        if (reason := colour_problem(ColourEntry("release", seat), self.setup.seats)) is not None:
+            return reason
         if chips is None or chips.plays(seat) is None:
             return f"seat {seat} plays neither a colour nor value chips"
         if any(b.seat == seat for b in (*self.state.round_bets, *self.state.carried)):
@@ -110,7 +137,7 @@ class WheelTable(Table):
         if isinstance(event, RotorSpin):
             spin.rotor = event
             if self.play.alternating_rotor and spin.previous is not None and event.direction == spin.previous:
-                self.fault("rotor_direction", "warning",
+                self.incident("rotor_direction", "warning",
                            f"rotor turned {event.direction} again: it must alternate between spins")
         elif isinstance(event, BallLaunched):
             spin.launched = True
@@ -125,16 +152,16 @@ class WheelTable(Table):
 
     def _on_pocket(self, event: BallInPocket, round_no: int, spin: _SpinSeen, last_round: bool) -> bool | None:
         if not spin.launched:
-            self.fault("result_without_launch", "warning",
+            self.incident("result_without_launch", "warning",
                        f"ball reported in pocket {event.pockets} with no ball launched; ignored")
             return None
         if len(event.pockets) != 1:
-            self.fault("ball_in_two_pockets", "error", f"ball reported in pockets {list(event.pockets)}")
+            self.incident("ball_in_two_pockets", "error", f"ball reported in pockets {list(event.pockets)}")
             self.void_round("sensor fault: ball in several pockets", **spin.void_data())
             return False
         number = event.numbers[0]
         if number is None:
-            self.fault("pocket_out_of_range", "error", f"pocket index {event.pockets[0]} is not on this wheel")
+            self.incident("pocket_out_of_range", "error", f"pocket index {event.pockets[0]} is not on this wheel")
             self.void_round("sensor fault: pocket out of range", **spin.void_data())
             return False
         self._close_bets(round_no)

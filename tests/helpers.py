@@ -59,14 +59,14 @@ def cli(*args: str, timeout: float = 120, **kwargs) -> subprocess.CompletedProce
 
 
 def journal_events(cfg) -> list[dict]:
-    """Every committed event of a table's journal."""
-    from terminal.journal import Journal
+    """Every committed event of a table's journal, read as an auditor reads it (read-only)."""
+    from terminal.journal import open_reader, read_rows
 
-    journal = Journal(cfg.db, table=cfg.id, game=cfg.game)
+    reader = open_reader(cfg.db)
     try:
-        return list(journal.events())
+        return [json.loads(row.body) for row in read_rows(reader)]
     finally:
-        journal.close()
+        reader.dispose()
 
 
 def forge(db: Path, choose, change) -> dict:
@@ -88,3 +88,13 @@ def forge(db: Path, choose, change) -> dict:
                          (json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
                           event["hash"], event["seq"]))
     return target
+
+
+def stack_after_each_new_shoe(shoe, *cards: str) -> None:
+    """The simulated shoe, once loaded, gives these cards first."""
+    load = shoe.new_shoe
+
+    def new_shoe(decks, cut_after):
+        load(decks, cut_after)
+        shoe.stack(*cards)
+    shoe.new_shoe = new_shoe

@@ -4,6 +4,7 @@ asked for the next card and loaded with a new shoe."""
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping
 
 from drivers.device import Device
 from drivers.shoe.events import ShoeEvent, check_load
@@ -30,6 +31,14 @@ class Shoe(Device[ShoeEvent]):
         self._require_open("load a new shoe")
         check_load(decks, cut_after)
         self._new_shoe(decks, cut_after)
+
+    def resume(self, decks: int, cut_after: int | None, dealt: Mapping[str, int]) -> None:
+        """The table restarted in the middle of a shoe of `decks` decks whose cards `dealt`
+        (card -> times) are out, the cut card still to come after `cut_after` cards (None:
+        out already, or none). A real shoe still holds the rest and deals on from where it is
+        (a reader board keeps the count): nothing to do. A shoe that lost its cards with the
+        process (the simulated one) takes what is left of that shoe."""
+        self._require_open("resume a shoe")
 
     @abstractmethod
     def _deal(self) -> None: ...

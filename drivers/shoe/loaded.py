@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 from drivers.shoe.events import CARD_FAULTS, CARDS, check_card, check_load
 
@@ -25,6 +26,18 @@ class LoadedShoe:
         cards = [card for card in CARDS for _ in range(decks)]
         rng.shuffle(cards)
         return cls(cards, cut_after)
+
+    @classmethod
+    def rest(cls, decks: int, cut_after: int | None, dealt: Mapping[str, int],
+             rng: random.Random) -> LoadedShoe:
+        """What is left of a shoe of `decks` decks once `dealt` (card -> times) are out,
+        shuffled by `rng`, the cut card still after `cut_after` cards of the whole shoe."""
+        check_load(decks, cut_after)
+        cards = [card for card in CARDS for _ in range(decks - dealt.get(card, 0))]
+        rng.shuffle(cards)
+        shoe = cls(cards, cut_after)
+        shoe.out = sum(dealt.values())
+        return shoe
 
     def stack(self, cards: tuple[str, ...]) -> None:
         """The next cards out are `cards`, in this order, taken from where they were in the

@@ -9,6 +9,7 @@ probability that a card comes out face up, or unread)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from drivers.shoe.base import Shoe
@@ -53,6 +54,13 @@ class SimShoe(DrivenShoe, Simulated, Shoe):
         with self._lock:
             plan = self._plan()
         self._submit(plan)
+
+    def resume(self, decks: int, cut_after: int | None, dealt: Mapping[str, int]) -> None:
+        """What is left of the shoe the table was dealing from, shuffled: the table's restart
+        costs no coup (the process that held the cards is gone)."""
+        super().resume(decks, cut_after, dealt)
+        with self._lock:
+            self._shoe = LoadedShoe.rest(decks, cut_after, dealt, self._rng)
 
     def _new_shoe(self, decks: int, cut_after: int | None) -> None:
         with self._lock:

@@ -1,5 +1,5 @@
 """The Cammegh Slingshot 2 / Mercury serial protocol without I/O: lines in, typed messages out,
-commands out. The facts are those of ../shared/spec/devices/cammegh-ss2.md (the maker's SS2
+commands out. The facts are those of docs/devices.md (the maker's SS2
 Series Developers Information, V2.07).
 
 A line that does not parse raises `MalformedLine`: a typed, countable error, never a result.

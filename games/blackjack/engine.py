@@ -25,6 +25,7 @@ from games.blackjack.rules import BlackjackRules
 from games.blackjack.strategy import FIRST, SPLIT
 from games.cards.cards import check_card, pips
 from games.cards.coup import CoupResult, Misdeal, Need
+from games.money import money
 from games.records import Announcement, Bet, Limits, Settlement
 
 INSURANCE_OPTIONS = ("insurance", "no_insurance")
@@ -124,7 +125,8 @@ class BlackjackEngine(BankingEngine):
             return reason
         held = bet.stake + sum(other.stake for other in on_box)
         if held > self.limits.max["box"]:
-            return f"{bet.code} would hold {held}, over the maximum of {self.limits.max['box']} on a box (section 03 V.2.b)"
+            return (f"{bet.code} would hold {money(held)}, over the maximum of {money(self.limits.max['box'])} "
+                    f"on a box (section 03 V.2.b)")
         return None
 
     def place(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: BlackjackState | None = None) -> Bet:
@@ -243,8 +245,13 @@ class BlackjackEngine(BankingEngine):
             totals=ended_totals(bets, entries),
         )
 
+    def staked(self, coup: Coup) -> tuple[Bet, ...]:
+        """Every stake of the coup as it stands: each hand's bets (a doubled one whole, a split's
+        new ones) and the insurances taken; what a void coup gives back."""
+        return (*(bet for hand in coup.hands for bet in hand.bets), *coup.insurance)
+
     def void(self, state: BlackjackState, bets: Sequence[Bet]) -> VoidResult:
-        """A void coup: the coup's bets go back as they were placed."""
+        """A void coup: `bets` (the coup's stakes as they stand, `staked`) go back."""
         return VoidResult(state, announce("void_coup"), tuple(bets))
 
     def announcement(self, key: str, **params: Any) -> Announcement:

@@ -1,4 +1,4 @@
-"""The rules of play of a blackjack hand (section 03 V.1, rulings.md), on card values: a hand's
+"""The rules of play of a blackjack hand (section 03 V.1, docs/rulings.md), on card values: a hand's
 total, blackjack, when it may double or split, and when the dealer draws.
 
 The engine asks these questions of the cards dealt and the strategy's exact recursion of the

@@ -17,6 +17,7 @@ game's handling (the card discarded, or the coup void).
     engine.card(coup, card) -> coup                             # or Misdeal
     engine.decide(coup, place, action) -> coup                  # or ValueError naming the options
     engine.settle(coup, *, last_round=False) -> CoupResult
+    engine.staked(coup) -> tuple[Bet, ...]                      # the stakes as they stand (doubled, split)
     engine.void(state, bets) -> VoidResult                      # a void coup: stakes back, prison kept
     engine.announcement(key, **params) -> Announcement
 """
@@ -53,7 +54,7 @@ class Misdeal(ValueError):
 @dataclass(frozen=True)
 class CoupResult:
     state: Any  # the table state for the next coup
-    outcome: dict  # as journaled in round.result (bets.md: the cards of every place)
+    outcome: dict  # as journaled in round.result (docs/bets.md: the cards of every place)
     announcement: Announcement
     bets: tuple[Bet, ...]  # every bet that took part, as it ended (a split's new bets, doubled stakes)
     settlement: tuple[Settlement, ...]  # one per bet, in payment order

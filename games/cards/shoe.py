@@ -44,6 +44,10 @@ class Shoe:
             raise ValueError(f"the cut card goes within the {self.size} cards, not after {self.cut_after}")
         object.__setattr__(self, "seen", MappingProxyType(dict(self.seen)))
 
+    def __deepcopy__(self, memo) -> "Shoe":
+        """Immutable: a copy of the table's state shares it (a mapping proxy cannot be copied)."""
+        return self
+
     @property
     def size(self) -> int:
         return 52 * self.decks

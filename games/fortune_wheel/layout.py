@@ -1,8 +1,8 @@
 """The wheel of fortune: its 54 segments and the bets of its table.
 
-Section 10 II and the erratum ruled in rulings.md: each segment bears a symbol, and a bet on a
+Section 10 II and the erratum ruled in docs/rulings.md: each segment bears a symbol, and a bet on a
 symbol wins on every segment bearing it. 24 segments bear the 1, 15 the 2, 7 the 5, 4 the 10
-and 2 the 20; two more bear a joker each, two distinct bets. A bet code (bets.md) is the
+and 2 the 20; two more bear a joker each, two distinct bets. A bet code (docs/bets.md) is the
 symbol: `sym:1` ... `sym:20`, `joker:1`, `joker:2`. Which segment bears which symbol is the
 wheel's own and lives in the profile.
 """

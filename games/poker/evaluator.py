@@ -6,7 +6,7 @@
 break ties. The order is the text's: category first (royal flush, straight flush, four of a
 kind, full house, flush, straight, three of a kind, two pair, pair, high card), then within a
 category the ranks that make it before the kickers, each compared from the highest down.
-A-2-3-4-5 is a straight, five high (rulings.md), the lowest straight and straight flush.
+A-2-3-4-5 is a straight, five high (docs/rulings.md), the lowest straight and straight flush.
 
 Every class is worked out once, at import: a hand's ranks, summed as one 3-bit counter per
 rank, key one of two tables (flush or not), so an evaluation is five dictionary look-ups, four

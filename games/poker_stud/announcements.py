@@ -3,7 +3,7 @@
 Section 11 V.4: bets are closed with "no hi va més"; once every box has its five cards the
 players see the bank's last card, dealt face up, and go on ("hi vaig") or fold ("passe");
 the bank's hand is then shown, and the bank plays ("juga") with ace-king or better. The hands
-are named as section 11 V.1 names them. At closing, "les últimes cinc mans" (rulings.md).
+are named as section 11 V.1 names them. At closing, "les últimes cinc mans" (docs/rulings.md).
 """
 
 from __future__ import annotations

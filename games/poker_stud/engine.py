@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from games.banking import VoidResult, collected_then_paid, duplicate_id, ended_totals, stake_refusal, win
 from games.cards.cards import NotACard, check_card
 from games.cards.coup import CoupResult, Misdeal, Need
+from games.money import entered, money
 from games.poker.evaluator import category, evaluate
 from games.poker_stud.announcements import announce
 from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
@@ -111,7 +112,7 @@ class PokerStudEngine:
         on_box = [other for other in accepted if other.code == bet.code]
         if family == CARROUSEL:
             if bet.stake != self.rules.coin:
-                return f"the carrousel takes one coin of {self.rules.coin}, not {bet.stake!r}"
+                return f"the carrousel takes one coin of {money(self.rules.coin)}, not {entered(bet.stake)}"
             if on_box:
                 return f"box {box} already has its carrousel coin"
             if not any(other.code == f"{ANTE}:{box}" for other in accepted):
@@ -232,6 +233,10 @@ class PokerStudEngine:
             return Settlement(bet.id, "push", returned=bet.stake)
         payout = self.rules.ante_payout if bet.family == ANTE else self.rules.call_payout(hand)
         return win(bet, payout, self.limits.chip_unit)
+
+    def staked(self, coup: StudCoup) -> tuple[Bet, ...]:
+        """Every stake of the coup as it stands: the antes, the coins and the calls made so far."""
+        return coup.bets + coup.calls
 
     def void(self, state: StudState, bets: Sequence[Bet]) -> VoidResult:
         """A void coup (a misdeal, section 11 V.4): every stake goes back, the calls and the

@@ -1,4 +1,4 @@
-"""The poker sense descart table: its boxes and the bets of each (bets.md).
+"""The poker sense descart table: its boxes and the bets of each (docs/bets.md).
 
 Section 11 IV: up to six boxes ("caselles"), each with up to four bets on its hand. Every box
 B has three bet codes: `ante:B`, the initial bet; `call:B`, twice the ante, made by the engine

@@ -1,7 +1,7 @@
 """How a punto banco coup is dealt: the count of a hand and who draws a third card.
 
 A card counts its face value, the ace one, tens and figures nothing; a hand counts the units of
-the sum (rulings.md: the classic rules; section 07 VI counts the same way). The cards go to the
+the sum (docs/rulings.md: the classic rules; section 07 VI counts the same way). The cards go to the
 player (punto), the banker (banca), the player, the banker; a two-card 8 or 9 is a natural and
 both stand. Otherwise the player draws a third card on the totals of the profile (0 to 5), and
 the banker follows the profile's table: his total against the player's third card, or against

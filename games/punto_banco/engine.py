@@ -4,7 +4,7 @@ Pure: the cards come from the shoe, one `Need` at a time, to the player and the 
 order of games.punto_banco.drawing; nobody decides anything. The winning hand is the one
 nearer 9: a bet on it wins its payout (the banker's less the commission, rounded down to the
 chip unit, the rest breakage), a tie pays the tie bet and returns the player's and banker's
-bets. A card offered once the coup is dealt is a misdeal that voids the coup (rulings.md
+bets. A card offered once the coup is dealt is a misdeal that voids the coup (docs/rulings.md
 leaves it to us; the other baccarat games of the catalogue void a deal that cannot be put
 right, section 07 VIII.2). Nothing carries over between coups.
 """

@@ -3,7 +3,7 @@ limits, the opening advance, and each bet's exact house edge.
 
 The values are data (config/rulebooks/<profile>/punto_banco.toml). Section 06 of the
 Valencian catalogue, which should hold punto banco, is missing (the text repeats section 05);
-rulings.md gives the classic rules, which the default profile holds, and the profile records
+docs/rulings.md gives the classic rules, which the default profile holds, and the profile records
 that erratum. The house edges follow from the profile's drawing rules and shoe by exhaustive
 enumeration (games.punto_banco.coup_chances).
 """
@@ -33,7 +33,7 @@ from games.punto_banco.coup_chances import CoupChances, coup_chances
 from games.punto_banco.drawing import MOST_CARDS, Drawing
 
 GAME = "punto_banco"
-FAMILIES = ("player", "banker", "tie")  # the bet codes (bets.md)
+FAMILIES = ("player", "banker", "tie")  # the bet codes (docs/bets.md)
 _KEYS = ("game", "source", "decks", "burn", "cut_reserve", "advance_multiple", "closing_rounds",
          "banker_commission", "drawing", "errata", "bets")
 DECK = 52

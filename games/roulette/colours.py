@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
+from games.money import entered, money
 from games.records import ColourPayment, Limits
 from games.roulette.engine import SpinResult
 
@@ -56,6 +57,10 @@ class ColourChips:
             raise ValueError(f"colour units need 0 < minimum <= maximum, not {self.minimum} and {self.maximum}")
         object.__setattr__(self, "seats", MappingProxyType(dict(self.seats)))  # a copy nobody can change
 
+    def __deepcopy__(self, memo) -> "ColourChips":
+        """Immutable: a copy of the table's state shares it (a mapping proxy cannot be copied)."""
+        return self
+
     @classmethod
     def for_table(cls, colours: Sequence[str], limits: Limits) -> "ColourChips":
         """A table with `colours`, none taken, under `limits` (its minimum and straight-up maximum)."""
@@ -83,9 +88,11 @@ class ColourChips:
         if colour not in self.free():
             return f"{colour} is taken"
         if type(unit) is not int or unit % self.minimum:
-            return f"a chip's value must be a whole multiple of the table minimum of {self.minimum}, not {unit!r}"
+            return (f"a chip's value must be a whole multiple of the table minimum of {money(self.minimum)}, "
+                    f"not {entered(unit)}")
         if not self.minimum <= unit <= self.maximum:
-            return f"a chip's value goes from the minimum {self.minimum} to the straight-up maximum {self.maximum}, not {unit}"
+            return (f"a chip's value goes from the minimum {money(self.minimum)} to the straight-up maximum "
+                    f"{money(self.maximum)}, not {money(unit)}")
         return None
 
     def assign(self, seat: int, colour: str, unit: int | None = None) -> "ColourChips":

@@ -8,7 +8,7 @@ payment order.
 Pure: it takes the state left by the previous spin, the round's bets and the number the wheel
 gave, and returns the new state with the records of the round. Even chances caught by zero
 follow the profile's zero rule: the regulation's prison (section 01 IV.1.B.b, as ruled in
-rulings.md) or half lost (section 02 IV).
+docs/rulings.md) or half lost (section 02 IV).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The single-zero roulette cloth: its numbers, colours and every bet that can be placed on it.
 
 The cloth has 0 at the head and 1-36 in twelve rows of three (1-2-3 ... 34-35-36); column 1 is
-1, 4, ... 34. A bet code (bets.md) is `family:numbers`, the numbers ascending and joined with
+1, 4, ... 34. A bet code (docs/bets.md) is `family:numbers`, the numbers ascending and joined with
 '-', or the bare family for the even chances.
 """
 

@@ -39,7 +39,7 @@ _NUMBERS_COVERED = {code.partition(":")[0]: len(covers(code)) for code in all_co
 
 @dataclass(frozen=True)
 class RouletteRules(TableRules):
-    game: str  # the game id these rules are for (bets.md), e.g. "roulette_us1"
+    game: str  # the game id these rules are for (docs/bets.md), e.g. "roulette_us1"
     regulation: str  # the profile's `source`: the text and section it implements
     wheel_order: tuple[int, ...]  # clockwise from zero
     red: frozenset[int]

@@ -4,7 +4,7 @@ settled, with the bets in prison carried from coup to coup.
 Pure: the cards come from the shoe, one `Need` at a time, to the noir row and then the rouge
 row (games.trente_quarante.rows); nobody decides anything. A winning chance pays its payout.
 Equal totals void the coup: every bet of the coup is returned, and a bet in prison stays as it
-is ("open"). On a refait (31 each) an insured bet is returned, and every other bet, a bet in
+is (its result is "prison" again, docs/bets.md, but it has met no refait). On a refait (31 each) an insured bet is returned, and every other bet, a bet in
 prison included, is an even chance caught by a roulette zero (games.prison: half back or
 prison, the player's `zero_choice`). An insured bet's premium is a bet of its own (`insurance`,
 `covers` its id) that always ends lost. A bet in prison is returned at its value when its
@@ -31,6 +31,7 @@ from games.banking import (
 )
 from games.cards.coup import CoupResult
 from games.dealt import DealtCoup, DealtEngine
+from games.money import entered, money
 from games.prison import ZERO_CHOICES, on_zero, released
 from games.records import Announcement, Bet, Limits, Settlement
 from games.trente_quarante.announcements import announce
@@ -53,7 +54,7 @@ class TrenteQuaranteState:
 @dataclass(frozen=True)
 class CoupVoid(VoidResult):
     """A void coup: `returned` the coup's bets, `kept` the bets in prison, and `collected` the
-    insurance premiums of the coup, which the house keeps even in a void coup (bets.md)."""
+    insurance premiums of the coup, which the house keeps even in a void coup (docs/bets.md)."""
 
     collected: tuple[Bet, ...] = ()
 
@@ -93,17 +94,18 @@ class TrenteQuaranteEngine(DealtEngine):
         return self._insured_refusal(bet) if bet.insured else None
 
     def _insured_refusal(self, bet: Bet) -> str | None:
-        """Section 05 V.1 and rulings.md: insurance is open to stakes of the table minimum x
+        """Section 05 V.1 and docs/rulings.md: insurance is open to stakes of the table minimum x
         the profile's multiple, for a premium (a share of the stake) paid in chips."""
         if bet.zero_choice != "prison":
             return "an insured bet is returned on a refait: it takes no choice of half back"
         threshold = self.rules.insurance_threshold(self.limits.min)
         if bet.stake < threshold:
-            return f"insurance is open to stakes of {threshold} or more, not {bet.stake}"
+            return f"insurance is open to stakes of {money(threshold)} or more, not {money(bet.stake)}"
         premium = self.rules.premium_of(bet.stake)
         unit = self.limits.chip_unit
         if premium.denominator != 1 or premium % unit:
-            return f"the premium ({self.rules.premium} of {bet.stake}: {premium}) is no whole number of chips of {unit}"
+            return (f"the premium ({self.rules.premium} of {money(bet.stake)}: {money(premium)}) is no whole number "
+                    f"of chips of {money(unit)}")
         return None
 
     def _premium_refusal(self, bet: Bet, accepted: Sequence[Bet]) -> str | None:
@@ -122,7 +124,8 @@ class TrenteQuaranteEngine(DealtEngine):
             return f"bet {covered.id} is insured already"
         premium = self.rules.premium_of(covered.stake)
         if bet.stake != premium:
-            return f"the premium of bet {covered.id} is {premium} ({self.rules.premium} of {covered.stake}), not {bet.stake}"
+            return (f"the premium of bet {covered.id} is {money(premium)} ({self.rules.premium} of "
+                    f"{money(covered.stake)}), not {entered(bet.stake)}")
         return None
 
     def _coup_refusal(self, bets: Sequence[Bet]) -> str | None:
@@ -153,8 +156,8 @@ class TrenteQuaranteEngine(DealtEngine):
         decision = decide(noir, rouge)
         bets = (*coup.state.prison, *coup.bets)
         entries = [self._settle_bet(bet, decision, last_round) for bet in bets]
-        prison = tuple(bet.imprisoned(bet.prison + 1) if entry.result == "prison" else bet
-                       for bet, entry in zip(bets, entries) if entry.result in ("prison", "open"))
+        prison = tuple(bet.imprisoned(bet.prison + 1) if decision.refait else bet
+                       for bet, entry in zip(bets, entries) if entry.result == "prison")
         return CoupResult(
             state=TrenteQuaranteState(prison),
             outcome={"noir": list(noir), "rouge": list(rouge),
@@ -171,7 +174,7 @@ class TrenteQuaranteEngine(DealtEngine):
         if decision.refait and not bet.insured:
             return on_zero(bet, self.limits.min, self.limits.chip_unit, last_round=last_round)
         if decision.equal:  # equal totals, or a refait for an insured bet
-            return Settlement(bet.id, "open") if bet.prison else Settlement(bet.id, "push", returned=bet.stake)
+            return Settlement(bet.id, "prison") if bet.prison else Settlement(bet.id, "push", returned=bet.stake)
         if bet.prison:
             return released(bet, bet.code in decision.winners, self.limits.chip_unit)
         if bet.code in decision.winners:

@@ -1,13 +1,20 @@
-"""The pit feed of `spec/feed.md`: the PUB of committed events and heartbeats (`publisher`), the
+"""The pit feed of `docs/feed.md`: the PUB of committed events and heartbeats (`publisher`), the
 ROUTER that replays the journal (`replay`), and the subscriber that merges both (`follow`)."""
 
 from __future__ import annotations
+
+import errno
 
 import zmq
 
 
 class FeedError(Exception):
-    """A feed socket cannot be set up (a bad or busy endpoint)."""
+    """A feed socket cannot be set up (a bad or busy endpoint); `in_use`: another process has
+    the address."""
+
+    def __init__(self, message: str, *, in_use: bool = False):
+        super().__init__(message)
+        self.in_use = in_use
 
 
 def bind(socket: zmq.Socket, endpoint: str, what: str) -> str:
@@ -19,9 +26,12 @@ def bind(socket: zmq.Socket, endpoint: str, what: str) -> str:
         socket.bind(endpoint)
     except zmq.ZMQError as exc:
         socket.close(linger=0)
+        in_use = exc.errno == errno.EADDRINUSE
+        why = ("another table or terminal is already using it" if in_use else
+               "it is not an address of this machine")
         raise FeedError(
-            f"cannot bind the {what} to {endpoint}: {exc}. Another table or terminal may "
-            "already be using this endpoint, or it is not an address of this machine: "
-            "choose another one in the table configuration or on the command line"
+            f"cannot bind the {what} to {endpoint}: {exc} ({why}): "
+            "choose another one in the table configuration or on the command line",
+            in_use=in_use,
         ) from exc
     return socket.getsockopt_string(zmq.LAST_ENDPOINT)

@@ -1,4 +1,4 @@
-"""CURVE security of the pit feed (`spec/feed.md`): encryption, and authentication both ways.
+"""CURVE security of the pit feed (`docs/feed.md`): encryption, and authentication both ways.
 
 The table is the CURVE server: it holds its own key pair and admits only the pits whose public
 key is in its allow-list directory. The pit is the CURVE client: it holds its own key pair and

@@ -1,8 +1,11 @@
-"""One line per event, for `dealer-terminal pit follow`."""
+"""One line per event, for `dealer-terminal pit follow`. Money is shown as a person reads it,
+in currency units with two decimals (the events carry minor units)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from games.money import money
 
 
 def _compact(value: Any) -> str:
@@ -18,8 +21,24 @@ def _inner(value: Any) -> str:
     return f"{{{_compact(value)}}}" if isinstance(value, dict) else _compact(value)
 
 
+def _is_amount(amount: Any) -> bool:
+    return isinstance(amount, (int, float)) and not isinstance(amount, bool)
+
+
+def _money(amount: Any) -> str:
+    """An amount of an event (anything, when the event is not as it should be)."""
+    return money(amount) if _is_amount(amount) else str(amount)
+
+
 def _signed(amount: Any) -> str:
-    return f"{amount:+}" if isinstance(amount, (int, float)) else str(amount)
+    return ("+" if amount > 0 else "") + money(amount) if _is_amount(amount) else str(amount)
+
+
+def _chips(chips: Any) -> str:
+    """Chips counted per denomination (`{"100": 20}`: twenty chips of 1.00) as `20x1.00`."""
+    if not isinstance(chips, dict):
+        return _money(chips)
+    return ",".join(f"{count}x{_money(int(d)) if str(d).isdigit() else d}" for d, count in chips.items())
 
 
 def _said(announcement: Any) -> str:
@@ -34,8 +53,10 @@ def _limits(limits: Any) -> str:
     if not isinstance(limits, dict):
         return _compact(limits)
     maxima = limits.get("max") or {}
-    line = f"min {limits.get('min')} unit {limits.get('chip_unit')}"
-    return line + ("" if not maxima else f" max {_compact(maxima)}")
+    line = f"min {_money(limits.get('min'))} unit {_money(limits.get('chip_unit'))}"
+    if isinstance(maxima, dict) and maxima:
+        line += " max " + " ".join(f"{family}={_money(amount)}" for family, amount in maxima.items())
+    return line
 
 
 def _session(data: dict) -> str:
@@ -48,8 +69,8 @@ def _result(data: dict) -> str:
         outcome = next(iter(outcome.values()))
     totals = data.get("totals") or {}
     line = (
-        f"{_compact(outcome)} — staked {totals.get('staked', 0)} paid {totals.get('paid', 0)} "
-        f"returned {totals.get('returned', 0)} house {_signed(totals.get('house_net', 0))}"
+        f"{_compact(outcome)} — staked {_money(totals.get('staked', 0))} paid {_money(totals.get('paid', 0))} "
+        f"returned {_money(totals.get('returned', 0))} house {_signed(totals.get('house_net', 0))}"
     )
     said = _said(data.get("announcement"))
     if said:
@@ -71,14 +92,14 @@ _DESCRIBE = {
     "round.result": _result,
     "round.void": lambda d: f"void: {d.get('reason')}",
     "announcement": lambda d: f'"{_said(d)}"' if _said(d) else str(d.get("key")),
-    "float.advance": lambda d: f"amount {d.get('amount')} chips {_compact(d.get('chips'))}",
+    "float.advance": lambda d: f"amount {_money(d.get('amount'))} chips {_chips(d.get('chips'))}",
     "float.count": lambda d: (
-        f"chips {_compact(d.get('chips'))} drop {d.get('drop')} result {d.get('result')}"
+        f"chips {_chips(d.get('chips'))} drop {_money(d.get('drop'))} result {_signed(d.get('result'))}"
     ),
     "fault": lambda d: f"{d.get('severity')} {d.get('device')} {d.get('code')}: {d.get('detail')}",
-    "fault.cleared": lambda d: f"cleared {d.get('device')} {d.get('code')}",
+    "fault.cleared": lambda d: f"cleared {d.get('severity')} {d.get('device')} {d.get('code')}: {d.get('detail')}",
     "bet.placed": lambda d: (
-        f"seat {d.get('seat')} {d.get('code')} stake {d.get('stake')} (bet {d.get('id')})"
+        f"seat {d.get('seat')} {d.get('code')} stake {_money(d.get('stake'))} (bet {d.get('id')})"
     ),
 }
 GENERIC_WIDTH = 100  # characters of `data` shown for a kind this tool does not know
@@ -91,7 +112,7 @@ def _generic(data: dict) -> str:
 
 def format_event(event: dict) -> str:
     """One human-readable line, e.g.
-    `RL-01 #42 r17 21:17:02.123 round.result 17 — staked 1500 paid 700 returned 500 house +300`."""
+    `RL-01 #42 r17 21:17:02.123 round.result 17 — staked 15.00 paid 7.00 returned 5.00 house +3.00`."""
     kind = str(event.get("kind"))
     data = event.get("data") if isinstance(event.get("data"), dict) else {}
     round_ = event.get("round")

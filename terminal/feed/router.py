@@ -1,4 +1,4 @@
-"""Single-frame JSON requests and answers (`spec/feed.md`: no empty delimiter frame; the ROUTER
+"""Single-frame JSON requests and answers (`docs/feed.md`: no empty delimiter frame; the ROUTER
 sees `[identity, frame]`): `RouterServer`, a ROUTER answering them on a thread of its own (the
 table's replay server, the pit's control server), and `RouterClient`, the DEALER that asks one
 question at a time (the pit's board, a table's carrousel pool)."""
@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 
 POLL_MS = 100  # how often the server thread looks at its stop flag
 SEND_TIMEOUT_MS = 2000  # a client that stops reading loses its answer after this, others go on
+MAX_REQUEST_BYTES = 64 * 1024  # a request is a small JSON object; ZeroMQ drops a peer that sends more
 
 
 class Refused(ValueError):
@@ -42,9 +43,12 @@ class RouterServer(threading.Thread):
     """Binds when constructed (FeedError on a bad or busy endpoint); `start()`, then `stop()`.
 
     Subclasses answer with `replies(request)`, a generator of reply frames; raising `Refused`
-    answers `{"op": "error", "reason": ...}`. The ROUTER is mandatory-routing with a send
-    timeout, so a client that vanished or stopped reading costs at most SEND_TIMEOUT_MS.
-    `setup` (e.g. CURVE) is applied to the socket before it binds.
+    answers `{"op": "error", "reason": ...}`, and so does any other failure (logged on one
+    line: a bad request is the client's problem, not a crash of ours). The ROUTER is
+    mandatory-routing with a send timeout, so a client that vanished or stopped reading costs
+    at most SEND_TIMEOUT_MS, and takes no message over MAX_REQUEST_BYTES (ZeroMQ disconnects
+    the peer that sends one before it is ever buffered whole). `setup` (e.g. CURVE) is applied
+    to the socket before it binds.
     """
 
     def __init__(self, endpoint: str, what: str, *, context: zmq.Context | None = None, setup=None):
@@ -53,6 +57,7 @@ class RouterServer(threading.Thread):
         socket.linger = 0
         socket.router_mandatory = 1
         socket.sndtimeo = SEND_TIMEOUT_MS
+        socket.maxmsgsize = MAX_REQUEST_BYTES
         if setup is not None:
             setup(socket)
         self.endpoint = bind(socket, endpoint, what)
@@ -77,9 +82,10 @@ class RouterServer(threading.Thread):
         try:
             yield from self.replies(_request(frames))
         except Refused as exc:
+            log.info("%s: refused: %s", self.name, exc)
             yield canonical({"op": "error", "reason": str(exc)})
         except Exception as exc:  # whatever went wrong, the client gets an answer
-            log.exception("%s: request failed", self.name)
+            log.warning("%s: cannot serve %.200r: %s: %s", self.name, frames[:1], type(exc).__name__, exc)
             yield canonical({"op": "error", "reason": f"cannot serve the request: {exc}"})
 
     def request_stop(self) -> None:

@@ -1,5 +1,5 @@
 """Fixed card sequences through every bet, rule and path of a blackjack coup (section 03 and
-rulings.md), driven by the table's own loop (terminal/coups.py play_coup)."""
+docs/rulings.md), driven by the table's own loop (terminal/coups.py play_coup)."""
 
 import copy
 from fractions import Fraction

@@ -11,7 +11,7 @@ from games.rulebook import RULES, RulebookError, load_rules
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
 PROFILE = RULEBOOKS / "valencia-1994" / "fortune_wheel.toml"
 F = Fraction
-# rulings.md, the erratum of section 10 IV.1: segments per symbol and payout.
+# docs/rulings.md, the erratum of section 10 IV.1: segments per symbol and payout.
 SEGMENTS = {"sym:1": 24, "sym:2": 15, "sym:5": 7, "sym:10": 4, "sym:20": 2, "joker:1": 1, "joker:2": 1}
 PAYS = {"sym:1": 1, "sym:2": 2, "sym:5": 5, "sym:10": 10, "sym:20": 20, "joker:1": 45, "joker:2": 45}
 

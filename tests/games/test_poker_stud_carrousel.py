@@ -1,4 +1,4 @@
-"""The carrousel's pool arithmetic (section 11, CARROUSEL; bets.md): coins join the pool before
+"""The carrousel's pool arithmetic (section 11, CARROUSEL; docs/bets.md): coins join the pool before
 anything is paid, a royal flush takes the pool, a straight flush 10% of it, rounded down to the
 chip unit with the rest left in the pool."""
 

@@ -1,4 +1,4 @@
-"""The poker sense descart engine (section 11 V.4 as rulings.md reads it), coup by coup through
+"""The poker sense descart engine (section 11 V.4 as docs/rulings.md reads it), coup by coup through
 terminal.coups.play_coup: the deal, going on or folding, the bank's qualification, every
 payout, pushes, misdeals, bets refused, void coups and the carrousel."""
 
@@ -255,12 +255,12 @@ def test_a_coup_is_settled_only_once_every_box_decided(engine):
     (ante(7), [], r"'ante:7': unknown bet .* B from 1 to 6"),
     (Bet("x", 1, "Ante:1", 500), [], "unknown bet"),
     (Bet("x", 1, "call:1", 1000), [ante(1)], "call:1 is made by going on"),
-    (ante(1, 400), [], "below the table minimum of 500"),
+    (ante(1, 400), [], "4.00 is below the table minimum of 5.00"),
     (ante(1, 750), [], "not a multiple of the table minimum"),
-    (ante(1, 13_000), [], "over the ante maximum of 12500"),
+    (ante(1, 13_000), [], "over the ante maximum of 125.00"),
     (ante(1, 500, id="a1"), [ante(2, id="a1")], "bet id a1 is already taken"),
     (ante(1, 500, seat=9, id="e"), [ante(1, seat=s, id=str(s)) for s in range(4)], "box 1 already takes 4 bets"),
-    (Bet("c", 1, "carrousel:1", 200), [ante(1)], "the carrousel takes one coin of 100, not 200"),
+    (Bet("c", 1, "carrousel:1", 200), [ante(1)], "the carrousel takes one coin of 1.00, not 2.00"),
     (coin(2), [ante(1)], "box 2 has no ante"),
     (coin(1), [ante(1), Bet("c0", 1, "carrousel:1", 100)], "already has its carrousel coin"),
     (Bet("z", 1, "ante:1", 500, zero_choice="half"), [], "no zero"),

@@ -173,9 +173,11 @@ def test_a_bet_in_prison_is_lost_when_its_chance_loses(engine):
 
 
 def test_a_bet_in_prison_stays_as_it_is_through_equal_totals(engine):
+    """docs/bets.md: a prisoner's result is `prison` in every coup until it ends, a coup void by
+    equal totals included; it has met no refait, so its value stays."""
     state = imprisoned(engine, Bet("a", 1, "couleur", 500))
     result = play(engine, row(36), row(36), [Bet("b", 2, "noir", 100)], state)
-    assert results(result)["a"] == Settlement("a", "open")
+    assert results(result)["a"] == Settlement("a", "prison")
     assert result.state.prison == state.prison and result.totals == Totals(staked=100, returned=100)
 
 
@@ -249,12 +251,12 @@ def test_there_is_no_decision_to_make(engine):
     (Bet("x", 1, "red", 100), "unknown bet"),
     (Bet("x", 1, "Noir", 100), "write noir"),
     (Bet("x", 1, "noir", 50), "below the table minimum"),
-    (Bet("x", 1, "noir", 100_100), "over the noir maximum of 100000"),
+    (Bet("x", 1, "noir", 100_100), "over the noir maximum of 1,000.00"),
     (Bet("x", 1, "noir", 100, prison=1), "placed plain"),
     (Bet("x", 1, "noir", 100, zero_choice="both"), "prison or half, not 'both'"),
     (Bet("x", 1, "noir", 100, covers="y"), "only an insurance bet covers another bet"),
-    (Bet("x", 1, "noir", 9_900, insured=True), "insurance is open to stakes of 10000 or more"),
-    (Bet("x", 1, "noir", 10_100, insured=True), "no whole number of chips of 100"),
+    (Bet("x", 1, "noir", 9_900, insured=True), "insurance is open to stakes of 100.00 or more, not 99.00"),
+    (Bet("x", 1, "noir", 10_100, insured=True), "the premium (1/100 of 101.00: 1.01) is no whole number of chips of 1.00"),
     (Bet("x", 1, "noir", 10_000, insured=True, zero_choice="half"), "takes no choice of half back"),
     (Bet("x", 1, "insurance", 100), "names the bet it insures"),
     (Bet("x", 1, "insurance", 100, covers="z"), "no bet z in this coup to insure"),
@@ -268,7 +270,7 @@ def test_illegal_bets_are_refused(engine, bet, reason):
 def test_a_premium_is_the_share_of_the_insured_stake_paid_by_the_same_seat(engine):
     accepted = [Bet("a", 1, "noir", 20_000, insured=True), Bet("b", 2, "rouge", 20_000)]
     assert engine.check(Bet("p", 1, "insurance", 200, covers="a"), accepted) is None
-    assert "is 200 (1/100 of 20000), not 100" in engine.check(Bet("p", 1, "insurance", 100, covers="a"), accepted)
+    assert "is 2.00 (1/100 of 200.00), not 1.00" in engine.check(Bet("p", 1, "insurance", 100, covers="a"), accepted)
     assert "its premium is paid by the same seat" in engine.check(Bet("p", 2, "insurance", 200, covers="a"), accepted)
     assert "not an insured chance" in engine.check(Bet("p", 2, "insurance", 200, covers="b"), accepted)
     paid = [*accepted, Bet("p", 1, "insurance", 200, covers="a")]

@@ -82,7 +82,7 @@ def measured(rules):
         result = play_coup(engine, state, [bet for bet, _, _ in placed], lambda place: next(cards), engine.strategy)
         state, n = result.state, n + 1
         for entry in result.settlement:
-            if entry.result in ("prison", "open"):
+            if entry.result == "prison":
                 continue
             bet, row, pair = open_bets.pop(entry.id)
             if row is None:

@@ -17,7 +17,7 @@ import pytest
 from drivers.emulators.shoe_board import ShoeBoardEmulator
 from games.records import Bet
 from shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
-from helpers import REPO, journal_events, write_config
+from helpers import REPO, journal_events, stack_after_each_new_shoe, write_config
 from terminal.audit import audit
 from terminal.carrousel import PoolServer
 from terminal.feed.router import Refused, RouterClient
@@ -54,16 +54,6 @@ class Script:
 
     def collect(self, bets, settlement):
         """Nor what they win."""
-
-
-def stack_after_each_new_shoe(shoe, *cards):
-    """The simulated shoe, once loaded, gives these cards first."""
-    load = shoe.new_shoe
-
-    def new_shoe(decks, cut_after):
-        load(decks, cut_after)
-        shoe.stack(*cards)
-    shoe.new_shoe = new_shoe
 
 
 def poker_config(tmp_path, extra="", table_id="PK-T1"):
@@ -228,9 +218,17 @@ def test_the_games_without_decisions_deal_settle_and_verify(tmp_path, game):
     assert audit(cfg.db).ok
 
 
+def wait_for(condition, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the table never got there"
+        time.sleep(0.01)
+
+
 def test_the_croupier_enters_bets_and_decisions(tmp_path):
     """No simulated players: the croupier's screen posts bets and decisions from its own
-    thread; the table takes them when the coup asks, refusing what the rules do not allow."""
+    thread; the table takes a decision while the coup asks for it (`asked`), refusing what the
+    rules do not allow, and refuses at once a decision nobody asked for: never kept for later."""
     cfg = load_table_config(write_config(tmp_path, game="blackjack"))
     with assemble(cfg, quiet()) as table:
         burnt = ("2C", "3C", "4C", "5C", "6C")
@@ -238,12 +236,16 @@ def test_the_croupier_enters_bets_and_decisions(tmp_path):
         table.on_round = lambda event: table.control.request_stop()
 
         def croupier():
-            while table.state.round_status != "open":
-                time.sleep(0.01)
+            wait_for(lambda: table.state.round_status == "open")
+            table.post_decision("box:1", "stand")  # nothing is dealt yet: refused, not kept for the coup
             table.post_bet(Bet("b1", 1, "box:1", 1000))
             table.post_bet(Bet("b2", 2, "box:9", 1000))
-            table.post_decision("box:1", "split")  # not a pair: refused when asked
-            table.post_decision("box:1", "stand")
+            wait_for(lambda: table.asked is not None)
+            assert table.asked.place == "box:1" and "stand" in table.asked.options
+            table.post_decision("box:2", "stand")  # not the box asked
+            table.post_decision("box:1", "split")  # not a pair: refused, the table asks again
+            for _ in range(3):
+                table.post_decision("box:1", "stand")  # a triple tap: one decision, two refused
         screen = threading.Thread(target=croupier)
         screen.start()
         assert table.run() == 1
@@ -252,7 +254,12 @@ def test_the_croupier_enters_bets_and_decisions(tmp_path):
     assert [e["data"]["card"] for e in by_kind(events, "card.burnt")] == list(burnt)
     refused = by_kind(events, "bet.refused")[0]["data"]
     assert refused["bet"]["id"] == "b2" and "box:9" in refused["reason"]
-    assert by_kind(events, "fault")[0]["data"]["code"] == "decision_refused"
+    refusals = [e["data"]["detail"] for e in by_kind(events, "fault")]
+    assert [e["data"]["code"] for e in by_kind(events, "fault")] == ["decision_refused"] * 5
+    assert "box:1 stand: no decision of box:1 is asked now" in refusals[0]
+    assert "box:2 stand: no decision of box:2 is asked now: the coup waits for box:1's" in refusals[1]
+    assert refusals[2].startswith("box:1 split: ")
+    assert all("no decision of box:1 is asked now" in r for r in refusals[3:])
     assert [e["data"] for e in by_kind(events, "coup.decision")] == [{"place": "box:1", "action": "stand"}]
     result = by_kind(events, "round.result")[0]["data"]
     assert result["outcome"]["dealer"] == ["9H", "8S"] and result["outcome"]["hands"]["box:1"] == ["TS", "7D"]
@@ -291,3 +298,41 @@ def test_a_card_drawn_out_of_turn_is_a_fault_and_put_aside(tmp_path):
     coup_cards = [e["data"]["card"] for e in by_kind(events, "card.drawn") if e["round"] == 2]
     assert "KH" not in coup_cards[:1]  # the coup after it starts with a card asked for
     assert audit(cfg.db).ok
+
+
+def test_a_trente_et_quarante_prisoner_stays_in_prison_through_a_void_coup(tmp_path):
+    """docs/bets.md: a bet in prison after a refait has result `prison` in every coup until it ends, a
+    coup void by equal totals included, and meets no refait there: the table's state, its
+    restart and `journal verify` keep its value."""
+    cfg = load_table_config(write_config(tmp_path, game="trente_quarante", shoe="sim://shoe?deal=0"))
+    refait = ("TS", "TH", "TD", "AS", "TC", "KS", "KH", "AH")  # noir 31, rouge 31
+    equal = ("QS", "QH", "QD", "3S", "QC", "JS", "JH", "3H")  # 33 each: void
+    decided = ("JD", "JC", "9S", "KD", "KC", "QS", "9H", "2S")  # noir 39, rouge 31: rouge wins
+    with assemble(cfg, quiet()) as table:
+        table.players = Script({1: [(1, "rouge", 1000)], 2: [(2, "noir", 500)], 3: [(2, "noir", 500)]})
+        stack_after_each_new_shoe(table.device, *refait, *equal, *decided)
+        table.on_round = lambda event: event["round"] == 3 and table.control.request_stop()
+        assert table.run() == 3
+        live = table.state
+    results = [e["data"] for e in by_kind(journal_events(cfg), "round.result")]
+    prisoner = [{s["id"]: s["result"] for s in r["settlement"]}.get("r1s1rouge") for r in results[:3]]
+    assert prisoner == ["prison", "prison", "push"]
+    assert [b for b in results[1]["bets"] if b["id"] == "r1s1rouge"][0]["prison"] == 1  # no refait met
+    assert [b for b in results[2]["bets"] if b["id"] == "r1s1rouge"][0] == {
+        "id": "r1s1rouge", "seat": 1, "code": "rouge", "stake": 1000, "prison": 1, "value": 1000}
+    assert {s["id"]: s for s in results[2]["settlement"]}["r1s1rouge"]["returned"] == 1000
+    assert TableState.replay(cfg.id, cfg.game, journal_events(cfg)) == live
+    assert audit(cfg.db).ok
+
+
+def test_a_coup_nobody_bet_on_is_void_without_a_misdeal_called(tmp_path):
+    cfg = poker_config(tmp_path)
+    with assemble(cfg, quiet()) as table:
+        table.players = Script({2: [(1, "ante:1", 500)]})  # nobody bets on the first coup
+        table.on_round = lambda event: table.control.request_stop()
+        assert table.run() == 1
+    events = journal_events(cfg)
+    void = by_kind(events, "round.void")[0]
+    assert void["round"] == 1 and void["data"]["reason"] == "no bets: nothing was dealt"
+    assert not [e for e in by_kind(events, "announcement") if e["round"] == 1 and e["data"]["key"] == "misdeal"]
+    assert by_kind(events, "round.result")[0]["round"] == 2

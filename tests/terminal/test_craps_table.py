@@ -79,7 +79,7 @@ def results(events):
 
 def test_a_hand_with_every_procedure_of_section_09(cfg):
     rolls = {1: (3, 3), 2: (2, 2), 3: (1, 2), 4: "off_table", 5: (3, 4), 6: (6, 5), 7: (2, 3), 8: (1, 6)}
-    bets = {1: [(3, "place:8", 1000)], 2: [(3, "come", 1000), (2, "odds:pass", 1000)],
+    bets = {1: [(3, "place:8", 1200)], 2: [(3, "come", 1000), (2, "odds:pass", 1000)],
             7: [(1, "field", 500)]}
     with assemble(cfg, quiet(sim=True)) as table:
         table.players = Script(table, refuse={1}, line={2: "pass", 3: "dontpass"}, bets=bets, rolls=rolls,
@@ -98,8 +98,8 @@ def test_a_hand_with_every_procedure_of_section_09(cfg):
     assert {b["code"] for b in r[2]["layout"]} == {"pass", "odds:pass", "come:4"}
     # the place bet was withdrawn before roll 2: returned whole, counted in that roll's totals
     withdrawn = r[2]["settlement"][0]
-    assert withdrawn == {"id": "r1s3place:8", "result": "withdrawn", "paid": 0, "returned": 1000}
-    assert r[2]["bets"][0]["id"] == "r1s3place:8" and r[2]["totals"]["staked"] == 1000
+    assert withdrawn == {"id": "r1s3place:8", "result": "withdrawn", "paid": 0, "returned": 1200}
+    assert r[2]["bets"][0]["id"] == "r1s3place:8" and r[2]["totals"]["staked"] == 1200
     assert [e["data"]["bet"]["id"] for e in by_kind(events, "bet.withdrawn")] == ["r1s3place:8"]
     # a die off the table: void roll, the layout kept, the shooter takes two of the remaining dice
     void = by_kind(events, "round.void")[0]
@@ -140,7 +140,7 @@ def test_a_shooter_without_a_line_bet_passes_the_dice(cfg):
 
 def test_a_stopped_table_keeps_its_layout_and_point_for_the_next_run(cfg):
     with assemble(cfg, quiet(sim=True)) as table:
-        table.players = Script(table, line={1: "pass"}, bets={1: [(2, "place:6", 1000)]}, rolls={1: (4, 6)})
+        table.players = Script(table, line={1: "pass"}, bets={1: [(2, "place:6", 1200)]}, rolls={1: (4, 6)})  # place 6 in steps of 6.00
         table.on_round = lambda event: table.control.request_stop()
         assert table.run() == 1
     with assemble(cfg, quiet(sim=True)) as table:

@@ -1,4 +1,4 @@
-"""The event contract of spec/feed.md: canonical JSON, the hash chain, topics, heartbeats."""
+"""The event contract of docs/events.md: canonical JSON, the hash chain, topics, heartbeats."""
 
 import hashlib
 import json
@@ -26,7 +26,7 @@ OPEN_HASH = "f582b10e4d101e59c203db1ccebfb21e88854e4b9ed635ee5ecd38229a7404cd"
 
 
 def contract_hash(event: dict) -> str:
-    """feed.md's formula, written out independently of terminal.events."""
+    """docs/events.md's formula, written out independently of terminal.events."""
     body = json.dumps(
         {k: v for k, v in event.items() if k != "hash"},
         sort_keys=True,

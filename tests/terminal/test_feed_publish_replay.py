@@ -79,9 +79,9 @@ def test_the_publisher_binds_now_and_resolves_its_port(sockets):
     publisher = FeedPublisher(ANY_PORT, "RL-01")
     try:
         assert publisher.endpoint.startswith("tcp://127.0.0.1:") and not publisher.endpoint.endswith("*")
-        with pytest.raises(FeedError, match="Another table") as busy:
+        with pytest.raises(FeedError, match="another table or terminal is already using it") as busy:
             FeedPublisher(publisher.endpoint, "RL-02")
-        assert publisher.endpoint in str(busy.value)
+        assert publisher.endpoint in str(busy.value) and busy.value.in_use
     finally:
         publisher.close()
     with pytest.raises(FeedError, match="nonsense"):
@@ -245,3 +245,30 @@ def test_the_replay_server_fails_clearly_at_start_up(journal, replay, tmp_path):
     assert replay.endpoint in str(busy.value)
     with pytest.raises(JournalError, match="no journal at"):
         ReplayServer(ANY_PORT, tmp_path / "missing.sqlite", dict)
+
+
+def test_a_request_over_the_size_limit_is_dropped_and_the_server_goes_on(journal, replay, sockets):
+    """A 100 MB frame never reaches the server whole: ZeroMQ drops the peer that sends it."""
+    from terminal.feed.router import MAX_REQUEST_BYTES
+
+    huge = sockets(zmq.DEALER, replay.endpoint)
+    huge.send(b'{"op":"state","pad":"' + b"x" * 100_000_000 + b'"}')
+    assert not huge.poll(3000)  # no answer ever: the connection was dropped
+    just_under = b'{"op":"state","pad":"' + b"x" * (MAX_REQUEST_BYTES - 40) + b'"}'
+    assert ask(sockets(zmq.DEALER, replay.endpoint), just_under)[0]["op"] == "state"
+
+
+@pytest.mark.parametrize("request_", [
+    {"op": "replay", "from_seq": 10**30},
+    {"op": "replay", "from_seq": -10**30},
+    {"op": ["replay"]},
+    {"op": "replay", "from_seq": True},
+])
+def test_a_bad_request_is_refused_on_one_line_without_a_traceback(journal, replay, sockets, caplog, request_):
+    fill(journal, 2)
+    dealer = sockets(zmq.DEALER, replay.endpoint)
+    with caplog.at_level("DEBUG", logger="terminal.feed.router"):
+        (reply,) = ask(dealer, canonical(request_))
+    assert reply["op"] == "error" and reply["reason"]
+    assert not [r for r in caplog.records if r.exc_info] and len(caplog.records) <= 1
+    assert replay_from(dealer, 1)[-1] == {"op": "replay.end", "last_seq": 2}

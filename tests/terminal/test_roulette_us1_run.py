@@ -107,7 +107,10 @@ def test_the_croupier_seats_colour_and_value_chip_players_by_the_rules(tmp_path)
         for seat, colour in enumerate(cfg.colours[1:], start=2):
             assert table.assign_colour(seat, colour) is None
         assert all(table.seat_with_value_chips(seat) is None for seat in (10, 11, 12))
-        assert "already has 3 players with value chips" in table.seat_with_value_chips(13)
+        assert "the seat must be a place of this table, 1 to 12" in table.seat_with_value_chips(13)
+        table.release_seat(12)
+        assert table.seat_with_value_chips(9) is None
+        assert "already has 3 players with value chips" in table.seat_with_value_chips(12)
         assert table.release_seat(1) is None and table.state.colours.free() == ("red",)
         assert table.assign_colour(10, "red") is None  # a value-chip player takes the colour come free
         assert table.state.colours.plays(10) == "colour"

@@ -46,6 +46,8 @@ def test_a_tilted_wheel_voids_the_spin_and_the_fault_clears_when_it_is_level(tmp
     assert "tilt" in void["data"]["reason"]
     faults = [(e["kind"], e["data"]["code"]) for e in events if e["kind"].startswith("fault")]
     assert faults == [("fault", "tilt"), ("fault.cleared", "tilt")]
+    cleared = next(e["data"] for e in events if e["kind"] == "fault.cleared")
+    assert cleared == {"device": "gpio", "code": "tilt", "severity": "error", "detail": "tilt switch open again"}
 
 
 def test_an_open_door_is_a_fault_that_does_not_void_the_spin(tmp_path):
@@ -85,6 +87,7 @@ def test_a_critical_wheel_fault_holds_the_game_until_it_clears(tmp_path):
     events = journal_events(cfg)
     kinds = [(e["kind"], e["data"].get("code")) for e in events]
     fault, clear = kinds.index(("fault", "powered_down")), kinds.index(("fault.cleared", "powered_down"))
+    assert events[clear]["data"]["severity"] == "critical" and events[clear]["data"]["detail"]
     (result,) = [i for i, (kind, _) in enumerate(kinds) if kind == "round.result"]
     assert fault < clear < result  # nothing settled while the wheel was down
     # a round opened before the fault was heard ended void; none opened while it stood

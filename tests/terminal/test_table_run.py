@@ -94,9 +94,11 @@ def test_impossible_sensor_readings_are_faults_never_results(table_config):
         assert table.play_round() is False
         wheel.emit(BallInPocket(pockets=(5,), numbers=(wheel.order.number(5),), t_ns=0))  # no launch
         assert table.play_round() is True
+        assert table.state.faults == {} and table.io.led_state("fault") is False  # each was one occurrence
     events = journal_events(cfg)
     faults = [e["data"]["code"] for e in events if e["kind"] == "fault"]
     assert faults == ["ball_in_two_pockets", "pocket_out_of_range", "result_without_launch"]
+    assert [e["data"]["code"] for e in events if e["kind"] == "fault.cleared"] == faults
     voids = [e for e in events if e["kind"] == "round.void"]
     assert len(voids) == 2 and all("sensor fault" in v["data"]["reason"] for v in voids)
     results = [e for e in events if e["kind"] == "round.result"]

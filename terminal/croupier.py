@@ -1,0 +1,136 @@
+"""What the croupier enters at the screen, checked before the table or an engine sees it.
+
+The screen posts entries from its own thread (`Table.post_bet`, `CardTable.post_decision`,
+`CrapsTable.post_withdrawal`, `WheelTable.post_colour`, `Table.post_top_up`); the table takes
+them on its thread. An entry of the wrong type, out of range or too large is refused here with
+a reason, before an engine could raise on it; what the rules then refuse, they refuse with
+theirs. Nothing refused is ever kept for later. A refusal is journaled with the entry as it was
+entered, its texts cut to `MAX_TEXT` characters, so that a screen gone wrong cannot fill the
+journal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from games.prison import ZERO_CHOICES
+from games.records import Bet
+
+from .events import is_int
+
+MAX_TEXT = 64  # characters of an id, a code, a place, an action, a colour
+MAX_AMOUNT = 10**12  # minor units: far above any table's maximum, far below an SQLite integer's
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player's decision at a card table (`hit`, `stand`, `call`...) for `place` (`box:3`)."""
+
+    place: str
+    action: str
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """Craps: the bet `bet_id` taken back from the layout."""
+
+    bet_id: str
+
+
+@dataclass(frozen=True)
+class ColourEntry:
+    """American roulette's colour chips: `what` is "assign" (`seat` takes `colour`, each chip
+    worth `unit`, the minimum when None), "value_chips" or "release"."""
+
+    what: str
+    seat: int
+    colour: str | None = None
+    unit: int | None = None
+
+
+@dataclass(frozen=True)
+class TopUp:
+    """A top-up of the table's float; `amount` None is the rule's (the initial advance)."""
+
+    amount: int | None = None
+
+
+def text_problem(name: str, value: Any) -> str | None:
+    """Why `value` is not a short, non-empty text, or None."""
+    if not isinstance(value, str) or not value.strip():
+        return f"{name} must be a non-empty text, not {clip(value)!r}"
+    if len(value) > MAX_TEXT:
+        return f"{name} is {len(value):,} characters long: at most {MAX_TEXT}"
+    if not value.isprintable():
+        return f"{name} {clip(value)!r} holds control characters"
+    return None
+
+
+def seat_problem(seat: Any, seats: int) -> str | None:
+    if not is_int(seat) or not 1 <= seat <= seats:
+        return f"the seat must be a place of this table, 1 to {seats}, not {clip(seat)!r}"
+    return None
+
+
+def amount_problem(name: str, amount: Any) -> str | None:
+    if not is_int(amount) or not 1 <= amount <= MAX_AMOUNT:
+        return f"{name} must be a positive whole amount in minor units, not {clip(amount)!r}"
+    return None
+
+
+def bet_problem(bet: Any, seats: int) -> str | None:
+    """Why `bet`, as the croupier entered it, cannot even be shown to the rules, or None. A new
+    bet is plain: the engine's own records (a bet in prison, a doubled stake) are never entered."""
+    if not isinstance(bet, Bet):
+        return f"not a bet: {clip(bet)!r}"
+    problem = (text_problem("the bet id", bet.id) or seat_problem(bet.seat, seats)
+               or text_problem("the bet code", bet.code) or amount_problem("the stake", bet.stake))
+    if problem:
+        return problem
+    if bet.zero_choice not in ZERO_CHOICES:
+        return f"the choice on zero is {' or '.join(ZERO_CHOICES)}, not {clip(bet.zero_choice)!r}"
+    if bet.prison != 0 or bet.doubled is not False:
+        return "a bet is entered plain: never in prison, never doubled (the table does that)"
+    if not isinstance(bet.insured, bool):
+        return f"insured is true or false, not {clip(bet.insured)!r}"
+    if bet.covers is not None:
+        return text_problem("the bet it covers", bet.covers)
+    return None
+
+
+def decision_problem(entry: Decision) -> str | None:
+    return text_problem("the place", entry.place) or text_problem("the decision", entry.action)
+
+
+def colour_problem(entry: ColourEntry, seats: int) -> str | None:
+    if entry.what not in ("assign", "value_chips", "release"):
+        return f"unknown colour entry {clip(entry.what)!r}"
+    if (problem := seat_problem(entry.seat, seats)) is not None:
+        return problem
+    if entry.what != "assign":
+        return None
+    if (problem := text_problem("the colour", entry.colour)) is not None:
+        return problem
+    return None if entry.unit is None else amount_problem("the chips' unit", entry.unit)
+
+
+def clip(value: Any) -> Any:
+    """`value` as it may be journaled: JSON's own types kept, texts cut to MAX_TEXT characters,
+    anything else by its (cut) representation."""
+    if value is None or isinstance(value, bool) or is_int(value) and abs(value) < 2**63:
+        return value
+    if isinstance(value, str):
+        return value if len(value) <= MAX_TEXT else value[:MAX_TEXT] + "…"
+    text = repr(value)
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "…"
+
+
+def entered(entry: Any) -> dict[str, Any] | Any:
+    """An entry (a bet, a decision...) as the croupier entered it, clipped for the journal."""
+    if isinstance(entry, Bet):
+        bet = {f.name: clip(getattr(entry, f.name)) for f in fields(entry)}
+        defaults = Bet("", 0, "", 0)
+        return {name: value for name, value in bet.items()
+                if name in ("id", "seat", "code", "stake") or value != clip(getattr(defaults, name))}
+    return clip(entry)

@@ -1,0 +1,161 @@
+"""What the croupier enters at the screen (any thread) is checked for type, range and place
+before an engine sees it: refused with a reason, journaled within bounds, never raised in the
+table thread, never kept for a later round."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+
+import pytest
+
+from games.records import Bet
+from helpers import journal_events, stack_after_each_new_shoe, write_config
+from terminal.config import load_table_config
+from terminal.runtime import RunOptions, assemble
+
+MEGABYTE = "x" * 1_000_000
+
+
+def quiet(**kw) -> RunOptions:
+    return RunOptions(out=io.StringIO(), log=io.StringIO(), **kw)
+
+
+def wait_for(condition, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the table never got there"
+        time.sleep(0.01)
+
+
+def croupier_session(table, enter, done):
+    """Run `table` on this thread while `enter(table)` posts from another once a round is open;
+    the table is stopped once `done(table)`, or when the screen's side fails (raised here)."""
+    failed = []
+
+    def screen():
+        try:
+            wait_for(lambda: table.state.round_status == "open")
+            enter(table)
+            wait_for(lambda: done(table))
+        except BaseException as exc:
+            failed.append(exc)
+        finally:
+            table.control.request_stop()
+    thread = threading.Thread(target=screen)
+    thread.start()
+    table.run()
+    thread.join()
+    if failed:
+        raise failed[0]
+
+
+def test_bets_of_the_wrong_type_or_out_of_range_are_refused_and_the_table_goes_on(tmp_path):
+    cfg = load_table_config(write_config(tmp_path, wheel="sim://wheel?spin=60"))
+    bad = [Bet("n", 1, None, 500), Bet("i", 1, 17, 500), Bet("l", 1, ["red"], 500), Bet("m", 1, MEGABYTE, 500),
+           Bet("s-1", -1, "red", 500), Bet("s0", 0, "red", 500), Bet("s9", 10**9, "red", 500),
+           Bet("", 1, "red", 500), Bet("t", 1, "red", "500"), Bet("b", 1, "red", True),
+           Bet("z", 1, "red", 500, zero_choice="maybe"), Bet("p", 1, "red", 500, prison=2), "red for 5"]
+
+    def enter(table):
+        for bet in bad:
+            table.post_bet(bet)
+        table.post_bet(Bet("ok", 1, "red", 500))
+
+    with assemble(cfg, quiet()) as table:
+        croupier_session(table, enter, lambda t: [b.id for b in t.state.round_bets] == ["ok"])
+    events = journal_events(cfg)
+    refused = [e["data"] for e in events if e["kind"] == "bet.refused"]
+    assert len(refused) == len(bad)
+    reasons = [r["reason"] for r in refused]
+    assert all("the bet code must be a non-empty text" in r for r in reasons[:3])
+    assert "1,000,000 characters long: at most 64" in reasons[3]
+    assert all("the seat must be a place of this table, 1 to 12" in r for r in reasons[4:7])
+    assert "the bet id must be a non-empty text" in reasons[7]
+    assert all("the stake must be a positive whole amount" in r for r in reasons[8:10])
+    assert "the choice on zero" in reasons[10] and "never in prison" in reasons[11] and "not a bet" in reasons[12]
+    assert all(len(e["body"] if "body" in e else str(e)) < 2000 for e in refused)  # the megabyte never journaled
+    assert refused[3]["bet"]["code"] == "x" * 64 + "…"
+    assert [e["data"]["id"] for e in events if e["kind"] == "bet.placed"] == ["ok"]
+
+
+def test_a_top_up_is_the_initial_advance_and_anything_else_is_refused(tmp_path):
+    cfg = load_table_config(write_config(tmp_path, wheel="sim://wheel?spin=60"))
+
+    def enter(table):
+        table.post_top_up(123)
+        table.post_top_up("a lot")
+        table.post_top_up()
+
+    with assemble(cfg, quiet()) as table:
+        croupier_session(table, enter, lambda t: t.state.advances == 2 * t.state.initial_advance)
+    events = journal_events(cfg)
+    refusals = [e["data"] for e in events if e["kind"] == "fault"]
+    assert [r["code"] for r in refusals] == ["topup_refused"] * 2 and {r["device"] for r in refusals} == {"croupier"}
+    assert "every top-up equals the initial advance" in refusals[0]["detail"]
+    assert "must be a positive whole amount" in refusals[1]["detail"]
+    advances = [e["data"] for e in events if e["kind"] == "float.advance"]
+    assert [a["reason"] for a in advances] == ["opening", "top-up"] and advances[0]["amount"] == advances[1]["amount"]
+    cleared = [e["data"] for e in events if e["kind"] == "fault.cleared"]
+    assert [c["code"] for c in cleared] == ["topup_refused"] * 2  # a refusal is over once said: nothing stands
+    assert all(c["severity"] == "warning" and c["detail"] for c in cleared)
+
+
+def test_a_withdrawal_the_rules_or_the_types_refuse_is_a_fault_and_nothing_changes(tmp_path):
+    cfg = load_table_config(write_config(tmp_path, game="craps", dice="sim://dice?throw=60"))
+
+    def enter(table):
+        table.post_withdrawal(None)
+        table.post_withdrawal("nope")
+        table.post_bet(Bet("line", table.state.shooter, "pass", 500))
+
+    with assemble(cfg, quiet()) as table:
+        croupier_session(table, enter, lambda t: t.state.round_bets)
+    refusals = [e["data"] for e in journal_events(cfg) if e["kind"] == "fault"]
+    assert [r["code"] for r in refusals] == ["withdrawal_refused"] * 2
+    assert "the bet id must be a non-empty text" in refusals[0]["detail"]
+    assert "bet nope" in refusals[1]["detail"]
+
+
+def test_colour_entries_of_the_wrong_type_are_refused(tmp_path):
+    cfg = load_table_config(write_config(tmp_path, game="roulette_us1", wheel="sim://wheel?spin=60"))
+
+    def enter(table):
+        table.post_colour("one", "red")
+        table.post_colour(1, None)
+        table.post_colour(1, "red", unit=-5)
+        table.post_value_chips(10**9)
+        table.post_colour(1, "red")
+
+    with assemble(cfg, quiet()) as table:
+        croupier_session(table, enter, lambda t: t.state.colours.plays(1) == "colour")
+    refusals = [e["data"]["detail"] for e in journal_events(cfg) if e["kind"] == "fault"]
+    assert len(refusals) == 4 and all("seat" in r for r in refusals)
+    assert "the seat must be a place of this table" in refusals[0] and "the colour must be" in refusals[1]
+    assert "the chips' unit must be a positive whole amount" in refusals[2]
+
+
+@pytest.mark.parametrize("place, action, reason", [
+    (None, "stand", "the place must be a non-empty text"),
+    ("box:1", MEGABYTE, "the decision is 1,000,000 characters long"),
+    ("box:1", ["stand"], "the decision must be a non-empty text"),
+])
+def test_decisions_of_the_wrong_type_are_refused(tmp_path, place, action, reason):
+    cfg = load_table_config(write_config(tmp_path, game="blackjack"))
+
+    def enter(table):
+        table.post_bet(Bet("b1", 1, "box:1", 1000))
+        wait_for(lambda: table.asked is not None)
+        table.post_decision(place, action)
+        table.post_decision("box:1", "stand")
+
+    with assemble(cfg, quiet()) as table:
+        burnt = ("2C", "3C", "4C", "5C", "6C")
+        stack_after_each_new_shoe(table.device, *burnt, "TS", "9H", "7D", "8S")  # box 17, dealer 9: stand or hit
+        table.on_round = lambda event: table.control.request_stop()
+        croupier_session(table, enter, lambda t: t.state.round_status is None)
+    events = journal_events(cfg)
+    (refusal,) = [e["data"] for e in events if e["kind"] == "fault"]
+    assert refusal["code"] == "decision_refused" and reason in refusal["detail"] and len(refusal["detail"]) < 300
+    assert [e["data"]["action"] for e in events if e["kind"] == "coup.decision"][:1] == ["stand"]
