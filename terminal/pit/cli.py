@@ -93,7 +93,7 @@ def cmd_pit(args) -> int:
 
 def _follow(args) -> int:
     from terminal.feed.follow import FeedFollower
-    from terminal.feed.lines import format_event
+    from terminal.pit.lines import format_event
 
     from terminal.pit.secure import client_setup
 

@@ -10,7 +10,7 @@ from feed_tables import ANY_PORT, DEADLINE_S, Table, alerts, cut_journal, seqs, 
 
 from terminal.events import GENESIS, canonical, seal, topic
 from terminal.feed.follow import Source
-from terminal.feed.lines import format_event
+from terminal.pit.lines import format_event
 
 
 def test_events_the_feed_skipped_come_by_replay_exactly_once_in_order(tables, followers):
