@@ -12,6 +12,7 @@ and can be handed around; `NAME.key_secret` holds both keys and never leaves its
 from __future__ import annotations
 
 import argparse
+import errno
 import itertools
 import logging
 import os
@@ -19,6 +20,7 @@ import re
 import struct
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -37,6 +39,8 @@ log = logging.getLogger(__name__)
 PUBLIC_SUFFIX, SECRET_SUFFIX = ".key", ".key_secret"
 KEY_LENGTH = 40  # a 32-byte Curve25519 key in Z85
 GENERATE = "dealer-terminal keys generate NAME --dir DIR"
+ZAP_RELEASE_S = 2.0  # how long the ZAP endpoint of an authenticator just stopped may take to be free
+ZAP_RETRY_S = 0.01
 
 
 class CurveError(FeedError):
@@ -299,17 +303,29 @@ class _Authenticator(ThreadAuthenticator):
         with cls._lock:
             authenticator = cls._running.get(context)
             if authenticator is None:
-                authenticator = cls(context)
-                try:
-                    authenticator.start()
-                except zmq.ZMQError as exc:
-                    authenticator.stop()
-                    raise CurveError(f"cannot start the CURVE authenticator ({exc}): another ZAP handler "
-                                     "already serves this ZeroMQ context") from None
+                authenticator = cls._started(context)
                 cls._running[context] = authenticator
             authenticator.servers[server.domain] = server
             authenticator.configure_curve_callback(server.domain, authenticator)
             return authenticator
+
+    @classmethod
+    def _started(cls, context: zmq.Context) -> _Authenticator:
+        """A new authenticator of `context`, started. The ZAP endpoint of one stopped just before
+        (its last server closed) is still bound until libzmq's reaper has closed its socket,
+        which it does in its own time: the bind is tried again while that is the likely cause."""
+        deadline = time.monotonic() + ZAP_RELEASE_S
+        while True:
+            authenticator = cls(context)
+            try:
+                authenticator.start()
+                return authenticator
+            except zmq.ZMQError as exc:
+                authenticator.stop()
+                if exc.errno != errno.EADDRINUSE or time.monotonic() >= deadline:
+                    raise CurveError(f"cannot start the CURVE authenticator ({exc}): another ZAP handler "
+                                     "already serves this ZeroMQ context") from None
+            time.sleep(ZAP_RETRY_S)
 
     def release(self, server: CurveServer) -> None:
         with self._lock:
