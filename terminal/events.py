@@ -60,6 +60,11 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_seq(value: Any) -> bool:
+    """A JSON integer a journal or a store can hold as a seq (a request asking beyond is refused)."""
+    return is_int(value) and -MAX_SEQ <= value <= MAX_SEQ
+
+
 def _is_hex64(value: Any) -> bool:
     return isinstance(value, str) and _HEX64.fullmatch(value) is not None
 
@@ -118,6 +123,11 @@ def check_link(event: dict, last_seq: int, last_hash: str) -> str | None:
     if event["prev"] != last_hash:
         return f"prev of seq {event['seq']} is not the hash of seq {last_seq}"
     return None
+
+
+def seq_span(first: int, last: int) -> str:
+    """A run of seqs as a person reads it: `seq 7`, `seq 7-9`."""
+    return f"seq {first}" if first == last else f"seq {first}-{last}"
 
 
 def topic(event: dict) -> bytes:

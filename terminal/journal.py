@@ -138,6 +138,12 @@ def _owner(conn: sa.Connection) -> str | None:
     return conn.scalar(sa.select(META.c.value).where(META.c.key == "table"))
 
 
+def recorded_owner(conn: sa.Connection) -> str | None:
+    """The table a journal records itself as belonging to (None: it records none, an older
+    journal without its meta table)."""
+    return _owner(conn) if sa.inspect(conn).has_table(META.name) else None
+
+
 class Journal:
     """The table's append-only SQLite journal (SQLAlchemy 2 Core).
 
@@ -303,7 +309,7 @@ def verify(path: str | Path) -> VerifyReport:
     count, last_seq, last_hash = 0, 0, GENESIS
     try:
         with engine.connect() as conn:
-            owner = _owner(conn) if sa.inspect(conn).has_table("journal_meta") else None
+            owner = recorded_owner(conn)
         for row in read_rows(engine):
             error = _row_error(row, last_seq, last_hash, owner)
             if error is not None:

@@ -16,17 +16,17 @@ pit `CHUNK` events at a time): the memory used does not grow with the journals.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
 import sqlalchemy as sa
 
-from terminal.events import canonical
+from terminal.events import canonical, seq_span
 from terminal.feed.router import Refused
-from terminal.journal import META, JournalError, max_seq, open_reader, read_rows
+from terminal.journal import JournalError, max_seq, open_reader, read_rows, recorded_owner
 from terminal.pit.client import PitClient
+from terminal.progress import ProgressLine
 
 PIT_TIMEOUT_S = 10.0  # the pit's answer to each request (a chunk of events from a loaded store)
 PROGRESS_S = 5.0  # a progress line this often on a long journal
@@ -65,8 +65,7 @@ class Finding:
         return LABELS.get(self.kind, self.kind)
 
     def line(self) -> str:
-        span = f"seq {self.first}" if self.first == self.last else f"seq {self.first}-{self.last}"
-        return f"{self.label} {span}: {self.detail}"
+        return f"{self.label} {seq_span(self.first, self.last)}: {self.detail}"
 
 
 def compare(journal: Iterable[tuple[int, str]], pit: Iterable[dict],
@@ -197,7 +196,9 @@ def audit(path: str | Path, endpoint: str, *, out: TextIO, err: TextIO, setup=No
         print(f"journal {path}: table {table}, last seq {last}; the pit at {endpoint}: last seq stored {head}",
               file=out, flush=True)
         journal = ((row.seq, row.body) for row in read_rows(reader, 1, last))
-        findings = compare(journal, client.events(table, 1, head), _Progress(max(last, head), err))
+        line, total = ProgressLine(err, PROGRESS_S), max(last, head)
+        findings = compare(journal, client.events(table, 1, head),
+                           lambda seq: line("journal audit: seq {} of {} compared", seq, total))
         return _report(findings, out)
     except ConnectionError as exc:
         raise AuditError(f"cannot compare with the pit: {exc}") from None
@@ -214,26 +215,13 @@ def _table_of(reader: sa.Engine, path: str | Path) -> str:
     """The table the journal belongs to: as it records itself, else as its first event says."""
     try:
         with reader.connect() as conn:
-            owner = (conn.scalar(sa.select(META.c.value).where(META.c.key == "table"))
-                     if sa.inspect(conn).has_table(META.name) else None)
+            owner = recorded_owner(conn)
     except sa.exc.SQLAlchemyError as exc:
         raise JournalError(str(exc)) from exc
     first = None if owner else next(read_rows(reader), None)
     if owner is None and first is None:
         raise AuditError(f"journal {path} holds no event and names no table", usage=True)
     return owner or json.loads(first.body)["table"]
-
-
-class _Progress:
-    """A line on `err` every PROGRESS_S seconds: how far the comparison went."""
-
-    def __init__(self, total: int, err: TextIO):
-        self.total, self.err, self._next = total, err, time.monotonic() + PROGRESS_S
-
-    def __call__(self, seq: int) -> None:
-        if time.monotonic() >= self._next:
-            print(f"journal audit: seq {seq} of {self.total} compared", file=self.err, flush=True)
-            self._next = time.monotonic() + PROGRESS_S
 
 
 def _report(findings: Iterable[Finding], out: TextIO) -> bool:

@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import zmq
 
-from terminal.events import canonical, check_event, check_link, is_int
+from terminal.events import canonical, check_event, check_link, is_int, seq_span
 
 REPLAY_TIMEOUT_S = 5.0
 RETRY_FIRST_S = 5.0  # hold policy: the first retry of a gap replay could not fill
@@ -63,10 +63,6 @@ class FeedItem:
     table: str
     event: dict | None = None
     alert: str | None = None
-
-
-def _span(first: int, last: int) -> str:
-    return f"seq {first}" if first == last else f"seq {first}-{last}"
 
 
 @dataclass
@@ -525,7 +521,7 @@ class FeedFollower:
         resume = min(chain.pending) if chain.pending else chain.seen + 1
         if self._hold:
             if resume > chain.expected:
-                self._alert(self._name(source, chain), f"gap: {_span(chain.expected, resume - 1)} of {self._name(source, chain)} "
+                self._alert(self._name(source, chain), f"gap: {seq_span(chain.expected, resume - 1)} of {self._name(source, chain)} "
                                          f"missing: {why}; asking again")
             else:
                 self._alert(self._name(source, chain), f"replay: from seq {chain.expected}: {why}")
@@ -537,6 +533,6 @@ class FeedFollower:
         if resume <= chain.expected:
             self._alert(self._name(source, chain), f"replay: from seq {chain.expected}: {why}")
             return
-        self._alert(self._name(source, chain), f"gap: {_span(chain.expected, resume - 1)} of {self._name(source, chain)} skipped: {why}")
+        self._alert(self._name(source, chain), f"gap: {seq_span(chain.expected, resume - 1)} of {self._name(source, chain)} skipped: {why}")
         chain.expected, chain.last_hash = resume, None
         self._accept(chain, chain.pending.pop(resume, None))

@@ -11,7 +11,7 @@ from typing import Callable, Iterator
 
 import zmq
 
-from terminal.events import MAX_SEQ, canonical, is_int
+from terminal.events import canonical, is_seq
 from terminal.feed.curve import CurveServer
 from terminal.feed.router import Refused, RouterServer
 from terminal.journal import max_seq, open_reader, read_rows
@@ -45,7 +45,7 @@ class ReplayServer(RouterServer):
         if op == "state":
             yield canonical({"op": "state", "state": self._state()})
         elif op == "replay":
-            if not is_int(request.get("from_seq")) or not -MAX_SEQ <= request["from_seq"] <= MAX_SEQ:
+            if not is_seq(request.get("from_seq")):
                 raise Refused("replay needs an integer from_seq (1 for the whole journal)")
             last_seq = max_seq(self._journal)
             for row in read_rows(self._journal, request["from_seq"], last_seq):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from typing import Iterator
+from typing import Generator, Iterator
 
 import zmq
 
@@ -101,7 +101,8 @@ class RouterServer(threading.Thread):
 
 
 class RouterClient:
-    """Asks `endpoint` (`what` names it in errors) one request at a time. An answer not come in
+    """Asks `endpoint` (`what` names it in errors) one request at a time: `ask` for a request
+    answered once, `stream` for one answered in many replies (a replay). An answer not come in
     `timeout` seconds raises ConnectionError and the socket is made anew, so that a late answer
     (or a server restarted meanwhile) is never taken for the next one's; `{"op": "error"}`
     raises Refused with its reason. `setup` (e.g. CURVE) is applied to each new socket."""
@@ -121,6 +122,24 @@ class RouterClient:
                 self._setup(self._socket)
             self._socket.connect(self.endpoint)
         self._socket.send(canonical(request))
+        return self._answer()
+
+    def stream(self, request: dict) -> Generator[dict, None, dict]:
+        """Yields the replies to `request` that carry no "op" (a replay's events), and returns
+        the one that does (its end). Given up before that end, the socket is made anew: the
+        rest of the answer must not be taken for the next request's."""
+        answer, ended = self.ask(request), False
+        try:
+            while "op" not in answer:
+                yield answer
+                answer = self._answer()
+            ended = True
+        finally:
+            if not ended:
+                self.close()
+        return answer
+
+    def _answer(self) -> dict:
         if not self._socket.poll(round(self.timeout * 1000)):
             self.close()
             raise ConnectionError(f"{self.what} at {self.endpoint} did not answer within {self.timeout:g} s")

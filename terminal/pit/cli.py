@@ -12,6 +12,7 @@ from pathlib import Path
 
 from terminal.console import money, signed_money
 from terminal.feed.endpoints import endpoint_argument
+from terminal.progress import ProgressLine
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 STATUS_EVERY_S = 60.0
@@ -131,9 +132,11 @@ def _collect(args) -> int:
     print(f"pit: {len(floor.tables)} tables from {floor.path}; reading what store {store.name} holds of them",
           flush=True)
     started = time.monotonic()
+    line = ProgressLine()
     try:
         collector = Collector(floor, store, publish=args.publish, secure=pit_security(floor), serve=serve,
-                              progress=_Progress("views rebuilt from the store"))
+                              progress=lambda done, total: line("pit: {} of {} tables' views rebuilt from the store",
+                                                                done, total))
         server = PitServer(args.control or floor.control, collector, setup=serve)
     except FeedError as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
@@ -158,18 +161,6 @@ def _collect(args) -> int:
             curve.close()
     print(f"pit: stopped; {collector.stored} events stored this run", flush=True)
     return EXIT_OK
-
-
-class _Progress:
-    """A line every few seconds while a long piece of work goes on: `what` done of total."""
-
-    def __init__(self, what: str, every_s: float = 5.0):
-        self.what, self.every_s, self._next = what, every_s, time.monotonic() + every_s
-
-    def __call__(self, done: int, total: int) -> None:
-        if time.monotonic() >= self._next:
-            print(f"pit: {done} of {total} tables' {self.what}", flush=True)
-            self._next = time.monotonic() + self.every_s
 
 
 def _status(collector) -> None:

@@ -3,42 +3,14 @@ pit's copy of a table's events for `journal audit`."""
 
 from __future__ import annotations
 
-import json
-from typing import Generator, Iterator
+from typing import Iterator
 
 import zmq
 
-from terminal.feed.router import Refused, RouterClient
+from terminal.feed.router import RouterClient
 
 TIMEOUT_S = 3.0
 CHUNK = 1000  # events per replay request: the control endpoint serves the boards between two
-
-
-class _Link(RouterClient):
-    """A RouterClient that also takes the many answers of a replay."""
-
-    def replay(self, request: dict) -> Generator[dict, None, int]:
-        """Yields the events answering `request`; returns the `last_seq` of its `replay.end`.
-        Given up before that end, the socket is made anew: the rest of the answer must not be
-        taken for the next request's."""
-        answer, ended = self.ask(request), False
-        try:
-            while "op" not in answer:
-                yield answer
-                answer = self._next()
-            ended = True
-        finally:
-            if not ended:
-                self.close()
-        return answer["last_seq"]
-
-    def _next(self) -> dict:
-        if not self._socket.poll(round(self.timeout * 1000)):
-            raise ConnectionError(f"{self.what} at {self.endpoint} stopped answering for {self.timeout:g} s")
-        answer = json.loads(self._socket.recv())
-        if answer.get("op") == "error":
-            raise Refused(answer.get("reason"))
-        return answer
 
 
 class PitClient:
@@ -49,7 +21,7 @@ class PitClient:
     def __init__(self, endpoint: str, *, timeout: float = TIMEOUT_S, context: zmq.Context | None = None,
                  setup=None):
         self.endpoint = endpoint
-        self._link = _Link(endpoint, "the pit collector", timeout=timeout, context=context, setup=setup)
+        self._link = RouterClient(endpoint, "the pit collector", timeout=timeout, context=context, setup=setup)
 
     def floor(self) -> dict:
         return self._link.ask({"op": "floor"})["floor"]
@@ -67,9 +39,9 @@ class PitClient:
         ZeroMQ's queues, so the pit never waits for a slow reader)."""
         while from_seq <= to_seq:
             up_to = min(to_seq, from_seq + CHUNK - 1)
-            stored = yield from self._link.replay({"op": "replay", "table": table_id, "from_seq": from_seq,
-                                                   "to_seq": up_to})
-            if stored <= up_to:
+            end = yield from self._link.stream({"op": "replay", "table": table_id, "from_seq": from_seq,
+                                                "to_seq": up_to})
+            if end["last_seq"] <= up_to:
                 return
             from_seq = up_to + 1
 

@@ -17,7 +17,7 @@ from typing import Iterator
 
 import zmq
 
-from terminal.events import MAX_SEQ, canonical, is_int
+from terminal.events import canonical, is_seq
 from terminal.feed.router import Refused, RouterServer
 from terminal.pit.collector import Collector
 
@@ -45,7 +45,7 @@ class PitServer(RouterServer):
 
     def _ack(self, request: dict) -> dict:
         alert, by = request.get("alert"), request.get("by")
-        if not _seq(alert) or not isinstance(by, str) or not by.strip():
+        if not is_seq(alert) or not isinstance(by, str) or not by.strip():
             raise Refused("ack needs an integer alert and the name of who acknowledges it in by")
         try:
             return self._collector.acknowledge(alert, by.strip())
@@ -54,7 +54,7 @@ class PitServer(RouterServer):
 
     def _replay(self, request: dict) -> Iterator[bytes]:
         from_seq, to_seq, table = request.get("from_seq"), request.get("to_seq"), request.get("table")
-        if not _seq(from_seq) or not (to_seq is None or _seq(to_seq)):
+        if not is_seq(from_seq) or not (to_seq is None or is_seq(to_seq)):
             raise Refused("replay needs an integer from_seq (and to_seq, if given)")
         if table is None:
             yield canonical({"op": "replay.end", "last_seq": 0, "tables": self._collector.table_ids})
@@ -67,7 +67,3 @@ class PitServer(RouterServer):
             yield body.encode("utf-8")
         yield canonical({"op": "replay.end", "table": table, "last_seq": last_seq})
 
-
-def _seq(value) -> bool:
-    """A number a store can hold as a seq or an alert id (beyond it, a request is refused)."""
-    return is_int(value) and -MAX_SEQ <= value <= MAX_SEQ
