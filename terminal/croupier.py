@@ -103,16 +103,13 @@ def decision_problem(entry: Decision) -> str | None:
     return text_problem("the place", entry.place) or text_problem("the decision", entry.action)
 
 
-def colour_problem(entry: ColourEntry, seats: int) -> str | None:
-    if entry.what not in ("assign", "value_chips", "release"):
-        return f"unknown colour entry {clip(entry.what)!r}"
-    if (problem := seat_problem(entry.seat, seats)) is not None:
-        return problem
-    if entry.what != "assign":
-        return None
-    if (problem := text_problem("the colour", entry.colour)) is not None:
-        return problem
-    return None if entry.unit is None else amount_problem("the chips' unit", entry.unit)
+def colour_problem(seat: Any, colour: Any, unit: Any, seats: int) -> str | None:
+    """Why `seat` cannot even be given the colour `colour` with chips worth `unit` (None: the
+    minimum), or None."""
+    problem = seat_problem(seat, seats) or text_problem("the colour", colour)
+    if problem is None and unit is not None:
+        problem = amount_problem("the chips' unit", unit)
+    return problem
 
 
 def clip(value: Any) -> Any:
@@ -126,7 +123,7 @@ def clip(value: Any) -> Any:
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "…"
 
 
-def entered(entry: Any) -> dict[str, Any] | Any:
+def as_journaled(entry: Any) -> dict[str, Any] | Any:
     """An entry (a bet, a decision...) as the croupier entered it, clipped for the journal."""
     if isinstance(entry, Bet):
         bet = {f.name: clip(getattr(entry, f.name)) for f in fields(entry)}

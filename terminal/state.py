@@ -14,17 +14,10 @@ from typing import Any
 from games.cards.shoe import Shoe
 from games.records import Bet, Limits
 from games.roulette.colours import ColourChips
+from games.trente_quarante.rows import leaves_prisoners
 
 CARRIED = ("prison", "open")  # settlement results that leave a bet on the layout
 RECENT = 12
-
-
-def catches_prisoners(outcome: dict[str, Any]) -> bool:
-    """Whether a round whose result is `prison` for a bet caught it again (a roulette zero, a
-    trente et quarante refait: its count of zeros goes up), or left it as it was (a trente et
-    quarante coup void by equal totals other than 31)."""
-    noir, rouge = outcome.get("noir_total"), outcome.get("rouge_total")
-    return noir is None or noir != rouge or noir == 31
 
 
 def result_net(data: dict[str, Any]) -> int:
@@ -144,7 +137,7 @@ class TableState:
         if "layout" in data:  # the bets as they stay, a travelled come bet under its number
             self.carried = tuple(Bet.from_json(b) for b in data["layout"])
         else:
-            caught = catches_prisoners(data["outcome"])
+            caught = not leaves_prisoners(data["outcome"])  # a zero, a refait: the count goes up
             self.carried = tuple(b.imprisoned(b.prison + 1) if results[b.id] == "prison" and caught else b
                                  for b in bets if results[b.id] in CARRIED)
         if "shooter" in data:

@@ -19,7 +19,7 @@ from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.records import Announcement, Bet, BetRefused, Limits
 
 from .console import money
-from .croupier import TopUp, amount_problem, bet_problem, entered
+from .croupier import TopUp, amount_problem, as_journaled, bet_problem
 from .flag import Flag
 from .floats import chips_for
 from .games import Play, Settled
@@ -198,9 +198,11 @@ class Table:
         """Why the croupier's top-up of `amount` (None: the rule's) cannot be made now, or None."""
         if not self.state.session_open:
             return "the table has no open session to top up"
-        if amount is not None and (problem := amount_problem("the top-up", amount)) is not None:
+        if amount is None:
+            return None
+        if (problem := amount_problem("the top-up", amount)) is not None:
             return problem
-        if amount is not None and amount != self.state.initial_advance:
+        if amount != self.state.initial_advance:
             return (f"every top-up equals the initial advance of {money(self.state.initial_advance)} "
                     f"(article 35), not {money(amount)}")
         return None
@@ -306,7 +308,7 @@ class Table:
             else:
                 self._top_up()
         elif (reason := self.place_bet(entry)) is not None:
-            self.emit("bet.refused", {"bet": entered(entry), "reason": reason}, self.state.open_round)
+            self.emit("bet.refused", {"bet": as_journaled(entry), "reason": reason}, self.state.open_round)
 
     # -- the devices -----------------------------------------------------------------------
     def _device_fault(self, event: Fault | FaultCleared) -> bool:

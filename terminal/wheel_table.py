@@ -13,7 +13,7 @@ from typing import Any
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 
-from .croupier import ColourEntry, clip, colour_problem
+from .croupier import ColourEntry, clip, colour_problem, seat_problem
 from .table import Table
 
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
@@ -59,10 +59,9 @@ class WheelTable(Table):
             return
         take = {"assign": lambda: self.assign_colour(entry.seat, entry.colour, entry.unit),
                 "value_chips": lambda: self.seat_with_value_chips(entry.seat),
-                "release": lambda: self.release_seat(entry.seat)}.get(entry.what)
-        reason = colour_problem(entry, self.setup.seats) or take()
-        if reason is not None:
-            self.refuse("colour", f"seat {clip(entry.seat)} {clip(entry.what)}: {reason}")
+                "release": lambda: self.release_seat(entry.seat)}[entry.what]
+        if (reason := take()) is not None:
+            self.refuse("colour", f"seat {clip(entry.seat)} {entry.what}: {reason}")
 
     def assign_colour(self, seat: int, colour: str, unit: int | None = None) -> str | None:
         """`seat` takes `colour`, each chip worth `unit` (the table minimum when None): None,
@@ -70,7 +69,7 @@ class WheelTable(Table):
         chips = self.state.colours
         if chips is None:
             return "this table plays no colour chips"
-        if (reason := colour_problem(ColourEntry("assign", seat, colour, unit), self.setup.seats)
+        if (reason := colour_problem(seat, colour, unit, self.setup.seats)
                 or chips.check_assign(seat, colour, unit)) is not None:
             return reason
         self.emit("colour.assign", {"seat": seat, "colour": colour, "unit": unit or chips.minimum},
@@ -82,8 +81,7 @@ class WheelTable(Table):
         chips = self.state.colours
         if chips is None:
             return "this table plays no colour chips"
-        if (reason := colour_problem(ColourEntry("value_chips", seat), self.setup.seats)
-                or chips.check_value_chips(seat)) is not None:
+        if (reason := seat_problem(seat, self.setup.seats) or chips.check_value_chips(seat)) is not None:
             return reason
         self.emit("colour.value_chips", {"seat": seat}, self.state.open_round)
         return None
@@ -91,7 +89,7 @@ class WheelTable(Table):
     def release_seat(self, seat: int) -> str | None:
         """`seat` leaves: its colour is free again. Not while it has bets on the layout."""
         chips = self.state.colours
-        if (reason := colour_problem(ColourEntry("release", seat), self.setup.seats)) is not None:
+        if (reason := seat_problem(seat, self.setup.seats)) is not None:
             return reason
         if chips is None or chips.plays(seat) is None:
             return f"seat {seat} plays neither a colour nor value chips"

@@ -4,9 +4,10 @@ settled, with the bets in prison carried from coup to coup.
 Pure: the cards come from the shoe, one `Need` at a time, to the noir row and then the rouge
 row (games.trente_quarante.rows); nobody decides anything. A winning chance pays its payout.
 Equal totals void the coup: every bet of the coup is returned, and a bet in prison stays as it
-is (its result is "prison" again, docs/bets.md, but it has met no refait). On a refait (31 each) an insured bet is returned, and every other bet, a bet in
-prison included, is an even chance caught by a roulette zero (games.prison: half back or
-prison, the player's `zero_choice`). An insured bet's premium is a bet of its own (`insurance`,
+is (its result is "prison" again, docs/bets.md, but it has met no refait). On a refait (31
+each) an insured bet is returned, and every other bet, a bet in prison included, is an even
+chance caught by a roulette zero (games.prison: half back or prison, the player's
+`zero_choice`). An insured bet's premium is a bet of its own (`insurance`,
 `covers` its id) that always ends lost. A bet in prison is returned at its value when its
 chance wins the next coup that decides, lost when it loses.
 

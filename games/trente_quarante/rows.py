@@ -9,8 +9,9 @@ inverse otherwise. Equal totals decide nothing: the coup is void, except at 31 (
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from games.cards.cards import is_red, pips
 
@@ -49,6 +50,14 @@ class Decision:
     @property
     def refait(self) -> bool:
         return self.equal and self.noir_total == REFAIT
+
+
+def leaves_prisoners(outcome: Mapping[str, Any]) -> bool:
+    """Whether a coup journaled with this `outcome` left the bets in prison as they were, their
+    result `prison` again without a refait met: a coup void by equal totals other than 31. Any
+    other game's outcome holds no rows: it leaves nothing so."""
+    noir, rouge = outcome.get("noir_total"), outcome.get("rouge_total")
+    return noir is not None and noir == rouge != REFAIT
 
 
 def decide(noir: Sequence[str], rouge: Sequence[str]) -> Decision:
