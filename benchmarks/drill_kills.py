@@ -23,21 +23,17 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from helpers import cli, journal_events, write_config  # noqa: E402
-from table_process import TableProcess  # noqa: E402
+from helpers import cli, journal_events  # noqa: E402
+from table_process import TableProcess, fast_table  # noqa: E402
 from terminal.audit import audit  # noqa: E402
-from terminal.config import load_table_config  # noqa: E402
 from terminal.games import PLAYS  # noqa: E402
 from terminal.state import TableState  # noqa: E402
 
-DEVICES = {"wheel": "sim://wheel?spin=0.01", "dice": "sim://dice?throw=0.01", "shoe": "sim://shoe?deal=0.002"}
 
 
 def drill(game: str, kills: int, rng: random.Random) -> dict:
     directory = Path(tempfile.mkdtemp(prefix=f"dt-drill-{game}-"))
-    kind = PLAYS[game].device
-    path = write_config(directory, game=game, **{kind: DEVICES[kind]})
-    cfg = load_table_config(path)
+    path, cfg = fast_table(directory, game)
     received: dict[int, str] = {}
     inside, restart_s, failed_starts = [], [], 0
     for attempt in range(kills):

@@ -9,17 +9,9 @@ from collections.abc import Callable
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from firmware_bridge import messages as m
+from helpers import wait_for  # noqa: F401  (the board tests' wait, importable from here as before)
 
 DEADLINE = 10.0  # a guard against a hang, not a measure
-
-
-def wait_for(condition: Callable[[], object], what: str, deadline: float = DEADLINE):
-    """Poll `condition` until it is true; its value."""
-    end = time.monotonic() + deadline
-    while not (value := condition()):
-        assert time.monotonic() < end, f"{what}: not within {deadline:g} s"
-        time.sleep(0.005)
-    return value
 
 
 def events_until(wheel, done: Callable[[list], bool], what: str, deadline: float = DEADLINE) -> list:

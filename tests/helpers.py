@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -98,3 +99,24 @@ def stack_after_each_new_shoe(shoe, *cards: str) -> None:
         load(decks, cut_after)
         shoe.stack(*cards)
     shoe.new_shoe = new_shoe
+
+
+WAIT_S = 10.0  # a guard against a hang, not a measure
+
+
+def wait_for(condition: Callable[[], object], what: str, timeout: float = WAIT_S):
+    """Poll `condition` until it is true; its value. Fails naming `what` after `timeout`."""
+    end = time.monotonic() + timeout
+    while not (value := condition()):
+        assert time.monotonic() < end, f"{what}: not within {timeout:g} s"
+        time.sleep(0.005)
+    return value
+
+
+def quiet(**kw):
+    """The run options of a table under test: its console and log kept out of the output."""
+    import io
+
+    from terminal.runtime import RunOptions
+
+    return RunOptions(out=io.StringIO(), log=io.StringIO(), **kw)

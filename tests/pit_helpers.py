@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 
-import pytest
-from feed_tables import DEADLINE_S
+from helpers import wait_for  # noqa: F401  (the pit tests' wait, importable from here as before)
 
 from terminal.pit.client import PitClient
 from terminal.pit.collector import Collector
@@ -16,15 +14,6 @@ from terminal.pit.server import PitServer
 from terminal.pit.store import PitStore
 
 ANY = "tcp://127.0.0.1:*"
-
-
-def wait_for(condition, what, timeout=DEADLINE_S * 2):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.02)
-    pytest.fail(f"never: {what}")
 
 
 def floor_file(directory, tables, *, alerts="", extra=None):

@@ -13,9 +13,20 @@ from typing import Callable
 
 import zmq
 
-from helpers import REPO
+from helpers import REPO, write_config
+from terminal.config import TableConfig, load_table_config
+from terminal.games import PLAYS
 
 START_S = 60.0  # the most a table may take to say something once started, on a loaded machine
+# Fast simulated devices, yet slow enough that a kill often lands inside a round.
+FAST_DEVICES = {"wheel": "sim://wheel?spin=0.01", "dice": "sim://dice?throw=0.01", "shoe": "sim://shoe?deal=0.002"}
+
+
+def fast_table(directory: Path, game: str) -> tuple[Path, TableConfig]:
+    """The example table of `game` in `directory` with its device fast (FAST_DEVICES)."""
+    kind = PLAYS[game].device
+    path = write_config(directory, game=game, **{kind: FAST_DEVICES[kind]})
+    return path, load_table_config(path)
 
 
 class TableProcess:

@@ -4,7 +4,6 @@ misdeals; poker's carrousel pool shared by the tables of a casino."""
 
 from __future__ import annotations
 
-import io
 import random
 import signal
 import subprocess
@@ -17,18 +16,14 @@ import pytest
 from drivers.emulators.shoe_board import ShoeBoardEmulator
 from games.records import Bet
 from shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
-from helpers import REPO, journal_events, stack_after_each_new_shoe, write_config
+from helpers import REPO, journal_events, quiet, stack_after_each_new_shoe, wait_for, write_config
 from terminal.audit import audit
 from terminal.carrousel import PoolServer
 from terminal.feed.router import Refused, RouterClient
 from terminal.config import load_table_config
 from terminal.players import SimPlayers
-from terminal.runtime import RunOptions, assemble
+from terminal.runtime import assemble
 from terminal.state import TableState
-
-
-def quiet(**kw) -> RunOptions:
-    return RunOptions(out=io.StringIO(), log=io.StringIO(), **kw)
 
 
 def by_kind(events, kind):
@@ -218,13 +213,6 @@ def test_the_games_without_decisions_deal_settle_and_verify(tmp_path, game):
     assert audit(cfg.db).ok
 
 
-def wait_for(condition, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the table never got there"
-        time.sleep(0.01)
-
-
 def test_the_croupier_enters_bets_and_decisions(tmp_path):
     """No simulated players: the croupier's screen posts bets and decisions from its own
     thread; the table takes a decision while the coup asks for it (`asked`), refusing what the
@@ -236,11 +224,11 @@ def test_the_croupier_enters_bets_and_decisions(tmp_path):
         table.on_round = lambda event: table.control.request_stop()
 
         def croupier():
-            wait_for(lambda: table.state.round_status == "open")
+            wait_for(lambda: table.state.round_status == "open", "a round open", 30)
             table.post_decision("box:1", "stand")  # nothing is dealt yet: refused, not kept for the coup
             table.post_bet(Bet("b1", 1, "box:1", 1000))
             table.post_bet(Bet("b2", 2, "box:9", 1000))
-            wait_for(lambda: table.asked is not None)
+            wait_for(lambda: table.asked is not None, "a decision asked", 30)
             assert table.asked.place == "box:1" and "stand" in table.asked.options
             table.post_decision("box:2", "stand")  # not the box asked
             table.post_decision("box:1", "split")  # not a pair: refused, the table asks again

@@ -4,20 +4,15 @@ journal replays to the same table and `journal verify` settles every roll again.
 
 from __future__ import annotations
 
-import io
 
 import pytest
 
 from games.records import Bet
-from helpers import forge, journal_events, write_config
+from helpers import forge, journal_events, quiet, write_config
 from terminal.audit import audit
 from terminal.config import load_table_config
-from terminal.runtime import RunOptions, assemble
+from terminal.runtime import assemble
 from terminal.state import TableState
-
-
-def quiet(**kw) -> RunOptions:
-    return RunOptions(out=io.StringIO(), log=io.StringIO(), **kw)
 
 
 class Script:

@@ -10,28 +10,19 @@ import random
 
 import pytest
 
-from helpers import cli, journal_events, write_config
-from table_process import TableProcess
+from helpers import cli, journal_events
+from table_process import FAST_DEVICES, TableProcess, fast_table
 from terminal.audit import audit
-from terminal.config import load_table_config
 from terminal.games import PLAYS
 from terminal.state import TableState
 
 GAMES = sorted(PLAYS)
 KILLS = 3
-# Fast simulated devices, yet slow enough that a kill often lands inside a round.
-DEVICES = {"wheel": "sim://wheel?spin=0.01", "dice": "sim://dice?throw=0.01", "shoe": "sim://shoe?deal=0.002"}
-
-
-def _config(tmp_path, game):
-    kind = PLAYS[game].device
-    path = write_config(tmp_path, game=game, **{kind: DEVICES[kind]})
-    return path, load_table_config(path)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_table_restarts_on_its_journal_after_kills_a_stop_and_a_close(tmp_path, game):
-    path, cfg = _config(tmp_path, game)
+    path, cfg = fast_table(tmp_path, game)
     rng = random.Random(f"{game}-2026")
     received: dict[int, str] = {}
     left_open: list[int] = []
@@ -73,9 +64,9 @@ def test_every_table_restarts_on_its_journal_after_kills_a_stop_and_a_close(tmp_
 def test_a_void_coup_returns_a_doubled_or_split_hand_as_staked(tmp_path, seed, action):
     """Killed right after a blackjack double or split: the restarted table voids the coup and
     returns every stake as it stood, the doubled total and the split's new bets."""
-    path, cfg = _config(tmp_path, "blackjack")
+    path, cfg = fast_table(tmp_path, "blackjack")
     fast = path.read_text()
-    path.write_text(fast.replace(DEVICES["shoe"], "sim://shoe?deal=0.3"))  # time to kill before the next card
+    path.write_text(fast.replace(FAST_DEVICES["shoe"], "sim://shoe?deal=0.3"))  # time to kill before the next card
     table = TableProcess(path, cfg.publish, seed)
     grown = table.hear_until(lambda e: e["kind"] == "coup.decision" and e["data"]["action"] in ("double", "split"))
     assert grown is not None and grown["data"]["action"] == action, table.stderr()

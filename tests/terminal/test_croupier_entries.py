@@ -4,29 +4,16 @@ table thread, never kept for a later round."""
 
 from __future__ import annotations
 
-import io
 import threading
-import time
 
 import pytest
 
 from games.records import Bet
-from helpers import journal_events, stack_after_each_new_shoe, write_config
+from helpers import journal_events, quiet, stack_after_each_new_shoe, wait_for, write_config
 from terminal.config import load_table_config
-from terminal.runtime import RunOptions, assemble
+from terminal.runtime import assemble
 
 MEGABYTE = "x" * 1_000_000
-
-
-def quiet(**kw) -> RunOptions:
-    return RunOptions(out=io.StringIO(), log=io.StringIO(), **kw)
-
-
-def wait_for(condition, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the table never got there"
-        time.sleep(0.01)
 
 
 def croupier_session(table, enter, done):
@@ -36,9 +23,9 @@ def croupier_session(table, enter, done):
 
     def screen():
         try:
-            wait_for(lambda: table.state.round_status == "open")
+            wait_for(lambda: table.state.round_status == "open", "a round open", 30)
             enter(table)
-            wait_for(lambda: done(table))
+            wait_for(lambda: done(table), "the entries taken", 30)
         except BaseException as exc:
             failed.append(exc)
         finally:
@@ -146,7 +133,7 @@ def test_decisions_of_the_wrong_type_are_refused(tmp_path, place, action, reason
 
     def enter(table):
         table.post_bet(Bet("b1", 1, "box:1", 1000))
-        wait_for(lambda: table.asked is not None)
+        wait_for(lambda: table.asked is not None, "a decision asked", 30)
         table.post_decision(place, action)
         table.post_decision("box:1", "stand")
 

@@ -12,18 +12,14 @@ import pytest
 from dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
 from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.emulators.wheel_board import WheelBoardEmulator
-from helpers import journal_events, write_config
+from helpers import journal_events, quiet, write_config
 from terminal.audit import audit
 from terminal.config import load_table_config
 from terminal.health import HealthLog
 from terminal.players import SimPlayers
-from terminal.runtime import RunOptions, assemble, run_table
+from terminal.runtime import assemble, run_table
 from terminal.selftest import run_selftest
 from wheel_backends import BOARD_TIME_SCALE, WHEEL_BACKENDS
-
-
-def quiet(**kw) -> RunOptions:
-    return RunOptions(out=io.StringIO(), log=io.StringIO(), **kw)
 
 
 @pytest.mark.parametrize("backend", ["board", "cammegh"])

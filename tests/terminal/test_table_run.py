@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from drivers.wheel.events import BallInPocket
+import helpers
 from helpers import journal_events, write_config
 from terminal.audit import audit
 from terminal.config import load_table_config
-from terminal.runtime import RunOptions, assemble, run_table
+from terminal.runtime import assemble, run_table
 from terminal.state import TableState
 
 
-def quiet(**kw) -> RunOptions:
-    return RunOptions(sim=True, out=io.StringIO(), log=io.StringIO(), **kw)
+def quiet(**kw):
+    return helpers.quiet(sim=True, **kw)
 
 
 def kinds(events) -> list[str]:
