@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-for extra in (REPO, REPO / "tests", REPO / "benchmarks"):
+for extra in (REPO, REPO / "benchmarks"):
     sys.path.insert(0, str(extra))
 
 from drivers.dice import open_dice  # noqa: E402
@@ -34,11 +34,11 @@ from firmware_bridge.codec import Decoder, Frame  # noqa: E402
 from drivers.shoe import open_shoe  # noqa: E402
 from drivers.shoe.events import CardDrawn, ShoeLoaded  # noqa: E402
 from firmware_bridge.messages import BallInPockets, Card, Dice, Message  # noqa: E402
-from helpers import write_config  # noqa: E402
+from tests.support.helpers import write_config  # noqa: E402
 from results import ResultListener, print_latency  # noqa: E402
 from terminal.config import load_table_config  # noqa: E402
-from terminal.runtime import RunOptions, assemble  # noqa: E402
-from wheel_backends import CAMMEGH_TIME_FACTOR, cammegh_url  # noqa: E402
+from terminal.assemble import RunOptions, assemble  # noqa: E402
+from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR, cammegh_url  # noqa: E402
 
 RESULT_STATUS = re.compile(rb"^\*X;5;")
 BARE_NUMBER = re.compile(rb"^[ 0-9][0-9]$")

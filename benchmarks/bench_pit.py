@@ -33,7 +33,7 @@ import zmq
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from terminal.events import GENESIS, canonical, heartbeat, seal, topic, utc_ts  # noqa: E402
+from terminal.contract.events import GENESIS, canonical, heartbeat, seal, topic, utc_ts  # noqa: E402
 
 STRAGGLERS_S = 3.0  # after the measured window, how long the events published in it may still come
 

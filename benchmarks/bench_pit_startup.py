@@ -24,7 +24,7 @@ sys.path.insert(0, str(REPO))
 
 from bench_pit import RESULT_DATA  # noqa: E402
 
-from terminal.events import GENESIS, seal  # noqa: E402
+from terminal.contract.events import GENESIS, seal  # noqa: E402
 from terminal.pit.collector import Collector  # noqa: E402
 from terminal.pit.floorfile import load_floor  # noqa: E402
 from terminal.pit.store import PitStore  # noqa: E402

@@ -21,16 +21,15 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from games.records import Bet  # noqa: E402
 from games.roulette.engine import RouletteEngine, RouletteState  # noqa: E402
 from games.roulette.layout import all_codes  # noqa: E402
-from helpers import write_config  # noqa: E402
+from tests.support.helpers import write_config  # noqa: E402
 from results import ResultListener, print_latency  # noqa: E402
 from terminal.config import load_table_config  # noqa: E402
-from terminal.runtime import RunOptions, assemble, build_engine  # noqa: E402
+from terminal.assemble import RunOptions, assemble, build_engine  # noqa: E402
 
 
 def table_config(wheel: str):

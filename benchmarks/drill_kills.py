@@ -21,13 +21,12 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests"))
 
-from helpers import cli, journal_events  # noqa: E402
-from table_process import TableProcess, fast_table  # noqa: E402
-from terminal.audit import audit  # noqa: E402
-from terminal.games import PLAYS  # noqa: E402
-from terminal.state import TableState  # noqa: E402
+from tests.support.helpers import cli, journal_events  # noqa: E402
+from tests.support.table_process import TableProcess, fast_table  # noqa: E402
+from terminal.runtime.audit import audit  # noqa: E402
+from terminal.runtime.games import PLAYS  # noqa: E402
+from terminal.runtime.state import TableState  # noqa: E402
 
 
 

@@ -44,6 +44,11 @@ def money(minor: Fraction | int | float) -> str:
     return f"{float(minor) / 100:,.2f}"
 
 
+def signed_money(minor: int) -> str:
+    """A gain or loss: "+1,234.50", "-20.00", "0.00"."""
+    return f"+{money(minor)}" if minor > 0 else money(minor)
+
+
 def entered(value: object) -> str:
     """An amount someone entered, for a refusal that quotes it: `money` when it is a whole
     number of minor units, else exactly what was given ('5.5', "'ten'")."""

@@ -12,11 +12,11 @@ from pathlib import Path
 from drivers.errors import DeviceError
 from games.rulebook import RulebookError
 
-from .config import ConfigError, known_games, load_table_config, table_config_path
-from .games import DEFAULT_PROFILE, ENGINES
-from .feed.curve import add_keys_parser, cmd_keys
-from .feed.endpoints import endpoint_argument
-from .pit.cli import key_options, add_pit_parsers, cmd_pit
+from terminal.config import ConfigError, known_games, load_table_config, table_config_path
+from terminal.runtime.games import DEFAULT_PROFILE, ENGINES
+from terminal.feed.curve import add_keys_parser, cmd_keys
+from terminal.common.endpoints import endpoint_argument
+from terminal.pit.cli import key_options, add_pit_parsers, cmd_pit
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -119,10 +119,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_run(args) -> int:
-    from .feed import FeedError
-    from .journal import JournalError
-    from .runtime import RunOptions, run_table
-    from .table import TableControl
+    from terminal.feed import FeedError
+    from terminal.runtime.journal import JournalError
+    from terminal.assemble import RunOptions, run_table
+    from terminal.runtime.table import TableControl
 
     cfg = load_table_config(args.config or table_config_path(args.game))
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
@@ -150,14 +150,14 @@ def cmd_run(args) -> int:
 
 
 def cmd_selftest(args) -> int:
-    from .selftest import run_selftest
+    from terminal.selftest import run_selftest
 
     cfg = load_table_config(args.config or table_config_path(args.game))
     return EXIT_OK if run_selftest(cfg, args.sim, sys.stdout) else EXIT_FAILED
 
 
 def cmd_verify(args) -> int:
-    from .audit import audit
+    from terminal.runtime.audit import audit
 
     report = audit(args.db)
     print(report.summary(), file=sys.stderr if report.unusable else sys.stdout)
@@ -165,8 +165,8 @@ def cmd_verify(args) -> int:
 
 
 def cmd_journal_audit(args) -> int:
-    from .journal_audit import AuditError, audit
-    from .pit.secure import client_setup
+    from terminal.journal_audit import AuditError, audit
+    from terminal.pit.secure import client_setup
 
     try:
         identical = audit(args.db, args.pit, out=sys.stdout, err=sys.stderr,
@@ -178,7 +178,7 @@ def cmd_journal_audit(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    from .rules_table import DEFAULT_CHIP_UNIT, DEFAULT_MINIMUM, print_rules, table_rules
+    from terminal.runtime.rules_table import DEFAULT_CHIP_UNIT, DEFAULT_MINIMUM, print_rules, table_rules
 
     cfg = load_table_config(args.config) if args.config else _example_table(args.game)
     if cfg is None:
@@ -194,7 +194,7 @@ def cmd_rules(args) -> int:
 
 
 def cmd_carrousel(args) -> int:
-    from .carrousel import PoolServer
+    from terminal.carrousel_pool import PoolServer
 
     server = PoolServer(args.bind, args.db, start=args.start)
     print(f"carrousel pool on {server.endpoint}: {server.pool} (Ctrl-C stops)", file=sys.stderr, flush=True)
@@ -207,7 +207,7 @@ def cmd_carrousel(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import main_simulate
+    from terminal.runtime.simulate import main_simulate
 
     cfg = _example_table(args.game)
     main_simulate(args.game, args.profile or (cfg.profile if cfg else DEFAULT_PROFILE), args.rounds, args.seed)

@@ -9,14 +9,11 @@ The floor file of the pit (terminal/pit/floorfile.py) is read with the same Sect
 
 from __future__ import annotations
 
-import difflib
-import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 from drivers.dice import check_dice_url
 from drivers.errors import DeviceError
@@ -24,20 +21,9 @@ from drivers.gpio import PinMap, check_gpio_url
 from drivers.shoe import check_shoe_url
 from drivers.wheel import check_wheel_url
 
-from .feed.endpoints import endpoint_problem
-from .games import PLAYS
-
-
-class ConfigError(Exception):
-    """A table configuration that cannot be used; the message says where and why."""
-
-
-def config_dir() -> Path:
-    """The `config/` folder: $DEALER_TERMINAL_CONFIG, else the one beside the installed code."""
-    env = os.environ.get("DEALER_TERMINAL_CONFIG")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parent.parent / "config"
+from terminal.runtime.games import PLAYS
+from terminal.common.settings import (ConfigError, Section, config_dir, read_toml,
+                                      refuse_unknown_sections)
 
 
 def known_games() -> list[str]:
@@ -64,10 +50,6 @@ GAME_SECTIONS = {
 TABLE_KEYS = ("id", "game", "profile", "croupier", "minimum", "chip_unit", "chips", "seats")
 FEED_KEYS = ("publish", "replay", "curve_secret", "curve_allow")
 
-# Amounts (minimum, chip unit, chips, stakes) in minor units: at most 1,000,000.00. The largest
-# sum a table handles, an advance of 15,000 minimums, is then 1.5e12, far inside a signed 64-bit
-# integer (9.2e18) whatever is multiplied or added to it.
-MAX_AMOUNT = 100_000_000
 MAX_SEATS = 99
 DEFAULT_SEATS = 12
 MAX_TIMEOUT_S = 3600
@@ -170,131 +152,9 @@ def table_config_path(game: str) -> Path:
     return path
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """A TOML file's content; ConfigError naming the file when it cannot be had."""
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such configuration file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
-
-
 def load_table_config(path: str | Path) -> TableConfig:
     path = Path(path)
     return _parse(path, read_toml(path))
-
-
-def _instead(name: str, known: Sequence[str], shown: Callable[[str], str] = str) -> str:
-    """What to write instead of the unknown `name`: the known name nearest it, else all of them."""
-    near = difflib.get_close_matches(name, known, n=1)
-    if near:
-        return f"did you mean {shown(near[0])}?"
-    return f"it takes {', '.join(map(shown, known))}"
-
-
-def refuse_unknown_sections(path: Path, raw: Mapping[str, Any], known: Sequence[str], where: str) -> None:
-    """ConfigError for a section of `raw` (a whole file) not in `known`, or a key outside any
-    section: a misspelt section must not pass unseen, its keys' defaults in force."""
-    for name, value in raw.items():
-        if name in known:
-            continue
-        if not isinstance(value, (dict, list)):
-            raise ConfigError(f"{path}: {name} = {value!r} stands outside any section: keys go in theirs "
-                              f"({', '.join(f'[{n}]' for n in known)})")
-        raise ConfigError(f"{path}: [{name}] is not a section of {where}: {_instead(name, known, '[{}]'.format)}")
-
-
-class Section:
-    """Typed look-ups in one TOML table that name file and key on error."""
-
-    def __init__(self, path: Path, raw: Mapping[str, Any], name: str, required: bool = True):
-        value = raw.get(name)
-        if value is None and not required:
-            value = {}
-        if value is None:
-            raise ConfigError(f"{path}: missing section [{name}]")
-        if not isinstance(value, dict):
-            raise ConfigError(f"{path}: [{name}] must be a section: a line [{name}] and its keys under it")
-        self.path, self.name, self.raw = path, name, value
-
-    def only(self, known: Sequence[str], where: str) -> None:
-        """ConfigError for a key not in `known` (`where` says whose section this is: "a craps
-        table's [devices]"): a misspelt key must not pass unseen, its default in force."""
-        for key in self.raw:
-            if key not in known:
-                raise ConfigError(f"{self.path}: [{self.name}] {key} is not a key of {where}: {_instead(key, known)}")
-
-    def invalid(self, key: str, expected: str) -> ConfigError:
-        """The error of `key`, which must be `expected`."""
-        got = self.raw.get(key, "nothing")
-        return ConfigError(f"{self.path}: [{self.name}] {key} must be {expected} (got {got!r})")
-
-    def text(self, key: str, default: str | None = None) -> str:
-        value = self.raw.get(key, default)
-        if not isinstance(value, str) or not value.strip():
-            raise self.invalid(key, "a non-empty string")
-        return value
-
-    def whole(self, key: str, default: int | None = None, *, low: int = 1, high: int,
-              what: str = "a whole number", note: str = "") -> int:
-        """A whole number from `low` to `high`; `note` says why the bounds or what one of them means."""
-        value = self.raw.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.invalid(key, f"{what} from {low:,} to {high:,}" + (f", {note}" if note else ""))
-        return value
-
-    def amount(self, key: str) -> int:
-        """An amount of money in minor units, from 1 to MAX_AMOUNT."""
-        return self.whole(key, high=MAX_AMOUNT, what="a whole number of minor units")
-
-    def amounts(self, key: str) -> tuple[int, ...]:
-        """A non-empty list of amounts, sorted, each once."""
-        value = self.raw.get(key)
-        if not isinstance(value, list) or not value or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_AMOUNT for v in value
-        ):
-            raise self.invalid(key, f"a non-empty list of whole numbers of minor units from 1 to {MAX_AMOUNT:,}")
-        return tuple(sorted(set(value)))
-
-    def number(self, key: str, default: float, low: float, high: float) -> float:
-        value = self.raw.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise self.invalid(key, f"a number from {low} to {high}")
-        return float(value)
-
-    def number_pair(self, key: str, high: float, otherwise: str = "") -> tuple[float, float]:
-        """`[low, high]`, two numbers from 0 to `high`, low not above high; `otherwise` names what
-        else the key takes, for the error."""
-        value = self.raw.get(key)
-        if not (isinstance(value, list) and len(value) == 2
-                and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-                and 0 <= value[0] <= value[1] <= high):
-            raise self.invalid(key, f"[low, high]: two numbers from 0 to {high}, low not above high"
-                             + (f", {otherwise}" if otherwise else ""))
-        return float(value[0]), float(value[1])
-
-    def endpoint(self, key: str, *, bind: bool, default: str | None = None) -> str:
-        """A ZeroMQ endpoint this side binds (`bind`) or connects to (terminal/feed/endpoints.py)."""
-        value = self.text(key, default)
-        problem = endpoint_problem(value, bind=bind)
-        if problem:
-            raise ConfigError(f"{self.path}: [{self.name}] {key} {value!r}: {problem}")
-        return value
-
-    def key_file(self, key: str, read: Callable[[Path], object]) -> Path:
-        """The path of a CURVE key file or key directory, relative to the file's folder, read
-        now by `read` (terminal/feed/curve.py's load_secret or read_allow_list)."""
-        from .feed.curve import CurveError  # zmq's CURVE only for the files that use it
-
-        path = self.path.parent / self.text(key)
-        try:
-            read(path)
-        except CurveError as exc:
-            raise ConfigError(f"{self.path}: [{self.name}] {key}: {exc}") from None
-        return path
 
 
 def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
@@ -398,9 +258,10 @@ def _curve(feed: Section) -> CurveFiles | None:
         (missing,) = set(keys) - set(given)
         raise ConfigError(f"{feed.path}: [feed] {given[0]} is set but {missing} is not: CURVE needs both, the "
                           "table's secret key file (curve_secret) and the directory of the allowed pit keys (curve_allow)")
-    from .feed.curve import load_secret, read_allow_list  # zmq's CURVE only for tables that use it
+    from terminal.feed.curve import CurveError, load_secret, read_allow_list  # zmq's CURVE only for tables that use it
 
-    return CurveFiles(feed.key_file("curve_secret", load_secret), feed.key_file("curve_allow", read_allow_list))
+    return CurveFiles(feed.key_file("curve_secret", load_secret, CurveError),
+                      feed.key_file("curve_allow", read_allow_list, CurveError))
 
 
 def _stakes(stakes: Section, minimum: int, chip_unit: int) -> Mapping[str, int]:

@@ -22,11 +22,11 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 import sqlalchemy as sa
 
-from terminal.events import canonical, seq_span
+from terminal.contract.events import canonical, seq_span
 from terminal.feed.router import Refused
-from terminal.journal import JournalError, max_seq, open_reader, read_rows, recorded_owner
+from terminal.common.storage import JournalError, max_seq, open_reader, read_rows, recorded_owner
 from terminal.pit.client import PitClient
-from terminal.progress import ProgressLine
+from terminal.common.progress import ProgressLine
 
 PIT_TIMEOUT_S = 10.0  # the pit's answer to each request (a chunk of events from a loaded store)
 PROGRESS_S = 5.0  # a progress line this often on a long journal

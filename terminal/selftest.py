@@ -6,9 +6,9 @@ from __future__ import annotations
 from contextlib import ExitStack
 from typing import TextIO
 
-from .config import TableConfig
-from .games import PLAYS
-from .runtime import build_engine, open_round_device, open_table_io
+from terminal.config import TableConfig
+from terminal.runtime.games import PLAYS
+from terminal.assemble import build_engine, open_round_device, open_table_io
 
 
 def run_selftest(cfg: TableConfig, sim: bool, out: TextIO) -> bool:

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from feed_tables import Table
-from helpers import made_then_closed, write_config
+from tests.support.feed_tables import Table
+from tests.support.helpers import made_then_closed, write_config
 from terminal.feed.follow import FeedFollower
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

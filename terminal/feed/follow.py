@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import zmq
 
-from terminal.events import canonical, check_event, check_link, is_int, seq_span
+from terminal.contract.events import canonical, check_event, check_link, is_int, seq_span
 
 REPLAY_TIMEOUT_S = 5.0
 RETRY_FIRST_S = 5.0  # hold policy: the first retry of a gap replay could not fill

@@ -6,7 +6,7 @@ from typing import Sequence
 
 import zmq
 
-from terminal.events import canonical, heartbeat, topic
+from terminal.contract.events import canonical, heartbeat, topic
 from terminal.feed import bind
 from terminal.feed.curve import CurveServer
 

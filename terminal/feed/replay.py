@@ -11,10 +11,10 @@ from typing import Callable, Iterator
 
 import zmq
 
-from terminal.events import canonical, is_seq
+from terminal.contract.events import canonical, is_seq
 from terminal.feed.curve import CurveServer
 from terminal.feed.router import Refused, RouterServer
-from terminal.journal import max_seq, open_reader, read_rows
+from terminal.common.storage import max_seq, open_reader, read_rows
 
 
 class ReplayServer(RouterServer):

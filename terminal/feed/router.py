@@ -12,9 +12,9 @@ from typing import Generator, Iterator
 
 import zmq
 
-from terminal.events import canonical
+from terminal.contract.events import canonical
 from terminal.feed import bind
-from terminal.flag import Flag
+from terminal.common.flag import Flag
 
 log = logging.getLogger(__name__)
 

@@ -10,9 +10,9 @@ import threading
 import time
 from pathlib import Path
 
-from terminal.console import money, signed_money
-from terminal.feed.endpoints import endpoint_argument
-from terminal.progress import ProgressLine
+from games.money import money, signed_money
+from terminal.common.endpoints import endpoint_argument
+from terminal.common.progress import ProgressLine
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 STATUS_EVERY_S = 60.0
@@ -184,7 +184,7 @@ def _client(args, timeout: float):
 
 
 def _board(args) -> int:
-    from terminal.pit.board import run_board
+    from terminal.pit.board.app import run_board
 
     client = _client(args, BOARD_TIMEOUT_S)  # asked on the screen's thread: never freeze it long
     try:

@@ -31,10 +31,10 @@ from typing import Any, Callable
 
 import zmq
 
-from terminal.events import GENESIS, canonical, heartbeat, topic, utc_ts
+from terminal.contract.events import GENESIS, canonical, heartbeat, topic, utc_ts
 from terminal.feed import bind
 from terminal.feed.follow import FeedFollower, FeedItem, Source
-from terminal.flag import Flag
+from terminal.common.flag import Flag
 from terminal.pit.floorfile import Floor, FloorTable
 from terminal.pit.store import ChainError, PitStore, StoreError
 from terminal.pit.view import FOLDED_KINDS, Raised, TableView

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from terminal.config import ConfigError, Section, read_toml, refuse_unknown_sections
+from terminal.common.settings import ConfigError, Section, read_toml, refuse_unknown_sections
 from terminal.feed.curve import CurveError, check_key, load_secret, read_allow_list
 
 DEFAULT_PUBLISH = "tcp://*:5700"
@@ -123,6 +123,6 @@ def load_floor(path: str | Path) -> Floor:
         tables=tables,
         publish=pit.endpoint("publish", bind=True, default=DEFAULT_PUBLISH),
         control=pit.endpoint("control", bind=True, default=DEFAULT_CONTROL),
-        secret_key=pit.key_file("secret_key", load_secret) if "secret_key" in pit.raw else None,
-        allow=pit.key_file("allow", read_allow_list) if "allow" in pit.raw else None,
+        secret_key=pit.key_file("secret_key", load_secret, CurveError) if "secret_key" in pit.raw else None,
+        allow=pit.key_file("allow", read_allow_list, CurveError) if "allow" in pit.raw else None,
     )

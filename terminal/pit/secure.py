@@ -7,7 +7,7 @@ from typing import Callable
 
 import zmq
 
-from terminal.config import ConfigError
+from terminal.common.settings import ConfigError
 from terminal.feed.curve import (CurveError, CurveServer, HandshakeWatch, check_key, client_socket_setup,
                                  load_secret)
 from terminal.pit.floorfile import Floor, FloorTable

@@ -17,7 +17,7 @@ from typing import Iterator
 
 import zmq
 
-from terminal.events import canonical, is_seq
+from terminal.contract.events import canonical, is_seq
 from terminal.feed.router import Refused, RouterServer
 from terminal.pit.collector import Collector
 

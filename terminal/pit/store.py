@@ -19,8 +19,8 @@ import sqlalchemy as sa
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects.postgresql import JSONB
 
-from terminal.events import GENESIS, canonical, check_next
-from terminal.journal import BATCH, durable_sqlite_engine
+from terminal.contract.events import GENESIS, canonical, check_next
+from terminal.common.storage import BATCH, durable_sqlite_engine
 
 DEFAULT_URL = "sqlite:///pit.db"
 SUPPORTED = "sqlite:///PATH, a plain file path, or postgresql://USER:PASSWORD@HOST:PORT/DATABASE"

@@ -17,11 +17,11 @@ from typing import Any, Callable
 from games.bias import OutcomeTally
 from games.punto_banco.drawing import count, value
 from games.rulebook import RulebookError, load_rules
-from terminal.config import config_dir
-from terminal.console import money
-from terminal.games import PLAYS
+from terminal.common.settings import config_dir
+from games.money import money
+from terminal.runtime.games import PLAYS
 from terminal.pit.floorfile import AlertSettings
-from terminal.state import result_net, void_net
+from terminal.runtime.state import result_net, void_net
 
 log = logging.getLogger(__name__)
 

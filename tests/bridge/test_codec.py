@@ -2,7 +2,7 @@
 decoder that never raises on garbage and resynchronises at the next delimiter."""
 
 import pytest
-from bridge_helpers import messages
+from tests.support.bridge_helpers import messages
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -2,7 +2,7 @@
 host's Link: the board side of the protocol as it runs on the RP2040."""
 
 import pytest
-from bridge_helpers import MS
+from tests.support.bridge_helpers import MS
 
 from firmware_bridge import messages as m
 from firmware_bridge.link import HOST, Connected, Delivered, Dropped, Link, Refused

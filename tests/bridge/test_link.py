@@ -1,7 +1,7 @@
 """Sequenced delivery and the link session, sans I/O: a host and a board Link joined by a
 wire that drops, duplicates, cuts, corrupts and reorders; handshakes, refusals, restarts."""
 
-from bridge_helpers import MS, SPOILS, spoil
+from tests.support.bridge_helpers import MS, SPOILS, spoil
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from bridge_helpers import firmware_fields, messages
+from tests.support.bridge_helpers import firmware_fields, messages
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -5,7 +5,7 @@ what was lost, so that nothing is lost or duplicated, across an unplug too."""
 import time
 
 import pytest
-from board_emulated import (
+from tests.support.board_emulated import (
     cleared,
     drain,
     events_until,
@@ -14,7 +14,7 @@ from board_emulated import (
     sent_readings,
     wait_for,
 )
-from wheel_backends import BOARD_TIME_SCALE
+from tests.support.wheel_backends import BOARD_TIME_SCALE
 
 from drivers.emulators.wheel_board import WheelBoardEmulator
 from drivers.errors import DeviceError

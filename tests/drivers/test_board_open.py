@@ -2,8 +2,8 @@
 can log once it is open."""
 
 import pytest
-from board_emulated import events_until
-from wheel_backends import BOARD_TIME_SCALE
+from tests.support.board_emulated import events_until
+from tests.support.wheel_backends import BOARD_TIME_SCALE
 
 import drivers.bridge_board as bridge_board
 from drivers.emulators.pty_port import PtyPort

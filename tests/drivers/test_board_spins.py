@@ -4,7 +4,7 @@ real pseudo-terminal: spins, void spins, a stuck sensor, an impossible pocket re
 import time
 
 import pytest
-from board_emulated import (
+from tests.support.board_emulated import (
     cleared,
     drain,
     events_until,
@@ -13,7 +13,7 @@ from board_emulated import (
     sent_readings,
     wait_for,
 )
-from wheel_backends import BOARD_TIME_SCALE
+from tests.support.wheel_backends import BOARD_TIME_SCALE
 
 from drivers.emulators.wheel_board import WheelBoardEmulator
 from drivers.wheel import open_wheel

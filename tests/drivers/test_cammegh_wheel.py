@@ -7,8 +7,8 @@ import time
 from datetime import datetime, timezone
 
 import pytest
-from wheel_backends import CAMMEGH_TIME_FACTOR as F
-from wheel_backends import cammegh_url
+from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR as F
+from tests.support.wheel_backends import cammegh_url
 
 from drivers.emulators.cammegh import CammeghEmulator
 from drivers.errors import DeviceError

@@ -5,8 +5,8 @@ health and dump: test_readers.py."""
 import time
 
 import pytest
-from board_emulated import cleared, drain, events_until, faults, wait_for
-from dice_backends import BOARD_TIME_SCALE
+from tests.support.board_emulated import cleared, drain, events_until, faults, wait_for
+from tests.support.dice_backends import BOARD_TIME_SCALE
 
 from drivers.dice import open_dice
 from drivers.dice.events import DiceThrown

@@ -5,7 +5,7 @@ that can run here (on the Pi, against the real reader). What it does as the card
 import time
 
 import pytest
-from dice_backends import DICE_BACKENDS
+from tests.support.dice_backends import DICE_BACKENDS
 
 from drivers.dice import open_dice
 from drivers.dice.events import VOID_CAUSES, DiceThrown

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from operator import methodcaller
 
 import pytest
-from board_emulated import events_until
-from dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
-from dice_backends import DICE_BACKENDS
-from shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
-from shoe_backends import SHOE_BACKENDS
+from tests.support.board_emulated import events_until
+from tests.support.dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
+from tests.support.dice_backends import DICE_BACKENDS
+from tests.support.shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
+from tests.support.shoe_backends import SHOE_BACKENDS
 
 import drivers.dice
 import drivers.shoe

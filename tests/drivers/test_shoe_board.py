@@ -5,8 +5,8 @@ Protocol versions, health and dump: test_readers.py."""
 import time
 
 import pytest
-from board_emulated import cleared, drain, events_until, faults, wait_for
-from shoe_backends import BOARD_TIME_SCALE
+from tests.support.board_emulated import cleared, drain, events_until, faults, wait_for
+from tests.support.shoe_backends import BOARD_TIME_SCALE
 
 from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.emulators.shoe_board import ShoeBoardEmulator

@@ -6,8 +6,8 @@ import time
 from collections import Counter
 
 import pytest
-from board_emulated import events_until
-from shoe_backends import SHOE_BACKENDS
+from tests.support.board_emulated import events_until
+from tests.support.shoe_backends import SHOE_BACKENDS
 
 from drivers.faults import Fault, FaultCleared
 from drivers.shoe import open_shoe

@@ -4,7 +4,7 @@
 import time
 
 import pytest
-from wheel_backends import WHEEL_BACKENDS
+from tests.support.wheel_backends import WHEEL_BACKENDS
 
 from drivers.errors import DeviceError
 from drivers.wheel import open_wheel

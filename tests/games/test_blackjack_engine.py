@@ -1,17 +1,17 @@
 """Fixed card sequences through every bet, rule and path of a blackjack coup (section 03 and
-docs/rulings.md), driven by the table's own loop (terminal/coups.py play_coup)."""
+docs/rulings.md), driven by the table's own loop (terminal/runtime/coups.py play_coup)."""
 
 import copy
 from fractions import Fraction
 
 import pytest
-from rulebook_files import profile_path, read_profile
+from tests.support.rulebook_files import profile_path, read_profile
 
 from games.blackjack.engine import BlackjackEngine, BlackjackState
 from games.blackjack.rules import BlackjackRules
 from games.cards.coup import Misdeal, Need
 from games.records import Bet, BetRefused, Settlement, Totals
-from terminal.coups import play_coup
+from terminal.runtime.coups import play_coup
 
 F = Fraction
 PROFILE = profile_path("blackjack")

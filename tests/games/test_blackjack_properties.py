@@ -6,14 +6,14 @@ import tomllib
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rulebook_files import profile_path
+from tests.support.rulebook_files import profile_path
 
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.hands import is_blackjack, total
 from games.blackjack.rules import BlackjackRules
 from games.cards.cards import CARDS, pips, rank
 from games.records import Bet, Totals
-from terminal.coups import play_coup
+from terminal.runtime.coups import play_coup
 
 PROFILE = profile_path("blackjack")
 with PROFILE.open("rb") as f:

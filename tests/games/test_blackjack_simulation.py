@@ -1,4 +1,4 @@
-"""A seeded simulation over a real 6-deck shoe (terminal/coups.py): every box played by the
+"""A seeded simulation over a real 6-deck shoe (terminal/runtime/coups.py): every box played by the
 engine's basic strategy, every insurance taken; each bet's measured return agrees with its
 exact house edge within four standard errors."""
 
@@ -7,12 +7,12 @@ import random
 import tomllib
 
 import pytest
-from rulebook_files import profile_path
+from tests.support.rulebook_files import profile_path
 
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.rules import BlackjackRules
 from games.records import Bet
-from terminal.coups import play_coup, shuffled
+from terminal.runtime.coups import play_coup, shuffled
 
 PROFILE = profile_path("blackjack")
 SEED = 20261130

@@ -6,7 +6,7 @@ import copy
 from fractions import Fraction
 
 import pytest
-from rulebook_files import profile_path, read_profile
+from tests.support.rulebook_files import profile_path, read_profile
 
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.rules import BlackjackRules

@@ -2,7 +2,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from rulebook_files import read_profile
+from tests.support.rulebook_files import read_profile
 
 from games.boule.rules import BouleRules
 from games.rulebook import RULES, RulebookError, load_rules

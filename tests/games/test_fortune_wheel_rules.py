@@ -3,7 +3,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from rulebook_files import read_profile
+from tests.support.rulebook_files import read_profile
 
 from games.fortune_wheel.rules import FortuneWheelRules
 from games.rulebook import RULES, RulebookError, load_rules

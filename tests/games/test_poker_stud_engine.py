@@ -1,18 +1,18 @@
 """The poker sense descart engine (section 11 V.4 as docs/rulings.md reads it), coup by coup through
-terminal.coups.play_coup: the deal, going on or folding, the bank's qualification, every
+terminal.runtime.coups.play_coup: the deal, going on or folding, the bank's qualification, every
 payout, pushes, misdeals, bets refused, void coups and the carrousel."""
 
 import copy
 from fractions import Fraction
 
 import pytest
-from rulebook_files import profile_path, read_profile
+from tests.support.rulebook_files import profile_path, read_profile
 
 from games.cards.coup import Misdeal, Need
 from games.poker_stud.engine import PokerStudEngine, StudState
 from games.poker_stud.rules import PokerStudRules
 from games.records import Bet, BetRefused, Settlement, Totals
-from terminal.coups import play_coup
+from terminal.runtime.coups import play_coup
 
 PROFILE = profile_path("poker_stud")
 NOTHING = "QC JC 9D 6D 3H"  # no pair, no ace-king: the bank does not play

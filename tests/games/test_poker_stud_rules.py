@@ -4,7 +4,7 @@ exact odds and strategy it gives."""
 from fractions import Fraction
 
 import pytest
-from rulebook_files import altered, profile_path, read_profile
+from tests.support.rulebook_files import altered, profile_path, read_profile
 
 from games.poker.evaluator import evaluate
 from games.poker_stud.rules import PokerStudRules

@@ -10,7 +10,7 @@ from itertools import combinations
 from math import comb
 
 import pytest
-from rulebook_files import profile_path
+from tests.support.rulebook_files import profile_path
 
 from games.cards.cards import CARDS
 from games.poker.evaluator import CLASSES, category, evaluate

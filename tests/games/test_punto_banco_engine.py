@@ -5,7 +5,7 @@ import tomllib
 from fractions import Fraction
 
 import pytest
-from rulebook_files import profile_path
+from tests.support.rulebook_files import profile_path
 
 from games.cards.cards import NotACard
 from games.cards.coup import Misdeal, Need

@@ -5,7 +5,7 @@ import copy
 from fractions import Fraction
 
 import pytest
-from rulebook_files import altered, profile_path, read_profile
+from tests.support.rulebook_files import altered, profile_path, read_profile
 
 from games.profile import RulebookError
 from games.punto_banco.coup_chances import coup_chances

@@ -1,4 +1,4 @@
-"""A seeded simulation over a real 6-deck shoe (terminal/coups.py): a bet on the player, the
+"""A seeded simulation over a real 6-deck shoe (terminal/runtime/coups.py): a bet on the player, the
 banker and the tie every coup; each bet's measured return agrees with its exact house edge
 within four standard errors, and so does a player and banker bet held together, whose return
 hangs on the commission alone and so is measured far more finely."""
@@ -8,12 +8,12 @@ import random
 import tomllib
 
 import pytest
-from rulebook_files import profile_path
+from tests.support.rulebook_files import profile_path
 
 from games.punto_banco.engine import PuntoBancoEngine
 from games.punto_banco.rules import PuntoBancoRules
 from games.records import Bet
-from terminal.coups import play_coup, shuffled
+from terminal.runtime.coups import play_coup, shuffled
 
 PROFILE = profile_path("punto_banco")
 SEED = 20261201

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rulebook_files import profile_path
+from tests.support.rulebook_files import profile_path
 
 from games.records import Bet, Totals
 from games.roulette.engine import RouletteEngine, RouletteState

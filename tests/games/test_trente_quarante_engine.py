@@ -5,7 +5,7 @@ import tomllib
 from dataclasses import replace
 
 import pytest
-from rulebook_files import profile_path
+from tests.support.rulebook_files import profile_path
 
 from games.cards.coup import Misdeal, Need
 from games.records import Bet, BetRefused, Settlement, Totals

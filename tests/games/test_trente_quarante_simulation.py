@@ -1,4 +1,4 @@
-"""A seeded simulation over a real 6-deck shoe (terminal/coups.py): every coup a bet on each
+"""A seeded simulation over a real 6-deck shoe (terminal/runtime/coups.py): every coup a bet on each
 chance with each choice on a refait, and rouge and noir insured; bets in prison are followed to
 their end. Each bet's measured return agrees with its exact house edge within four standard
 errors, and so do the bets held in opposite pairs (rouge with noir, couleur with inverse),
@@ -10,12 +10,12 @@ import tomllib
 from collections import defaultdict
 
 import pytest
-from rulebook_files import profile_path
+from tests.support.rulebook_files import profile_path
 
 from games.records import Bet
 from games.trente_quarante.engine import TrenteQuaranteEngine
 from games.trente_quarante.rules import TrenteQuaranteRules
-from terminal.coups import play_coup, shuffled
+from terminal.runtime.coups import play_coup, shuffled
 
 PROFILE = profile_path("trente_quarante")
 SEED = 20261202

@@ -15,8 +15,8 @@ from pathlib import Path
 import psycopg
 import pytest
 import sqlalchemy as sa
-from helpers import made_then_closed
-from pit_helpers import Pit
+from tests.support.helpers import made_then_closed
+from tests.support.pit_helpers import Pit
 
 from terminal.pit.store import PitStore
 

@@ -8,10 +8,10 @@ import re
 import pygame
 import pytest
 
-from terminal.pit.board import Board, run_board
-from terminal.pit.board_detail import bias_summary
-from terminal.pit.board_layout import TILE_MIN, bias_cells
-from terminal.pit.board_paint import (
+from terminal.pit.board.app import Board, run_board
+from terminal.pit.board.detail import bias_summary
+from terminal.pit.board.layout import TILE_MIN, bias_cells
+from terminal.pit.board.paint import (
     ALARM_TEXT,
     BACKGROUND,
     COLD_CELL,
@@ -21,7 +21,7 @@ from terminal.pit.board_paint import (
     TILE_COLOURS,
     WARNING_TEXT,
 )
-from terminal.pit.board_tiles import float_rows
+from terminal.pit.board.tiles import float_rows
 
 USER = "anna"
 

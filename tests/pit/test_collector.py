@@ -8,10 +8,10 @@ import time
 
 import pytest
 import zmq
-from feed_tables import DEADLINE_S, Table
-from pit_helpers import floor_file, wait_for
+from tests.support.feed_tables import DEADLINE_S, Table
+from tests.support.pit_helpers import floor_file, wait_for
 
-from terminal.events import canonical, seal, topic
+from terminal.contract.events import canonical, seal, topic
 from terminal.feed.follow import FeedFollower
 from terminal.pit.store import PitStore
 

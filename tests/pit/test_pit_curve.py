@@ -10,11 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 import zmq
-from feed_tables import Table
-from helpers import made_then_closed
-from pit_helpers import floor_file, wait_for
+from tests.support.feed_tables import Table
+from tests.support.helpers import made_then_closed
+from tests.support.pit_helpers import floor_file, wait_for
 
-from terminal.events import canonical
+from terminal.contract.events import canonical
 from terminal.feed.curve import CurveServer, generate_keys
 from terminal.pit.floorfile import load_floor
 from terminal.pit.secure import pit_security

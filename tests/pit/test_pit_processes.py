@@ -21,11 +21,11 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
-from feed_tables import copy_journal
-from helpers import REPO, cli, forge, write_config
+from tests.support.feed_tables import copy_journal
+from tests.support.helpers import REPO, cli, forge, write_config
 
 from terminal.config import load_table_config
-from terminal.pit.board import Board, run_board
+from terminal.pit.board.app import Board, run_board
 from terminal.pit.client import PitClient
 
 DEADLINE_S = 60.0  # a process starting, or a floor settling, on a loaded machine

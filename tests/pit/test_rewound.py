@@ -5,8 +5,8 @@ endpoints, a real store, acknowledgements through the control endpoint."""
 from __future__ import annotations
 
 import sqlalchemy as sa
-from feed_tables import Table, copy_journal, cut_journal
-from pit_helpers import floor_file, wait_for
+from tests.support.feed_tables import Table, copy_journal, cut_journal
+from tests.support.pit_helpers import floor_file, wait_for
 
 QUIET = "silent_after = 60"  # a table restarting is not silent for these tests
 

@@ -12,8 +12,8 @@ import psycopg
 import pytest
 import sqlalchemy as sa
 
-from terminal.events import GENESIS, canonical, seal, utc_ts
-from terminal.journal import BATCH
+from terminal.contract.events import GENESIS, canonical, seal, utc_ts
+from terminal.common.storage import BATCH
 from terminal.pit.store import ChainError, PitStore, StoreError, engine_url
 
 RECEIVED = "2026-11-29T21:17:02.500Z"

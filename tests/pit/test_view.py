@@ -9,7 +9,7 @@ import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from helpers import cli, journal_events, write_config
+from tests.support.helpers import cli, journal_events, write_config
 
 from terminal.config import load_table_config
 from terminal.pit.floorfile import AlertSettings

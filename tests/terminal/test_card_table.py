@@ -15,15 +15,15 @@ import pytest
 
 from drivers.emulators.shoe_board import ShoeBoardEmulator
 from games.records import Bet
-from shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
-from helpers import REPO, journal_events, quiet, stack_after_each_new_shoe, wait_for, write_config
-from terminal.audit import audit
-from terminal.carrousel import PoolServer
+from tests.support.shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
+from tests.support.helpers import REPO, journal_events, quiet, stack_after_each_new_shoe, wait_for, write_config
+from terminal.runtime.audit import audit
+from terminal.carrousel_pool import PoolServer
 from terminal.feed.router import Refused, RouterClient
 from terminal.config import load_table_config
-from terminal.players import SimPlayers
-from terminal.runtime import assemble
-from terminal.state import TableState
+from terminal.runtime.players import SimPlayers
+from terminal.assemble import assemble
+from terminal.runtime.state import TableState
 
 
 def by_kind(events, kind):

@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from helpers import REPO, cli, forge, write_config
-from table_process import TableProcess
+from tests.support.helpers import REPO, cli, forge, write_config
+from tests.support.table_process import TableProcess
 from terminal.config import load_table_config
 
 

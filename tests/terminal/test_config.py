@@ -8,10 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import TABLES, cli, write_config
+from tests.support.helpers import TABLES, cli, write_config
 
 from terminal.config import ConfigError, load_table_config
-from terminal.feed.endpoints import endpoint_problem
+from terminal.common.endpoints import endpoint_problem
 
 
 def table_file(directory: Path, game: str = "roulette_fr", *, lines: dict[str, str] | None = None,

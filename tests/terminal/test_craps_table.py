@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from games.records import Bet
-from helpers import forge, journal_events, quiet, write_config
-from terminal.audit import audit
+from tests.support.helpers import forge, journal_events, quiet, write_config
+from terminal.runtime.audit import audit
 from terminal.config import load_table_config
-from terminal.runtime import assemble
-from terminal.state import TableState
+from terminal.assemble import assemble
+from terminal.runtime.state import TableState
 
 
 class Script:

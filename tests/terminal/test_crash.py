@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from helpers import cli, journal_events
-from table_process import FAST_DEVICES, TableProcess, fast_table
-from terminal.audit import audit
-from terminal.games import PLAYS
-from terminal.state import TableState
+from tests.support.helpers import cli, journal_events
+from tests.support.table_process import FAST_DEVICES, TableProcess, fast_table
+from terminal.runtime.audit import audit
+from terminal.runtime.games import PLAYS
+from terminal.runtime.state import TableState
 
 GAMES = sorted(PLAYS)
 KILLS = 3

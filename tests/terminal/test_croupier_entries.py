@@ -9,9 +9,9 @@ import threading
 import pytest
 
 from games.records import Bet
-from helpers import journal_events, quiet, stack_after_each_new_shoe, wait_for, write_config
+from tests.support.helpers import journal_events, quiet, stack_after_each_new_shoe, wait_for, write_config
 from terminal.config import load_table_config
-from terminal.runtime import assemble
+from terminal.assemble import assemble
 
 MEGABYTE = "x" * 1_000_000
 

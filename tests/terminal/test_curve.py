@@ -14,16 +14,16 @@ from types import SimpleNamespace
 import pytest
 import zmq
 
-from helpers import REPO, made_then_closed, write_config
+from tests.support.helpers import REPO, made_then_closed, write_config
 from terminal.config import ConfigError, load_table_config
-from terminal.events import canonical, check_event
+from terminal.contract.events import canonical, check_event
 from terminal.feed.curve import (
     CurveError, CurveServer, HandshakeWatch, add_keys_parser, check_key, client_socket_setup, cmd_keys,
     generate_keys, load_public, load_secret, read_allow_list,
 )
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.journal import Journal, JournalWriter
+from terminal.runtime.journal import Journal, JournalWriter
 
 ANY_PORT = "tcp://127.0.0.1:*"
 DEADLINE_MS = 5000

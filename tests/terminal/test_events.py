@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from terminal.events import GENESIS, canonical, check_event, check_next, heartbeat, seal, topic, utc_ts
+from terminal.contract.events import GENESIS, canonical, check_event, check_next, heartbeat, seal, topic, utc_ts
 
 OPEN = {
     "v": 1,
@@ -26,7 +26,7 @@ OPEN_HASH = "f582b10e4d101e59c203db1ccebfb21e88854e4b9ed635ee5ecd38229a7404cd"
 
 
 def contract_hash(event: dict) -> str:
-    """docs/events.md's formula, written out independently of terminal.events."""
+    """docs/events.md's formula, written out independently of terminal.contract.events."""
     body = json.dumps(
         {k: v for k, v in event.items() if k != "hash"},
         sort_keys=True,

@@ -6,11 +6,12 @@ import time
 import pytest
 import zmq
 
-from terminal.events import canonical, check_event
+from terminal.contract.events import canonical, check_event
 from terminal.feed import FeedError
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.journal import BATCH, Journal, JournalError, JournalWriter
+from terminal.common.storage import BATCH
+from terminal.runtime.journal import Journal, JournalError, JournalWriter
 
 ANY_PORT = "tcp://127.0.0.1:*"
 DEADLINE_MS = 5000

@@ -6,9 +6,9 @@ import time
 
 import pytest
 import zmq
-from feed_tables import ANY_PORT, DEADLINE_S, Table, alerts, cut_journal, seqs, sync, take
+from tests.support.feed_tables import ANY_PORT, DEADLINE_S, Table, alerts, cut_journal, seqs, sync, take
 
-from terminal.events import GENESIS, canonical, seal, topic
+from terminal.contract.events import GENESIS, canonical, seal, topic
 from terminal.feed.follow import Source
 from terminal.pit.lines import format_event
 

@@ -9,8 +9,9 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from terminal.events import GENESIS, canonical, check_event, seal
-from terminal.journal import BATCH, Journal, JournalError, JournalWriter, verify
+from terminal.contract.events import GENESIS, canonical, check_event, seal
+from terminal.common.storage import BATCH
+from terminal.runtime.journal import Journal, JournalError, JournalWriter, verify
 
 DEADLINE_S = 5.0
 
@@ -370,7 +371,7 @@ def test_a_failing_sink_is_logged_and_the_others_still_get_the_events(journal, w
     sink = Recorder(journal)
     writer = writers(journal, [Broken(), sink])
     writer.start()
-    with caplog.at_level(logging.ERROR, logger="terminal.journal"):
+    with caplog.at_level(logging.ERROR, logger="terminal.runtime.journal"):
         writer.submit(build(journal, 1))
         writer.flush()
         writer.submit(build(journal, 1))

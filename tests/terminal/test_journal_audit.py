@@ -7,8 +7,8 @@ import shutil
 import sqlite3
 
 import pytest
-from helpers import forge, made_then_closed
-from pit_helpers import Pit, floor_file, wait_for
+from tests.support.helpers import forge, made_then_closed
+from tests.support.pit_helpers import Pit, floor_file, wait_for
 
 from terminal.cli import main
 from terminal.feed.curve import CurveServer, generate_keys

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import cli, journal_events, write_config
-from table_process import TableProcess
-from terminal.audit import audit
+from tests.support.helpers import cli, journal_events, write_config
+from tests.support.table_process import TableProcess
+from terminal.runtime.audit import audit
 from terminal.config import load_table_config
-from terminal.journal import JournalError
-from terminal.journal_lock import JournalLock
+from terminal.runtime.journal import JournalError
+from terminal.runtime.journal_lock import JournalLock
 
 
 def test_a_second_terminal_on_a_journal_in_use_is_refused_and_the_first_goes_on(tmp_path):

@@ -9,11 +9,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import journal_events, write_config
-from terminal.audit import audit
+from tests.support.helpers import journal_events, write_config
+from terminal.runtime.audit import audit
 from terminal.config import load_table_config
-from terminal.runtime import RunOptions, assemble
-from terminal.state import TableState
+from terminal.assemble import RunOptions, assemble
+from terminal.runtime.state import TableState
 
 
 def play(seed: int, rounds: int, void_rate: float):

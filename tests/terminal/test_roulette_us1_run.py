@@ -6,11 +6,11 @@ import io
 
 import pytest
 
-from helpers import cli, forge, journal_events, write_config
-from terminal.audit import audit
+from tests.support.helpers import cli, forge, journal_events, write_config
+from terminal.runtime.audit import audit
 from terminal.config import ConfigError, load_table_config
-from terminal.runtime import RunOptions, assemble
-from terminal.state import TableState
+from terminal.assemble import RunOptions, assemble
+from terminal.runtime.state import TableState
 
 
 def test_a_us_table_runs_journals_its_game_and_verifies(tmp_path):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from helpers import TABLES, cli, write_config
+from tests.support.helpers import TABLES, cli, write_config
 
 EXAMPLES = sorted(path.stem for path in TABLES.glob("*.toml"))
 PAID_EXACTLY = "every bet is paid exactly at the smallest stake the table takes for it"

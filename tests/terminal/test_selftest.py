@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 
 from drivers.emulators.wheel_board import WheelBoardEmulator
-from helpers import cli, write_config
+from tests.support.helpers import cli, write_config
 from terminal.config import load_table_config
 from terminal.selftest import run_selftest
-from wheel_backends import BOARD_TIME_SCALE
+from tests.support.wheel_backends import BOARD_TIME_SCALE
 
 
 def test_the_simulated_table_passes(table_config):

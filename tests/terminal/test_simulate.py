@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import cli
-from terminal.games import ENGINES
-from terminal.simulate import simulate
+from tests.support.helpers import cli
+from terminal.runtime.games import ENGINES
+from terminal.runtime.simulate import simulate
 
 ROUNDS = 20_000
 

@@ -9,17 +9,17 @@ import threading
 
 import pytest
 
-from dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
+from tests.support.dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
 from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.emulators.wheel_board import WheelBoardEmulator
-from helpers import journal_events, quiet, write_config
-from terminal.audit import audit
+from tests.support.helpers import journal_events, quiet, write_config
+from terminal.runtime.audit import audit
 from terminal.config import load_table_config
-from terminal.health import HealthLog
-from terminal.players import SimPlayers
-from terminal.runtime import assemble, run_table
+from terminal.runtime.health import HealthLog
+from terminal.runtime.players import SimPlayers
+from terminal.assemble import assemble, run_table
 from terminal.selftest import run_selftest
-from wheel_backends import BOARD_TIME_SCALE, WHEEL_BACKENDS
+from tests.support.wheel_backends import BOARD_TIME_SCALE, WHEEL_BACKENDS
 
 
 @pytest.mark.parametrize("backend", ["board", "cammegh"])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 
-from helpers import journal_events, write_config
+from tests.support.helpers import journal_events, write_config
 from terminal.config import load_table_config
-from terminal.runtime import RunOptions, assemble
+from terminal.assemble import RunOptions, assemble
 
 
 def table(tmp_path, wheel="sim://wheel?spin=0.3"):

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from drivers.wheel.events import BallInPocket
-import helpers
-from helpers import journal_events, write_config
-from terminal.audit import audit
+from tests.support import helpers
+from tests.support.helpers import journal_events, write_config
+from terminal.runtime.audit import audit
 from terminal.config import load_table_config
-from terminal.runtime import assemble, run_table
-from terminal.state import TableState
+from terminal.assemble import assemble, run_table
+from terminal.runtime.state import TableState
 
 
 def quiet(**kw):

@@ -1,5 +1,5 @@
 """Boule and the wheel of fortune at the table: the same runtime as the roulettes, with the
-game's own pockets, outcome and engine state (terminal.games)."""
+game's own pockets, outcome and engine state (terminal.runtime.games)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import io
 
 import pytest
 
-from helpers import journal_events, write_config
-from terminal.audit import audit
+from tests.support.helpers import journal_events, write_config
+from terminal.runtime.audit import audit
 from terminal.config import load_table_config
-from terminal.runtime import RunOptions, assemble
-from terminal.state import TableState
+from terminal.assemble import RunOptions, assemble
+from terminal.runtime.state import TableState
 
 
 @pytest.mark.parametrize("game, check", [

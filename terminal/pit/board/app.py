@@ -23,12 +23,12 @@ from typing import Any, Callable, NamedTuple
 
 import pygame
 
-from .board_alerts import AlertBook, draw_panel, open_page, page_count
-from .board_detail import draw_detail
-from .board_layout import GAP, Layout, layout_for
-from .board_paint import (ACK_BUTTON, ALARM_TEXT, BACKGROUND, BUTTON, DIM, EMPHASIS, GAIN, STALE_VEIL,
+from terminal.pit.board.alerts import AlertBook, draw_panel, open_page, page_count
+from terminal.pit.board.detail import draw_detail
+from terminal.pit.board.layout import GAP, Layout, layout_for
+from terminal.pit.board.paint import (ACK_BUTTON, ALARM_TEXT, BACKGROUND, BUTTON, DIM, EMPHASIS, GAIN, STALE_VEIL,
                           TEXT, WARNING_TEXT, button, clock_of, text)
-from .board_tiles import draw_tile, floor_counts, tile_state
+from terminal.pit.board.tiles import draw_tile, floor_counts, tile_state
 
 FRAME_RATE = 20
 

@@ -6,7 +6,7 @@ import copy
 import tomllib
 from pathlib import Path
 
-RULEBOOKS = Path(__file__).resolve().parents[1] / "config" / "rulebooks"
+RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
 
 
 def profile_path(game: str, profile: str = "valencia-1994") -> Path:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from firmware_bridge import messages as m
-from helpers import wait_for  # noqa: F401  (the board tests' wait, importable from here as before)
+from tests.support.helpers import wait_for  # noqa: F401  (the board tests' wait, importable from here as before)
 
 DEADLINE = 10.0  # a guard against a hang, not a measure
 

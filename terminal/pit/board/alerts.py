@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from .board_layout import ACKNOWLEDGED_ROW_H, GAP, SECTION_HEADER_H, Layout
-from .board_paint import (ACK_BUTTON, ALARM_TEXT, DIM, GAIN, PANEL, TEXT, button, clock_of, font,
+from terminal.pit.board.layout import ACKNOWLEDGED_ROW_H, GAP, SECTION_HEADER_H, Layout
+from terminal.pit.board.paint import (ACK_BUTTON, ALARM_TEXT, DIM, GAIN, PANEL, TEXT, button, clock_of, font,
                           text)
 
 KEEP_ACKNOWLEDGED = 20

@@ -1,6 +1,6 @@
 """The table runtime every game shares: the session, the float, the closing, the bets and the
 devices' faults and switches. How a round is decided (a ball in a pocket, a throw of the dice)
-is each kind of table's own: terminal.wheel_table, terminal.craps_table.
+is each kind of table's own: terminal.runtime.wheel_table, terminal.runtime.craps_table.
 
 One thread runs the table. It reads the devices' events, decides what they mean for the round,
 asks the pure engine to settle, and emits events. Emitting an event applies it to the table's
@@ -18,12 +18,12 @@ from drivers.faults import Fault, FaultCleared
 from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.records import Announcement, Bet, BetRefused, Limits
 
-from .console import money
-from .croupier import TopUp, amount_problem, as_journaled, bet_problem
-from .flag import Flag
-from .floats import chips_for
-from .games import Play, Settled
-from .state import TableState
+from terminal.runtime.console import money
+from terminal.runtime.croupier import TopUp, amount_problem, as_journaled, bet_problem
+from terminal.common.flag import Flag
+from terminal.runtime.floats import chips_for
+from terminal.runtime.games import Play, Settled
+from terminal.runtime.state import TableState
 
 LAMPS_FOLLOW = frozenset({"round.open", "round.closed", "round.result", "round.void", "fault", "fault.cleared"})
 # switch name -> (fault code, the switch's level that is the alarm, whether it voids a round)
@@ -63,7 +63,7 @@ class TableSetup:
     closing_rounds: int
     topup_below: float
     device_timeout: float  # seconds without an event from the device during a round
-    host: dict[str, Any] = field(default_factory=dict)  # boot id, clock synchronised (terminal.host)
+    host: dict[str, Any] = field(default_factory=dict)  # boot id, clock synchronised (terminal.runtime.host)
     colours: tuple[str, ...] = ()  # American roulette's colour chips, when the table has them
     seats: int = 12  # the places whose players may bet, 1 to seats
 
@@ -83,7 +83,7 @@ class Table:
         self.io = io  # buttons, switches and lamps (drivers.gpio), or None
         self.engine = engine
         self.rules = rules
-        self.play = play  # how this game is played at the table (terminal.games)
+        self.play = play  # how this game is played at the table (terminal.runtime.games)
         self.players = players
         self.control = control or TableControl()
         self.on_round = on_round

@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from .journal import JournalError
+from terminal.runtime.journal import JournalError
 
 
 def lock_path(journal: str | Path) -> Path:

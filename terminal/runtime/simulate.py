@@ -27,9 +27,9 @@ from typing import TextIO
 from games.records import Bet
 from games.rulebook import load_rules
 
-from .config import config_dir
-from .coups import play_coup, shuffled
-from .games import ENGINES
+from terminal.common.settings import config_dir
+from terminal.runtime.coups import play_coup, shuffled
+from terminal.runtime.games import ENGINES
 
 MINIMUM = 55440  # divisible by 2 to 12: whole payouts for every ratio of the catalogue
 Z95 = 1.959964

@@ -1,19 +1,6 @@
-"""The carrousel: the jackpot pool every poker table of a casino feeds (section 11, docs/bets.md).
-
-A coup with coins is settled against the casino's pool, one coup at a time, so that two tables
-never both pay out of the same pool: the pool adds the coup's coins and pays its royal and
-straight flushes (games/poker_stud/carrousel.py, the same arithmetic the table's engine then
-applies to the `pool_before` it is given). Two pools:
-
-- `LocalPool`: one table's own (simulation, a laptop, a casino with one poker table); it lives in
-  the table's journal (`data.carrousel.pool_after`).
-- `PoolServer` (`dealer-terminal carrousel serve`) and `PoolClient`: the casino's, on the pit's
-  machine, over ZeroMQ (a ROUTER; requests and replies are single-frame JSON as the replay
-  server's). Every movement is committed to its SQLite store before the reply; a request is
-  identified by (table, round), so a table that asks again after a lost reply gets the same
-  answer. A table that voids a coup it had settled (a crash between the two) cancels it: the
-  coins go back out of the pool and a jackpot paid comes back in.
-"""
+"""The casino's carrousel pool (`dealer-terminal carrousel serve`) and a table's client of it:
+a ROUTER over ZeroMQ whose every movement is committed to its SQLite store before the reply
+(terminal/runtime/carrousel.py says what the pool does for a table)."""
 
 from __future__ import annotations
 
@@ -24,42 +11,18 @@ from typing import Any, Iterator
 
 import sqlalchemy as sa
 
-from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
+from games.poker_stud.carrousel import CarrouselRound
 from games.records import Bet
 
-from .events import canonical, utc_ts
-from .feed.router import Refused, RouterClient, RouterServer
-from .journal import durable_sqlite_engine
+from terminal.common.storage import durable_sqlite_engine
+from terminal.contract.events import canonical, utc_ts
+from terminal.feed.router import Refused, RouterClient, RouterServer
+from terminal.runtime.carrousel import CarrouselUnavailable, settle_against
 
 
 class CarrouselStoreError(Exception):
     """The pool's store cannot be used as it must (a filesystem without WAL, say)."""
 
-
-class CarrouselUnavailable(Exception):
-    """The casino's pool did not answer: the coup waits (the croupier does not pay a jackpot
-    nobody has checked)."""
-
-
-def _round(coins: list[tuple[Bet, str]], pool: int, share: Fraction, chip_unit: int) -> CarrouselRound:
-    return pay_carrousel(pool, coins, share, chip_unit)[1]
-
-
-class LocalPool:
-    def __init__(self, pool: int = 0):
-        self.pool = pool
-
-    def settle(self, table: str, round_no: int, coins: list[tuple[Bet, str]], share: Fraction,
-               chip_unit: int) -> CarrouselRound:
-        movement = _round(coins, self.pool, share, chip_unit)
-        self.pool = movement.pool_after
-        return movement
-
-    def cancel(self, table: str, round_no: int) -> None:
-        """Nothing to undo: the table's journal never recorded the voided coup's pool."""
-
-    def close(self) -> None:
-        pass
 
 
 # -- the casino's pool -------------------------------------------------------------------------
@@ -132,7 +95,7 @@ class PoolServer(RouterServer):
             pool = self.start_pool if pool is None else pool
             if op == "settle":
                 coins = [(Bet(c["id"], c["seat"], c["code"], c["stake"]), c["hand"]) for c in request["coins"]]
-                movement = _round(coins, pool, Fraction(request["share"]), int(request["chip_unit"])).to_json()
+                movement = settle_against(coins, pool, Fraction(request["share"]), int(request["chip_unit"])).to_json()
             else:  # cancel
                 settled = conn.execute(sa.select(_movements.c.body).where(
                     _movements.c.table_id == table, _movements.c.round == round_no,

@@ -11,11 +11,6 @@ from typing import TextIO
 from games.money import money  # every amount a person reads, written one way (games/money.py)
 
 
-def signed_money(minor: int) -> str:
-    """A gain or loss: "+1,234.50", "-20.00", "0.00"."""
-    return f"+{money(minor)}" if minor > 0 else money(minor)
-
-
 class ConsoleSink:
     def __init__(self, out: TextIO = sys.stdout, languages: tuple[str, ...] = ("ca", "en")):
         self.out = out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import threading
 
-from helpers import wait_for  # noqa: F401  (the pit tests' wait, importable from here as before)
+from tests.support.helpers import wait_for  # noqa: F401  (the pit tests' wait, importable from here as before)
 
 from terminal.pit.client import PitClient
 from terminal.pit.collector import Collector

@@ -16,133 +16,15 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Protocol, Sequence
-from urllib.parse import quote
 
 import sqlalchemy as sa
 from sqlalchemy import exc as sa_exc
 
-from terminal.events import GENESIS, canonical, check_event, check_next, seal, utc_ts
+from terminal.common.storage import (EVENTS, JOURNAL_METADATA, META, JournalError, durable_sqlite_engine, max_seq,
+                                     open_reader, owner_of, read_rows, driver_reason, recorded_owner)
+from terminal.contract.events import GENESIS, canonical, check_event, check_next, seal, utc_ts
 
 log = logging.getLogger(__name__)
-
-BATCH = 500  # rows per read: bounds the memory of a replay or a verify, whatever the journal size
-BUSY_TIMEOUT_S = 10.0  # how long a connection waits for another one's lock before failing
-
-_metadata = sa.MetaData()
-EVENTS = sa.Table(
-    "events",
-    _metadata,
-    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("ts", sa.Text, nullable=False),
-    sa.Column("kind", sa.Text, nullable=False),
-    sa.Column("round", sa.Integer),
-    sa.Column("body", sa.Text, nullable=False),
-    sa.Column("hash", sa.Text, nullable=False),
-)
-META = sa.Table(
-    "journal_meta",
-    _metadata,
-    sa.Column("key", sa.Text, primary_key=True),
-    sa.Column("value", sa.Text, nullable=False),
-)
-
-
-class JournalError(Exception):
-    """The journal cannot be opened, or refused or failed a write."""
-
-
-def _reason(exc: Exception) -> str:
-    """The driver's own message when there is one (SQLAlchemy's wrapper adds the SQL)."""
-    return str(getattr(exc, "orig", None) or exc)
-
-
-def durable_sqlite_engine(url: sa.URL, what: str, error: type[Exception]) -> sa.Engine:
-    """An engine whose every connection runs WAL with synchronous FULL (committed rows survive
-    a power cut; NORMAL may lose the last ones; a reader never blocks the writer). A file that
-    cannot use WAL raises `error` naming `what`."""
-    engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
-
-    @sa.event.listens_for(engine, "connect")
-    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        try:
-            mode = cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-            if mode.lower() != "wal":
-                raise error(
-                    f"{what} cannot use WAL (journal_mode stays {mode!r}): "
-                    "put it on a local filesystem that supports shared memory"
-                )
-            cursor.execute("PRAGMA synchronous=FULL")
-        finally:
-            cursor.close()
-
-    return engine
-
-
-def open_reader(path: str | Path) -> sa.Engine:
-    """A read-only engine on an existing journal (replay server, verify): it can neither
-    create the file nor change it."""
-    path = Path(path).absolute()
-    if not path.is_file():
-        raise JournalError(f"no journal at {path}")
-    url = sa.URL.create(
-        "sqlite+pysqlite",
-        database="file:" + quote(str(path)),
-        query={"mode": "ro", "uri": "true"},
-    )
-    engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
-    try:
-        has_events = sa.inspect(engine).has_table("events")
-    except sa_exc.SQLAlchemyError as exc:
-        engine.dispose()
-        raise JournalError(f"cannot read {path}: {_reason(exc)}") from exc
-    if not has_events:
-        engine.dispose()
-        raise JournalError(f"{path} has no events table: it is not a table journal")
-    return engine
-
-
-def max_seq(engine: sa.Engine) -> int:
-    """The highest committed seq (0 for an empty journal)."""
-    try:
-        with engine.connect() as conn:
-            return conn.scalar(sa.select(sa.func.max(EVENTS.c.seq))) or 0
-    except sa_exc.SQLAlchemyError as exc:
-        raise JournalError(f"cannot read the journal: {_reason(exc)}") from exc
-
-
-def read_rows(engine: sa.Engine, from_seq: int = 1, to_seq: int | None = None) -> Iterator[sa.Row]:
-    """The rows from `from_seq` (to `to_seq`) in seq order, `BATCH` at a time.
-
-    Each batch is read on a connection taken for that batch only: a paused reader holds no
-    connection and no read snapshot, so it never keeps the WAL from being checkpointed, and it
-    sees the events committed while it streams.
-    """
-    next_seq = max(from_seq, 1)
-    while True:
-        query = sa.select(EVENTS).where(EVENTS.c.seq >= next_seq)
-        if to_seq is not None:
-            query = query.where(EVENTS.c.seq <= to_seq)
-        try:
-            with engine.connect() as conn:
-                batch = conn.execute(query.order_by(EVENTS.c.seq).limit(BATCH)).all()
-        except sa_exc.SQLAlchemyError as exc:
-            raise JournalError(f"cannot read the journal: {_reason(exc)}") from exc
-        yield from batch
-        if len(batch) < BATCH:
-            return
-        next_seq = batch[-1].seq + 1
-
-
-def _owner(conn: sa.Connection) -> str | None:
-    return conn.scalar(sa.select(META.c.value).where(META.c.key == "table"))
-
-
-def recorded_owner(conn: sa.Connection) -> str | None:
-    """The table a journal records itself as belonging to (None: it records none, an older
-    journal without its meta table)."""
-    return _owner(conn) if sa.inspect(conn).has_table(META.name) else None
-
 
 class Journal:
     """The table's append-only SQLite journal (SQLAlchemy 2 Core).
@@ -164,9 +46,9 @@ class Journal:
             ) from exc
         self.engine = durable_sqlite_engine(sa.URL.create("sqlite+pysqlite", database=str(self.path)), f"journal {self.path}", JournalError)
         try:
-            _metadata.create_all(self.engine)
+            JOURNAL_METADATA.create_all(self.engine)
             with self.engine.begin() as conn:
-                owner = _owner(conn)
+                owner = owner_of(conn)
                 if owner is None:
                     conn.execute(sa.insert(META).values(key="table", value=table))
                 elif owner == table:  # a write that changes nothing: a read-only journal fails now
@@ -180,7 +62,7 @@ class Journal:
         except sa_exc.SQLAlchemyError as exc:
             self.engine.dispose()
             raise JournalError(
-                f"cannot open journal {self.path}: {_reason(exc)}; it must be an SQLite file "
+                f"cannot open journal {self.path}: {driver_reason(exc)}; it must be an SQLite file "
                 "(or a new path) on a writable partition, writable by this user"
             ) from exc
         if owner not in (None, table):
@@ -253,7 +135,7 @@ class Journal:
                     "is another terminal writing to it?"
                 ) from exc
             except sa_exc.SQLAlchemyError as exc:
-                raise JournalError(f"commit to journal {self.path} failed: {_reason(exc)}") from exc
+                raise JournalError(f"commit to journal {self.path} failed: {driver_reason(exc)}") from exc
             self._committed = (seq, last_hash)
 
     def committed_seq(self) -> int:
@@ -317,7 +199,7 @@ def verify(path: str | Path) -> VerifyReport:
             count, last_seq, last_hash = count + 1, row.seq, row.hash
         return VerifyReport(True, count, last_seq)
     except (JournalError, sa_exc.SQLAlchemyError) as exc:
-        return VerifyReport(False, count, last_seq, bad_seq=last_seq + 1, reason=_reason(exc))
+        return VerifyReport(False, count, last_seq, bad_seq=last_seq + 1, reason=driver_reason(exc))
     finally:
         engine.dispose()
 

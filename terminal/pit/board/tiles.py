@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.console import money, signed_money
+from games.money import money, signed_money
 
-from .board_paint import (ALARM_TEXT, DIM, EMPHASIS, GAIN, TEXT, TILE_COLOURS, WARNING_TEXT, font,
+from terminal.pit.board.paint import (ALARM_TEXT, DIM, EMPHASIS, GAIN, TEXT, TILE_COLOURS, WARNING_TEXT, font,
                           gain_colour, text)
 
 BORDER = 4

@@ -23,7 +23,7 @@ from games.records import Announcement, Bet, Settlement, Totals
 from games.roulette.engine import RouletteEngine, RouletteState
 from games.trente_quarante.engine import TrenteQuaranteEngine, TrenteQuaranteState
 
-from .state import TableState
+from terminal.runtime.state import TableState
 
 DEFAULT_PROFILE = "valencia-1994"
 

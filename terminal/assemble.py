@@ -20,27 +20,28 @@ from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
 from games.banking import breakage_warnings
 
-from .config import TableConfig
-from .console import ConsoleSink
-from .feed import FeedError
-from .feed.curve import CurveServer
-from .feed.publisher import FeedPublisher
-from .feed.replay import ReplayServer
-from .games import ENGINES, PLAYS
-from .health import HealthLog
-from .host import host_facts
-from .inbox import Inbox
-from .journal import Journal, JournalWriter
-from .journal_lock import JournalLock
-from .players import SimPlayers
-from .rules_table import table_rules
-from .state import TableState
-from .systemd import WatchdogSink, notify
-from .card_table import CardTable
-from .carrousel import LocalPool, PoolClient
-from .craps_table import CrapsTable
-from .table import Table, TableControl, TableSetup
-from .wheel_table import WheelTable
+from terminal.config import TableConfig
+from terminal.runtime.console import ConsoleSink
+from terminal.feed import FeedError
+from terminal.feed.curve import CurveServer
+from terminal.feed.publisher import FeedPublisher
+from terminal.feed.replay import ReplayServer
+from terminal.runtime.games import ENGINES, PLAYS
+from terminal.runtime.health import HealthLog
+from terminal.runtime.host import host_facts
+from terminal.runtime.inbox import Inbox
+from terminal.runtime.journal import Journal, JournalWriter
+from terminal.runtime.journal_lock import JournalLock
+from terminal.runtime.players import SimPlayers
+from terminal.runtime.rules_table import table_rules
+from terminal.runtime.state import TableState
+from terminal.runtime.systemd import WatchdogSink, notify
+from terminal.runtime.card_table import CardTable
+from terminal.carrousel_pool import PoolClient
+from terminal.runtime.carrousel import LocalPool
+from terminal.runtime.craps_table import CrapsTable
+from terminal.runtime.table import Table, TableControl, TableSetup
+from terminal.runtime.wheel_table import WheelTable
 
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.console import money
+from games.money import money
 from terminal.pit.view import bias_verdict
 
-from .board_layout import BIAS_LABELS_H, GAP, Layout, bias_cells
-from .board_paint import (ALARM_TEXT, COLD_CELL, DIM, EXPECTED_LINE, GAIN, HOT_CELL, OBSERVED_BAR,
+from terminal.pit.board.layout import BIAS_LABELS_H, GAP, Layout, bias_cells
+from terminal.pit.board.paint import (ALARM_TEXT, COLD_CELL, DIM, EXPECTED_LINE, GAIN, HOT_CELL, OBSERVED_BAR,
                           PLAIN_CELL, TEXT, WARNING_TEXT, button, clock_of, font, lines, text)
-from .board_tiles import float_rows, link_text, rate_text, round_text, session_text
+from terminal.pit.board.tiles import float_rows, link_text, rate_text, round_text, session_text
 
 Z_MARK = 3.0  # a pocket whose |z| exceeds this is coloured
 

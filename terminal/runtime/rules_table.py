@@ -10,8 +10,8 @@ from games.banking import NO_STEPS, least_stakes, steps_refusal
 from games.records import Limits
 from games.rulebook import load_rules
 
-from .config import ConfigError, config_dir
-from .console import money
+from terminal.common.settings import ConfigError, config_dir
+from terminal.runtime.console import money
 
 # Limits shown for a game that has no example table yet.
 DEFAULT_MINIMUM, DEFAULT_CHIP_UNIT = 500, 100

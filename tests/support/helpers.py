@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Callable, Iterator
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TABLES = REPO / "config" / "tables"
 
 
@@ -61,7 +61,7 @@ def cli(*args: str, timeout: float = 120, **kwargs) -> subprocess.CompletedProce
 
 def journal_events(cfg) -> list[dict]:
     """Every committed event of a table's journal, read as an auditor reads it (read-only)."""
-    from terminal.journal import open_reader, read_rows
+    from terminal.common.storage import open_reader, read_rows
 
     reader = open_reader(cfg.db)
     try:
@@ -74,7 +74,7 @@ def forge(db: Path, choose, change) -> dict:
     """Edit the first event `choose(event)` picks with `change(event)` and re-seal the chain
     from it on, as a forger with the code would: the chain verifies, only the content is
     wrong. Returns the forged event."""
-    from terminal.events import seal
+    from terminal.contract.events import seal
 
     with sqlite3.connect(db) as conn:
         events = [json.loads(body) for (body,) in conn.execute("SELECT body FROM events ORDER BY seq")]
@@ -117,6 +117,6 @@ def quiet(**kw):
     """The run options of a table under test: its console and log kept out of the output."""
     import io
 
-    from terminal.runtime import RunOptions
+    from terminal.assemble import RunOptions
 
     return RunOptions(out=io.StringIO(), log=io.StringIO(), **kw)

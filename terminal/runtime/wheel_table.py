@@ -13,8 +13,8 @@ from typing import Any
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 
-from .croupier import ColourEntry, clip, colour_problem, seat_problem
-from .table import Table
+from terminal.runtime.croupier import ColourEntry, clip, colour_problem, seat_problem
+from terminal.runtime.table import Table
 
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
 

@@ -8,7 +8,7 @@ import pytest
 
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.journal import Journal, JournalWriter
+from terminal.runtime.journal import Journal, JournalWriter
 
 ANY_PORT = "tcp://127.0.0.1:*"
 DEADLINE_S = 5.0

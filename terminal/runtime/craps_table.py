@@ -22,8 +22,8 @@ from drivers.faults import Fault, FaultCleared
 from games.craps.engine import VOID_CAUSES
 from games.records import Bet, BetRefused
 
-from .croupier import Withdrawal, clip, text_problem
-from .table import Table
+from terminal.runtime.croupier import Withdrawal, clip, text_problem
+from terminal.runtime.table import Table
 
 SHOOTER_REFUSES = "the shooter has no Win or Don't Win bet: the dice go to the next player"
 

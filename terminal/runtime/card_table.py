@@ -23,10 +23,10 @@ from drivers.shoe.events import CardDrawn, CutCardOut, ShoeLoaded
 from games.cards.coup import Misdeal, Need
 from games.cards.shoe import ShoeFault
 
-from .carrousel import CarrouselUnavailable
-from .croupier import Decision, clip, decision_problem
-from .games import coup_so_far
-from .table import Table
+from terminal.runtime.carrousel import CarrouselUnavailable
+from terminal.runtime.croupier import Decision, clip, decision_problem
+from terminal.runtime.games import coup_so_far
+from terminal.runtime.table import Table
 
 
 class _CoupVoid(Exception):
@@ -36,7 +36,7 @@ class _CoupVoid(Exception):
 class CardTable(Table):
     def __init__(self, *args, carrousel=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.carrousel = carrousel  # poker: the casino's pool (terminal.carrousel), else None
+        self.carrousel = carrousel  # poker: the casino's pool (terminal.runtime.carrousel), else None
         self.last_shoe = False  # closing by the shoe: the coup in which the cut card comes out is the last
         self._shoe_exhausted = False  # the shoe said it is empty: load a new one
         self.final_coups = False  # the last shoe's cut card is out: every coup now is a last one

@@ -17,7 +17,7 @@ from typing import Any
 from games.prison import ZERO_CHOICES
 from games.records import Bet
 
-from .events import is_int
+from terminal.contract.events import is_int
 
 MAX_TEXT = 64  # characters of an id, a code, a place, an action, a colour
 MAX_AMOUNT = 10**12  # minor units: far above any table's maximum, far below an SQLite integer's

@@ -16,10 +16,10 @@ from typing import Iterable
 from games.records import Limits
 from games.rulebook import RulebookError, load_rules
 
-from .config import config_dir
-from .journal import open_reader, read_rows, verify
-from .games import ENGINES, PLAYS
-from .state import TableState
+from terminal.common.settings import config_dir
+from terminal.runtime.journal import open_reader, read_rows, verify
+from terminal.runtime.games import ENGINES, PLAYS
+from terminal.runtime.state import TableState
 
 
 # What a journal cannot show about itself: said after every verdict of `journal verify`.

@@ -13,9 +13,9 @@ from typing import Callable
 
 import zmq
 
-from helpers import REPO, write_config
+from tests.support.helpers import REPO, write_config
 from terminal.config import TableConfig, load_table_config
-from terminal.games import PLAYS
+from terminal.runtime.games import PLAYS
 
 START_S = 60.0  # the most a table may take to say something once started, on a loaded machine
 # Fast simulated devices, yet slow enough that a kill often lands inside a round.
