@@ -1,4 +1,5 @@
-# The two commands of the README: `make sim` and `make test`.
+# The two commands of the README: `make sim` and `make test`; `make lint` checks the code
+# (ruff: lint and format; mypy), as CI does before the tests.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -9,8 +10,9 @@ PUBLISH ?=
 REPLAY  ?=
 INSTALLED      := $(VENV)/.installed
 TEST_INSTALLED := $(VENV)/.installed-test
+LINT_INSTALLED := $(VENV)/.installed-lint
 
-.PHONY: sim test bench clean
+.PHONY: sim test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,12 +28,28 @@ $(TEST_INSTALLED): $(INSTALLED)
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(TEST_INSTALLED)
 
+# the product and the linters (ruff, mypy and the stubs it needs)
+$(LINT_INSTALLED): $(INSTALLED)
+	$(BIN)/pip install --quiet -e '.[lint]'
+	touch $(LINT_INSTALLED)
+
 sim: $(INSTALLED)
 	$(BIN)/dealer-terminal run --game $(GAME) --sim --db var/sim-$(GAME).sqlite \
 		$(if $(PUBLISH),--publish $(PUBLISH)) $(if $(REPLAY),--replay $(REPLAY))
 
 test: $(TEST_INSTALLED)
 	$(BIN)/python -m pytest -q
+
+# ruff's settings and mypy's (strict on games/ and firmware_bridge/) are in pyproject.toml
+# (each check runs, whatever the one before found; make fails if any did). One line a finding:
+# `ruff check FILE` and `ruff format --diff FILE` show them in full.
+lint: $(LINT_INSTALLED)
+	@failed=0; \
+	for check in "ruff format --check --output-format concise ." \
+			"ruff check --output-format concise ." "mypy"; do \
+		echo "+ $$check"; $(BIN)/$$check || failed=1; \
+	done; \
+	exit $$failed
 
 bench: $(INSTALLED)
 	$(BIN)/python benchmarks/bench_table.py

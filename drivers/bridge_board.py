@@ -25,10 +25,10 @@ from abc import abstractmethod
 from collections import Counter
 from importlib import metadata
 from types import SimpleNamespace
-from typing import ClassVar
+from typing import ClassVar, Protocol, TypeVar, cast
 from urllib.parse import urlsplit
 
-from drivers.device import Device, E
+from drivers.device import Device
 from drivers.faults import Fault, FaultCleared
 from drivers.selftest import SelfTestCheck
 from drivers.serialport import BOOTLOADER_BAUDS, SerialLink
@@ -42,6 +42,32 @@ HELLO_TIMEOUT = 3.0  # seconds for the board to answer the hello at open()
 SELFTEST_TIMEOUT = 3.0
 TICK = 0.02  # seconds between polls of the link: heartbeats, resends
 DROP_REPORT_EVERY = 1_000_000_000  # ns: at most one fault per kind of dropped frame
+
+
+class _Stamped(Protocol):
+    @property
+    def t_ns(self) -> int: ...
+
+
+# What a board backend reports (WheelEvent, DiceEvent, ShoeEvent): its readings, Fault and
+# FaultCleared, each stamped on the host's clock.
+E = TypeVar("E", bound=_Stamped)
+
+# The sensor events a board sends (m.SENSOR_EVENTS), each stamped with the board's clock
+# (t_us); mypy flags _delivered's call of _reading if that tuple grows and this does not.
+Reading = (
+    m.Rotor
+    | m.BallInRim
+    | m.BallLeaving
+    | m.BallInPockets
+    | m.BallLost
+    | m.Dice
+    | m.DiceVoid
+    | m.Card
+    | m.CutCard
+    | m.ShoeLoaded
+    | m.CardFault
+)
 
 
 def _host_version() -> str:
@@ -106,8 +132,10 @@ class BridgeBoard(Device[E]):
         super().__init__(url)
         parts = urlsplit(url)
         if parts.netloc or not parts.path.startswith("/"):
-            raise self._error(f"not a {self.kind} board's URL",
-                              f"write board://{self.DEVICE_PATH}?baud={DEFAULT_BAUD}&silent=2")
+            raise self._error(
+                f"not a {self.kind} board's URL",
+                f"write board://{self.DEVICE_PATH}?baud={DEFAULT_BAUD}&silent=2",
+            )
         params = self._query({"baud": _baud, "silent": _seconds})
         self.path = parts.path
         self.baudrate: int = params.get("baud", DEFAULT_BAUD)
@@ -121,16 +149,20 @@ class BridgeBoard(Device[E]):
 
     # Diagnosis
 
-    def health(self) -> dict:
+    def health(self) -> dict[str, object]:
         """Link-health figures for the once-a-second log line: frames in and out, drops by
         kind, resends, round trip, clock drift, reconnections, readings dropped."""
         with self._cond:
             if self._link is None or self._serial is None:
                 return {"device": self.url, "open": False}
-            return {"device": self.url, "open": self.is_open,
-                    "port": "open" if self._serial.connected else "reconnecting",
-                    "reconnects": self._serial.reconnects, **self._link.health(),
-                    self.DROPPED: self._dropped}
+            return {
+                "device": self.url,
+                "open": self.is_open,
+                "port": "open" if self._serial.connected else "reconnecting",
+                "reconnects": self._serial.reconnects,
+                **self._link.health(),
+                self.DROPPED: self._dropped,
+            }
 
     def dump(self) -> str:
         """The last frames in and out."""
@@ -148,10 +180,19 @@ class BridgeBoard(Device[E]):
         self._dropped = 0
         self._answers: dict[int, m.SelfTestAnswer] = {}
         self._last_t = 0
-        protocol = SimpleNamespace(connection_made=self._connected, data_received=self._received,
-                                   connection_lost=self._lost_port, silent=self._silence)
-        self._serial = SerialLink(self.path, self.baudrate, protocol,
-                                  device=f"{self.kind} {self.url}", silent_after=self.silent_after)
+        protocol = SimpleNamespace(
+            connection_made=self._connected,
+            data_received=self._received,
+            connection_lost=self._lost_port,
+            silent=self._silence,
+        )
+        self._serial = SerialLink(
+            self.path,
+            self.baudrate,
+            protocol,
+            device=f"{self.kind} {self.url}",
+            silent_after=self.silent_after,
+        )
         self._serial.open()
         try:
             self._handshake()
@@ -166,15 +207,17 @@ class BridgeBoard(Device[E]):
         if self._ticker is not None:
             self._ticker.join()
             self._ticker = None
-        self._serial.close()
+        self._port.close()
 
     def _selftest(self) -> list[SelfTestCheck]:
         with self._cond:
             seq = self._send(m.SelfTestRequest())
             self._answers.pop(seq, None)
             if not self._cond.wait_for(lambda: seq in self._answers, timeout=SELFTEST_TIMEOUT):
-                raise self._error(f"no self-test answer within {SELFTEST_TIMEOUT:g} s",
-                                  f"check the board and its link: {self._link.health()}")
+                raise self._error(
+                    f"no self-test answer within {SELFTEST_TIMEOUT:g} s",
+                    f"check the board and its link: {self._board_link.health()}",
+                )
             answer = self._answers.pop(seq)
         return [SelfTestCheck(check.name, check.ok, check.detail) for check in answer.checks]
 
@@ -182,19 +225,36 @@ class BridgeBoard(Device[E]):
         self._last_t = max(self._last_t, event.t_ns)
         super()._emit(event)
 
+    # The link and the port of the last open()
+
+    @property
+    def _board_link(self) -> Link:
+        """The link of the last open(); set before the port opens, so the port's callbacks and
+        the ticker always have it."""
+        if self._link is None:
+            raise self._error(f"the {self.kind} was never opened", "call open() first")
+        return self._link
+
+    @property
+    def _port(self) -> SerialLink:
+        """The serial port of the last open()."""
+        if self._serial is None:
+            raise self._error(f"the {self.kind} was never opened", "call open() first")
+        return self._serial
+
     # For the backend, under self._cond
 
     def _send(self, message: m.Message) -> int:
         """Queue a sequenced message for the board and write it now; its sequence number."""
         with self._cond:
-            seq = self._link.send(message)
+            seq = self._board_link.send(message)
             self._flush(time.monotonic_ns())
             return seq
 
     def _stamp(self, t_us: int, now: int) -> int:
         """The board's stamp on the host's clock: never after its arrival, never before the
         previous event's."""
-        mapped = self._link.clock.to_host(t_us)
+        mapped = self._board_link.clock.to_host(t_us)
         return max(self._last_t, now if mapped is None else min(mapped, now))
 
     def _drop(self, message: m.Message, why: str) -> None:
@@ -205,7 +265,7 @@ class BridgeBoard(Device[E]):
     def _void_round(self, code: str, detail: str) -> None:
         """The round in progress is void; over at once: ready for the next."""
         self._fault(code, "warning", detail, void=True)
-        self._emit(FaultCleared(code))
+        self._emit_fault(FaultCleared(code))
         self._voided()
 
     def _fault(self, code: str, severity: str, detail: str, *, void: bool = False) -> None:
@@ -213,9 +273,19 @@ class BridgeBoard(Device[E]):
 
     def _report(self, fault: Fault) -> None:
         """Emit `fault`, logged with the last frames."""
-        log.warning("%s: %s: %s; last frames:\n%s", self.url, fault.code, fault.detail,
-                    self._link.dump())
-        self._emit(fault)
+        log.warning(
+            "%s: %s: %s; last frames:\n%s",
+            self.url,
+            fault.code,
+            fault.detail,
+            self._board_link.dump(),
+        )
+        self._emit_fault(fault)
+
+    def _emit_fault(self, event: Fault | FaultCleared) -> None:
+        """Emit a fault or its end: every board's events include both (WheelEvent, DiceEvent,
+        ShoeEvent), which the type variable E cannot say; hence the cast."""
+        self._emit(cast(E, event))
 
     # The backend's own
 
@@ -228,23 +298,29 @@ class BridgeBoard(Device[E]):
         """The round in progress is void: drop what is left of it."""
 
     @abstractmethod
-    def _reading(self, message: m.Message, now: int) -> None:
+    def _reading(self, message: Reading, now: int) -> None:
         """A sensor event from the board, delivered once and in order at `now`."""
 
     # Inside: the serial thread's callbacks and the ticker, each under self._cond
 
     def _handshake(self) -> None:
         with self._cond:
-            self._cond.wait_for(lambda: self._link.connected or self._link.refused,
-                                timeout=HELLO_TIMEOUT)
-            if self._link.refused:
-                raise self._error(f"the board was refused: {self._link.refused}",
-                                  f"flash the board with the firmware of this release "
-                                  f"({self.FLASH}), or update the terminal")
-            if not self._link.connected:
-                raise self._error(f"no hello from {self.path} within {HELLO_TIMEOUT:g} s",
-                                  f"check that the board runs the {self.FIRMWARE} firmware and "
-                                  f"that the path is the board's (ls -l /dev/serial/by-id)")
+            self._cond.wait_for(
+                lambda: self._board_link.connected or self._board_link.refused,
+                timeout=HELLO_TIMEOUT,
+            )
+            if self._board_link.refused:
+                raise self._error(
+                    f"the board was refused: {self._board_link.refused}",
+                    f"flash the board with the firmware of this release "
+                    f"({self.FLASH}), or update the terminal",
+                )
+            if not self._board_link.connected:
+                raise self._error(
+                    f"no hello from {self.path} within {HELLO_TIMEOUT:g} s",
+                    f"check that the board runs the {self.FIRMWARE} firmware and "
+                    f"that the path is the board's (ls -l /dev/serial/by-id)",
+                )
 
     def _tick(self) -> None:
         while not self._stop.wait(TICK):
@@ -255,32 +331,35 @@ class BridgeBoard(Device[E]):
                     self._report_drops(kind, count)
 
     def _flush(self, now: int) -> None:
-        data = self._link.poll(now)
+        data = self._board_link.poll(now)
         if data:
-            self._serial.write(data)  # if it fails, the link has dropped: resent after the hello
+            self._port.write(data)  # if it fails, the link has dropped: resent after the hello
 
     def _connected(self) -> None:
         with self._cond:
-            self._link.connection_made()
+            self._board_link.connection_made()
             self._flush(time.monotonic_ns())
 
     def _lost_port(self, reason: str) -> None:
         with self._cond:
-            self._link.connection_lost()
+            self._board_link.connection_lost()
             self._lost = True
             self._fault("link_lost", "error", f"{reason}; reopening {self.path}")
 
     def _silence(self, seconds: float) -> None:
         with self._cond:
             self._silent = True
-            self._fault("silent", "error", f"no byte from the board for {seconds:.1f} s "
-                                           f"(limit {self.silent_after:g} s)")
+            self._fault(
+                "silent",
+                "error",
+                f"no byte from the board for {seconds:.1f} s (limit {self.silent_after:g} s)",
+            )
 
     def _received(self, data: bytes) -> None:
         with self._cond:
             now = time.monotonic_ns()
-            frames = self._link.decoder.counters.frames
-            for happening in self._link.receive(data, now):
+            frames = self._board_link.decoder.counters.frames
+            for happening in self._board_link.receive(data, now):
                 if isinstance(happening, Delivered):
                     self._delivered(happening.message, now)
                 elif isinstance(happening, Dropped):
@@ -289,25 +368,28 @@ class BridgeBoard(Device[E]):
                 elif isinstance(happening, Connected):
                     self._hello(happening)
                 elif isinstance(happening, Refused) and self.is_open:
-                    self._fault("incompatible", "critical", f"the board was refused: "
-                                                            f"{happening.reason}")
-            if self._silent and self._link.decoder.counters.frames > frames:
+                    self._fault(
+                        "incompatible", "critical", f"the board was refused: {happening.reason}"
+                    )
+            if self._silent and self._board_link.decoder.counters.frames > frames:
                 self._silent = False
-                self._emit(FaultCleared("silent"))
+                self._emit_fault(FaultCleared("silent"))
             self._flush(now)
             self._cond.notify_all()
 
     def _hello(self, connected: Connected) -> None:
         self.board = connected.peer
         if connected.restarted:  # what it had not delivered is lost
-            self._void_round("board_restarted", f"the board restarted: readings of the "
-                                                f"{self.ROUND} in progress may be lost")
+            self._void_round(
+                "board_restarted",
+                f"the board restarted: readings of the {self.ROUND} in progress may be lost",
+            )
         if self._configured_boot != connected.peer.boot_id:
             self._configured_boot = connected.peer.boot_id
             self._booted()
         if self._lost:
             self._lost = False
-            self._emit(FaultCleared("link_lost"))
+            self._emit_fault(FaultCleared("link_lost"))
 
     def _delivered(self, message: m.Message, now: int) -> None:
         if isinstance(message, m.SelfTestAnswer):
@@ -315,7 +397,7 @@ class BridgeBoard(Device[E]):
         elif isinstance(message, m.Error):
             code = m.ERROR_CODES.get(message.code, f"board_error_{message.code}")
             if not message.active:
-                self._emit(FaultCleared(code))
+                self._emit_fault(FaultCleared(code))
             elif message.code == m.SENSOR_STUCK:  # its readings cannot be trusted
                 self._fault(code, "error", message.text, void=True)
                 self._voided()
@@ -325,6 +407,10 @@ class BridgeBoard(Device[E]):
             self._reading(message, now)
 
     def _report_drops(self, kind: str, count: int) -> None:
-        totals = ", ".join(f"{k} {n}" for k, n in self._link.dropped().items() if n)
-        self._fault("bad_frame", "warning", f"{count} frame(s) dropped as {kind}; totals: {totals}; "
-                                            f"the board resends what was lost")
+        totals = ", ".join(f"{k} {n}" for k, n in self._board_link.dropped().items() if n)
+        self._fault(
+            "bad_frame",
+            "warning",
+            f"{count} frame(s) dropped as {kind}; totals: {totals}; "
+            f"the board resends what was lost",
+        )

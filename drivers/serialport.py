@@ -36,8 +36,10 @@ class LinkProtocol(Protocol):
 def open_port(path: str, baudrate: int, *, device: str, timeout: float = 0.05) -> serial.Serial:
     """The port, opened exclusively; or a DeviceError naming the device, the path and the fix."""
     if baudrate in BOOTLOADER_BAUDS:
-        raise DeviceError(f"{device}: {baudrate} baud would reboot an RP2040 board into its bootloader; "
-                          f"use 115200")
+        raise DeviceError(
+            f"{device}: {baudrate} baud would reboot an RP2040 board into its bootloader; "
+            f"use 115200"
+        )
     try:
         return serial.Serial(path, baudrate, timeout=timeout, exclusive=True)
     except (serial.SerialException, OSError) as exc:
@@ -48,11 +50,15 @@ def _fix(path: str, exc: Exception) -> str:
     code = getattr(exc, "errno", None)
     text = str(exc)
     if code == errno.ENOENT:
-        return ("no such device: check the cable and the configured path "
-                "(ls -l /dev/serial/by-id; the udev rules in systemd/ give stable names)")
+        return (
+            "no such device: check the cable and the configured path "
+            "(ls -l /dev/serial/by-id; the udev rules in systemd/ give stable names)"
+        )
     if code == errno.EACCES:
-        return ("permission denied: add the service user to the dialout group "
-                "(sudo usermod -aG dialout USER) and start a new login session")
+        return (
+            "permission denied: add the service user to the dialout group "
+            "(sudo usermod -aG dialout USER) and start a new login session"
+        )
     if code in (errno.EBUSY, errno.EAGAIN) or "exclusively" in text:
         return f"the port is in use by another process (fuser -v {path})"
     return text
@@ -61,8 +67,16 @@ def _fix(path: str, exc: Exception) -> str:
 class SerialLink:
     """One serial device kept open for a protocol; the reading thread is the only reader."""
 
-    def __init__(self, path: str, baudrate: int, protocol: LinkProtocol, *, device: str,
-                 silent_after: float = 2.0, backoff: tuple[float, ...] = BACKOFF):
+    def __init__(
+        self,
+        path: str,
+        baudrate: int,
+        protocol: LinkProtocol,
+        *,
+        device: str,
+        silent_after: float = 2.0,
+        backoff: tuple[float, ...] = BACKOFF,
+    ):
         self.path, self.baudrate, self.device = path, baudrate, device
         self.protocol = protocol
         self.silent_after = silent_after

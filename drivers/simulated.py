@@ -17,6 +17,7 @@ import time
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from drivers.device import Device, E
 from drivers.selftest import SelfTestCheck
 
 Plan = list[tuple[float, Any]]  # (fraction of the round's duration, the reading then)
@@ -38,9 +39,9 @@ def probability(text: str) -> float:
     return value
 
 
-class Simulated:
-    """Mixed in before a device's interface: `class SimDice(Simulated, DiceReader)`. The
-    device calls `_simulate` in its constructor and `_submit(plan)` for each round."""
+class Simulated(Device[E]):
+    """Mixed in before a device's interface: `class SimDice(Simulated[DiceEvent], DiceReader)`.
+    The device calls `_simulate` in its constructor and `_submit(plan)` for each round."""
 
     SELFTEST_CHECKS: ClassVar[tuple[str, ...]]
     FAILED: ClassVar[str]  # how an injected self-test failure reads: "stuck (injected)"
@@ -52,7 +53,7 @@ class Simulated:
         self._rng = random.Random(seed)
         self._duration = duration
         self._lock = threading.Lock()
-        self._history: list = []
+        self._history: list[E] = []
         self._failed: set[str] = set()
         self._stop = threading.Event()
         self._plans: queue.SimpleQueue = queue.SimpleQueue()
@@ -66,12 +67,12 @@ class Simulated:
             self._failed.add(name)
 
     @property
-    def history(self) -> list:
+    def history(self) -> list[E]:
         """Every event emitted, in order."""
         with self._lock:
             return list(self._history)
 
-    def _emit(self, event) -> None:
+    def _emit(self, event: E) -> None:
         with self._lock:
             self._history.append(event)
             super()._emit(event)
@@ -79,7 +80,9 @@ class Simulated:
     def _open(self) -> None:
         self._stop.clear()
         if self._duration:
-            self._worker = threading.Thread(target=self._run, name=f"simulated {self.url}", daemon=True)
+            self._worker = threading.Thread(
+                target=self._run, name=f"simulated {self.url}", daemon=True
+            )
             self._worker.start()
 
     def _close(self) -> None:
@@ -93,8 +96,10 @@ class Simulated:
     def _selftest(self) -> list[SelfTestCheck]:
         with self._lock:
             failed = set(self._failed)
-        return [SelfTestCheck(name, name not in failed, self.FAILED if name in failed else "ok")
-                for name in self.SELFTEST_CHECKS]
+        return [
+            SelfTestCheck(name, name not in failed, self.FAILED if name in failed else "ok")
+            for name in self.SELFTEST_CHECKS
+        ]
 
     def _submit(self, plan: Plan) -> None:
         if self._worker:

@@ -39,9 +39,9 @@ def decode(data: bytes) -> tuple[bytes, bool]:
         code = data[index]
         end = index + code
         if code == 0 or end > len(data):
-            out += data[index + 1:]
+            out += data[index + 1 :]
             return bytes(out), False
-        out += data[index + 1:end]
+        out += data[index + 1 : end]
         index = end
         if code < MAX_BLOCK and index < len(data):
             out.append(0)

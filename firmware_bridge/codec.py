@@ -13,6 +13,7 @@ truncated frame costs only itself.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from firmware_bridge import cobs
@@ -27,8 +28,15 @@ MAX_BODY = 240
 MAX_PAYLOAD = HEADER + MAX_BODY + CRC_SIZE
 MAX_ENCODED = MAX_PAYLOAD + 2  # COBS adds one byte, plus one per 254
 RAW_KEPT = 64  # bytes of a rejected frame kept for the dump
-BAD_KINDS = ("bad_cobs", "truncated", "bad_length", "bad_crc", "oversize", "unknown_type",
-             "malformed")
+BAD_KINDS = (
+    "bad_cobs",
+    "truncated",
+    "bad_length",
+    "bad_crc",
+    "oversize",
+    "unknown_type",
+    "malformed",
+)
 
 
 @dataclass(frozen=True)
@@ -130,7 +138,7 @@ class Decoder:
     def get(self) -> Frame | Rejected | None:
         return self._ready.popleft() if self._ready else None
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Frame | Rejected]:
         while self._ready:
             yield self._ready.popleft()
 

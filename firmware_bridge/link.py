@@ -15,6 +15,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from firmware_bridge.clock import ClockMap
 from firmware_bridge.codec import BAD_KINDS, Decoder, Frame, Rejected, encode
@@ -85,11 +86,20 @@ class Link:
     """`role` is HOST or BOARD. Times (`now`) are the caller's monotonic nanoseconds; a board's
     heartbeats carry now // 1000 as its clock."""
 
-    def __init__(self, role: str, *, version: str, unique_id: bytes = b"",
-                 boot_id: int | None = None, protocol: tuple[int, int] = PROTOCOL,
-                 first_seq: int = 0, resend_after: int = RESEND_AFTER,
-                 heartbeat_every: int = HEARTBEAT_EVERY, trace: int = 32,
-                 wire_filter: Callable[[Frame, bytes], bytes] | None = None):
+    def __init__(
+        self,
+        role: str,
+        *,
+        version: str,
+        unique_id: bytes = b"",
+        boot_id: int | None = None,
+        protocol: tuple[int, int] = PROTOCOL,
+        first_seq: int = 0,
+        resend_after: int = RESEND_AFTER,
+        heartbeat_every: int = HEARTBEAT_EVERY,
+        trace: int = 32,
+        wire_filter: Callable[[Frame, bytes], bytes] | None = None,
+    ):
         if role not in (HOST, BOARD):
             raise ValueError(f"role must be {HOST!r} or {BOARD!r}, not {role!r}")
         self.role, self.version, self.unique_id = role, version, unique_id
@@ -152,8 +162,12 @@ class Link:
     def poll(self, now: int) -> bytes:
         """The bytes to write now: hellos, heartbeats, acknowledgements, sequenced messages
         due (first sendings and resendings)."""
-        if (self.role == HOST and not self.connected and self.refused is None
-                and (self._hello_at is None or now - self._hello_at >= HELLO_RETRY)):
+        if (
+            self.role == HOST
+            and not self.connected
+            and self.refused is None
+            and (self._hello_at is None or now - self._hello_at >= HELLO_RETRY)
+        ):
             self._hello_at = now
             self._replies.append(self._hello(reply=False))
         out: list[tuple[int, Message]] = [(0, message) for message in self._replies]
@@ -177,7 +191,7 @@ class Link:
 
     # Diagnosis
 
-    def health(self) -> dict:
+    def health(self) -> dict[str, Any]:
         """The link-health figures (Klipper's once-a-second line): frames, drops by kind,
         resends, round trip, clock drift."""
         decoded = self.decoder.counters
@@ -185,10 +199,15 @@ class Link:
         rtt, drift = self.clock.rtt_ns, self.clock.drift_ppm
         return {
             "connected": self.connected,
-            "peer": None if self.peer is None else {
-                "role": self.peer.role, "protocol": f"{self.peer.major}.{self.peer.minor}",
-                "version": self.peer.version, "unique_id": self.peer.unique_id.hex(),
-                "boot_id": f"{self.peer.boot_id:08x}"},
+            "peer": None
+            if self.peer is None
+            else {
+                "role": self.peer.role,
+                "protocol": f"{self.peer.major}.{self.peer.minor}",
+                "version": self.peer.version,
+                "unique_id": self.peer.unique_id.hex(),
+                "boot_id": f"{self.peer.boot_id:08x}",
+            },
             "bytes_in": decoded.bytes,
             "frames_in": decoded.frames,
             "frames_out": self.counters.frames_out,
@@ -204,7 +223,9 @@ class Link:
         """Frames dropped so far, by kind (every kind of DROP_KINDS)."""
         decoded = self.decoder.counters
         return {kind: getattr(decoded, kind) for kind in BAD_KINDS} | {
-            "duplicate": self.counters.duplicate, "out_of_order": self.counters.out_of_order}
+            "duplicate": self.counters.duplicate,
+            "out_of_order": self.counters.out_of_order,
+        }
 
     def dump(self) -> str:
         """The last frames in and out, for the log when something goes wrong."""
@@ -238,22 +259,29 @@ class Link:
 
     def _handshake(self, hello: Hello) -> list[Happening]:
         if hello.role == self.role:
-            return self._refuse(f"the peer says it is a {hello.role} too: is the port looped "
-                                f"back, or echoing what it is sent?")
+            return self._refuse(
+                f"the peer says it is a {hello.role} too: is the port looped "
+                f"back, or echoing what it is sent?"
+            )
         if hello.major != self.protocol[0]:
             if not hello.reply:
                 self._replies.append(self._hello(reply=True))  # so that the peer can say why
             return self._refuse(
                 f"the {hello.role} speaks bridge protocol {hello.major}.{hello.minor} and this "
-                f"{self.role} {self.protocol[0]}.{self.protocol[1]}")
+                f"{self.role} {self.protocol[0]}.{self.protocol[1]}"
+            )
         restarted = self.peer is not None and hello.boot_id != self.peer.boot_id
         # A reply from the peer we are talking to answers a hello of ours that went before
         # everything we sent since: nothing was lost, nothing goes again.
         answer = hello.reply and self.connected and not restarted
         expected = self.inbox.expected
         # A known peer's first_seq is not after what we expect unless it had to drop messages.
-        if self.peer is None or restarted or expected is None or seq_diff(hello.first_seq,
-                                                                          expected) > 0:
+        if (
+            self.peer is None
+            or restarted
+            or expected is None
+            or seq_diff(hello.first_seq, expected) > 0
+        ):
             self.inbox.reset(hello.first_seq)
         self.peer, self.connected, self.refused = hello, True, None
         if not answer:
@@ -268,8 +296,16 @@ class Link:
 
     def _hello(self, *, reply: bool) -> Hello:
         major, minor = self.protocol
-        return Hello(major, minor, self.role, reply, self.boot_id, self.outbox.base, self.version,
-                     self.unique_id)
+        return Hello(
+            major,
+            minor,
+            self.role,
+            reply,
+            self.boot_id,
+            self.outbox.base,
+            self.version,
+            self.unique_id,
+        )
 
     def _heartbeat(self, now: int) -> Heartbeat:
         """The host's ping, with a new token; the board's own heartbeat, without."""

@@ -30,14 +30,24 @@ CARD, CUT_CARD, SHOE_LOADED, CARD_FAULT = 8, 9, 10, 11  # 1.2
 
 # Error codes, and the names the host reports them by.
 SENSOR_STUCK, EVENTS_DROPPED, INPUT_OVERRUN = 1, 2, 3
-ERROR_CODES = {SENSOR_STUCK: "sensor_stuck", EVENTS_DROPPED: "events_dropped",
-               INPUT_OVERRUN: "input_overrun"}
+ERROR_CODES = {
+    SENSOR_STUCK: "sensor_stuck",
+    EVENTS_DROPPED: "events_dropped",
+    INPUT_OVERRUN: "input_overrun",
+}
 
 DIRECTIONS = ("cw", "ccw")
 ROLES = ("host", "board")
 # Why a throw is void ("tirada nul·la", section 09 IV.3), by their index on the wire: append only.
-DICE_VOID_CAUSES = ("broken", "stacked", "on_chip", "off_table", "on_rail", "in_reserve",
-                    "bad_throw")
+DICE_VOID_CAUSES = (
+    "broken",
+    "stacked",
+    "on_chip",
+    "off_table",
+    "on_rail",
+    "in_reserve",
+    "bad_throw",
+)
 # What went wrong with a deal, by their index on the wire: append only.
 CARD_FAULT_CODES = ("unreadable_card", "card_face_up", "shoe_empty")
 
@@ -55,7 +65,7 @@ class _Reader:
     def take(self, count: int) -> bytes:
         if self.at + count > len(self.body):
             raise ProtocolError("malformed", f"body ends after {len(self.body)} bytes")
-        chunk = self.body[self.at:self.at + count]
+        chunk = self.body[self.at : self.at + count]
         self.at += count
         return chunk
 
@@ -71,7 +81,8 @@ class _Int:
             raise ValueError(f"{value!r} does not fit {self.fmt!r}: {e}") from None
 
     def read(self, reader: _Reader) -> int:
-        return struct.unpack(self.fmt, reader.take(self.size))[0]
+        value: int = struct.unpack(self.fmt, reader.take(self.size))[0]
+        return value
 
 
 U8, U16, U32, U64 = _Int("<B"), _Int("<H"), _Int("<I"), _Int("<Q")
@@ -119,15 +130,17 @@ class _Blob:
         return bytes(reader.take(U8.read(reader)))
 
 
-class _Text(_Blob):
-    """UTF-8 text, up to 255 bytes of it."""
+class _Text:
+    """UTF-8 text, up to 255 bytes of it: a blob of its encoding."""
+
+    _blob: ClassVar[_Blob] = _Blob()
 
     def write(self, value: str, out: bytearray) -> None:
-        super().write(value.encode("utf-8"), out)
+        self._blob.write(value.encode("utf-8"), out)
 
     def read(self, reader: _Reader) -> str:
         try:
-            return super().read(reader).decode("utf-8")
+            return self._blob.read(reader).decode("utf-8")
         except UnicodeDecodeError as e:
             raise ProtocolError("malformed", f"text is not UTF-8: {e}") from None
 
@@ -145,8 +158,15 @@ class _Pockets:
 
 
 DIRECTION, ROLE, VOID_CAUSE, CARD_FAULT_CODE, FLAG, BLOB, TEXT, POCKETS = (
-    _Choice(DIRECTIONS), _Choice(ROLES), _Choice(DICE_VOID_CAUSES), _Choice(CARD_FAULT_CODES),
-    _Flag(), _Blob(), _Text(), _Pockets())
+    _Choice(DIRECTIONS),
+    _Choice(ROLES),
+    _Choice(DICE_VOID_CAUSES),
+    _Choice(CARD_FAULT_CODES),
+    _Flag(),
+    _Blob(),
+    _Text(),
+    _Pockets(),
+)
 
 
 @dataclass(frozen=True)
@@ -205,8 +225,16 @@ class Hello(Message):
     the first sequence number the sender will (re)send; `reply` marks the answer to a hello."""
 
     TYPE, NAME = HELLO, "hello"
-    LAYOUT = (("major", U8), ("minor", U8), ("role", ROLE), ("reply", FLAG), ("boot_id", U32),
-              ("first_seq", U8), ("version", TEXT), ("unique_id", BLOB))
+    LAYOUT = (
+        ("major", U8),
+        ("minor", U8),
+        ("role", ROLE),
+        ("reply", FLAG),
+        ("boot_id", U32),
+        ("first_seq", U8),
+        ("version", TEXT),
+        ("unique_id", BLOB),
+    )
     major: int
     minor: int
     role: str
@@ -385,8 +413,12 @@ class Config(Message):
     it is leaving the rim, how long an unseen ball is lost, how long a sensor may stay active."""
 
     TYPE, NAME = CONFIG, "config"
-    LAYOUT = (("pocket_count", U8), ("leaving_period_us", U32), ("ball_lost_ms", U32),
-              ("stuck_ms", U32))
+    LAYOUT = (
+        ("pocket_count", U8),
+        ("leaving_period_us", U32),
+        ("ball_lost_ms", U32),
+        ("stuck_ms", U32),
+    )
     pocket_count: int
     leaving_period_us: int
     ball_lost_ms: int
@@ -436,11 +468,33 @@ class Unreadable:
     problem: str
 
 
-SENSOR_EVENTS = (Rotor, BallInRim, BallLeaving, BallInPockets, BallLost, Dice, DiceVoid, Card,
-                 CutCard, ShoeLoaded, CardFault)
+SENSOR_EVENTS = (
+    Rotor,
+    BallInRim,
+    BallLeaving,
+    BallInPockets,
+    BallLost,
+    Dice,
+    DiceVoid,
+    Card,
+    CutCard,
+    ShoeLoaded,
+    CardFault,
+)
 MESSAGES: tuple[type[Message], ...] = (
-    Hello, Heartbeat, Ack, *SENSOR_EVENTS, Error, SelfTestRequest, SelfTestAnswer, Config, Spin,
-    Throw, Deal, NewShoe)
+    Hello,
+    Heartbeat,
+    Ack,
+    *SENSOR_EVENTS,
+    Error,
+    SelfTestRequest,
+    SelfTestAnswer,
+    Config,
+    Spin,
+    Throw,
+    Deal,
+    NewShoe,
+)
 _BY_TYPE = {cls.TYPE: cls for cls in MESSAGES if cls.KIND is None}
 _BY_KIND = {cls.KIND: cls for cls in SENSOR_EVENTS}
 

@@ -64,7 +64,7 @@ class Outbox:
         """(seq, message) to send now: in the window, never sent or unacknowledged for
         `resend_after` (same unit as `now`)."""
         out = []
-        for offset, pending in enumerate(list(self._pending)[:self.window]):
+        for offset, pending in enumerate(list(self._pending)[: self.window]):
             if pending.sent_at is None or now - pending.sent_at >= resend_after:
                 if pending.sends:
                     self.resent += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from drivers.bridge_board import BridgeBoard
+from drivers.bridge_board import BridgeBoard, Reading
 from drivers.dice.base import DiceReader
 from drivers.dice.events import FACES, VOID_DETAILS, DiceEvent, DiceThrown
 from firmware_bridge import messages as m
@@ -43,11 +43,11 @@ class BoardDice(DiceReader, BridgeBoard[DiceEvent]):
     def _voided(self) -> None:
         self._armed_at = None
 
-    def _reading(self, message: m.Message, now: int) -> None:
+    def _reading(self, message: Reading, now: int) -> None:
         if not isinstance(message, (m.Dice, m.DiceVoid)):
             self._drop(message, "is not a dice reading")
             return
-        sensed = self._link.clock.to_host(message.t_us)
+        sensed = self._board_link.clock.to_host(message.t_us)
         if self._armed_at is None or (sensed is not None and sensed < self._armed_at):
             self._drop(message, "while no throw was asked for")
             return
@@ -57,5 +57,8 @@ class BoardDice(DiceReader, BridgeBoard[DiceEvent]):
             self._armed_at = None
             self._emit(DiceThrown((message.die_a, message.die_b), self._stamp(message.t_us, now)))
         else:
-            self._void_round("misread", f"the reader read {message.die_a} and "
-                                        f"{message.die_b}: no die shows that; read the dice")
+            self._void_round(
+                "misread",
+                f"the reader read {message.die_a} and "
+                f"{message.die_b}: no die shows that; read the dice",
+            )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Union
 
 from drivers.faults import Fault, FaultCleared
 
@@ -57,4 +56,4 @@ class DiceThrown:
         check_dice(*self.dice)
 
 
-DiceEvent = Union[DiceThrown, Fault, FaultCleared]
+DiceEvent = DiceThrown | Fault | FaultCleared

@@ -15,6 +15,7 @@ from drivers.dice.events import (
     FACES,
     VOID_CAUSES,
     VOID_DETAILS,
+    DiceEvent,
     DiceThrown,
     check_cause,
     check_dice,
@@ -23,7 +24,7 @@ from drivers.faults import Fault, FaultCleared
 from drivers.simulated import Plan, Simulated, probability, seconds
 
 
-class SimDice(Simulated, DiceReader):
+class SimDice(Simulated[DiceEvent], DiceReader):
     """Each throw() draws its outcome at once (the same seed and throw() calls give the same
     events) and a worker thread reads it `throw` seconds later; with throw=0 the reading is
     emitted before throw() returns, without sleeping."""
@@ -35,8 +36,9 @@ class SimDice(Simulated, DiceReader):
         super().__init__(url)
         parts = urlsplit(url)
         if parts.netloc != "dice" or parts.path:
-            raise self._error("not a simulated dice reader's URL",
-                              "write sim://dice?throw=SECONDS&void=P")
+            raise self._error(
+                "not a simulated dice reader's URL", "write sim://dice?throw=SECONDS&void=P"
+            )
         params = self._query({"throw": seconds, "void": probability, "seed": int})
         self.throw_seconds: float = params.get("throw", 1.0)
         self.void_odds: float = params.get("void", 0.0)
@@ -77,5 +79,7 @@ class SimDice(Simulated, DiceReader):
             dice, self._forced_dice = self._forced_dice or dice, None
             return [(1.0, DiceThrown(dice))]
         # The throw is over: the shooter throws again.
-        return [(1.0, Fault(void, "warning", f"{VOID_DETAILS[void]}: void throw", void=True)),
-                (1.0, FaultCleared(void))]
+        return [
+            (1.0, Fault(void, "warning", f"{VOID_DETAILS[void]}: void throw", void=True)),
+            (1.0, FaultCleared(void)),
+        ]

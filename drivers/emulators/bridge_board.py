@@ -50,10 +50,18 @@ class BridgeBoardEmulator(EmulatedDevice):
 
     VERSION: ClassVar[str]  # the firmware version its hello gives by default
 
-    def __init__(self, link, *, seed: int = 0, time_scale: float = 1.0,
-                 protocol: tuple[int, int] = PROTOCOL, version: str | None = None,
-                 unique_id: bytes | None = None, drift_ppm: float = 0.0,
-                 log: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        link,
+        *,
+        seed: int = 0,
+        time_scale: float = 1.0,
+        protocol: tuple[int, int] = PROTOCOL,
+        version: str | None = None,
+        unique_id: bytes | None = None,
+        drift_ppm: float = 0.0,
+        log: Callable[[str], None] | None = None,
+    ):
         super().__init__(link)
         self.link_path = link
         self.time_scale = time_scale
@@ -162,9 +170,15 @@ class BridgeBoardEmulator(EmulatedDevice):
     # Inside
 
     def _new_link(self, first_seq: int = 0) -> Link:
-        return Link(BOARD, version=self.version, unique_id=self.unique_id,
-                    boot_id=self._rng.getrandbits(32), protocol=self.protocol,
-                    first_seq=first_seq, wire_filter=self._tampered)
+        return Link(
+            BOARD,
+            version=self.version,
+            unique_id=self.unique_id,
+            boot_id=self._rng.getrandbits(32),
+            protocol=self.protocol,
+            first_seq=first_seq,
+            wire_filter=self._tampered,
+        )
 
     def _now_ns(self) -> int:
         """The board's clock."""
@@ -206,6 +220,7 @@ class BridgeBoardEmulator(EmulatedDevice):
 
     def _tampered(self, frame: codec.Frame, wire: bytes) -> bytes:
         """The link's wire filter: what actually goes on the line for `frame`."""
+        assert isinstance(frame.message, Message)  # the link filters what it sends: no Unreadable
         sequenced = is_sequenced(frame.message.TYPE)
         if self._held is not None and sequenced:
             held_seq, held_wire = self._held
@@ -224,7 +239,7 @@ class BridgeBoardEmulator(EmulatedDevice):
             data[-codec.CRC_SIZE - 1] ^= 0x01  # the body's last bit
             return codec.wrap(bytes(data))
         if how == "truncate":  # the next frame's leading delimiter ends it
-            return wire[:len(wire) // 2]
+            return wire[: len(wire) // 2]
         if how == "duplicate":
             return wire + wire
         self._held = (frame.seq, wire)  # reorder: sent after the next sequenced frame
@@ -240,6 +255,7 @@ class NamedChecks:
     `fail_selftest` names it. Put it before BridgeBoardEmulator among the bases."""
 
     CHECKS: ClassVar[tuple[str, ...]]
+    _lock: threading.RLock  # BridgeBoardEmulator's
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -253,22 +269,32 @@ class NamedChecks:
             self._failed.add(name)
 
     def _checks(self) -> tuple[Check, ...]:
-        return tuple(Check(name, name not in self._failed, "failed" if name in self._failed else "ok")
-                     for name in self.CHECKS)
+        return tuple(
+            Check(name, name not in self._failed, "failed" if name in self._failed else "ok")
+            for name in self.CHECKS
+        )
 
 
-def run_by_hand(emulator_class: type[BridgeBoardEmulator], what: str, link: str,
-                argv: list[str] | None) -> None:
+def run_by_hand(
+    emulator_class: type[BridgeBoardEmulator], what: str, link: str, argv: list[str] | None
+) -> None:
     """The command line of an emulator module: `what` on a pty at --link until Ctrl-C."""
     parser = argparse.ArgumentParser(description=f"Emulate the {what} on a pty.")
     parser.add_argument("--link", default=link, help="the stable path to create")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--time-scale", type=float, default=1.0,
-                        help="multiply the real device's durations by this (0.1: ten times "
-                             "faster)")
+    parser.add_argument(
+        "--time-scale",
+        type=float,
+        default=1.0,
+        help="multiply the real device's durations by this (0.1: ten times faster)",
+    )
     args = parser.parse_args(argv)
-    emulator = emulator_class(args.link, seed=args.seed, time_scale=args.time_scale,
-                              log=lambda text: print(text, flush=True))
+    emulator = emulator_class(
+        args.link,
+        seed=args.seed,
+        time_scale=args.time_scale,
+        log=lambda text: print(text, flush=True),
+    )
     with emulator:
         print(f"{what} emulator on {args.link}: open {emulator.url} (Ctrl-C stops)", flush=True)
         try:

@@ -19,8 +19,8 @@ import random
 import signal
 import threading
 import time
-from datetime import datetime, timedelta, timezone
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 
 from drivers.emulators.pty_port import EmulatedDevice
 from drivers.wheel.cammegh_protocol import (
@@ -74,11 +74,21 @@ class CammeghEmulator(EmulatedDevice):
     """`link`: the stable path programs open. `order`: the numbers by pocket index, for the
     position replies (`*A`, `*bn`); by default pocket i holds number i."""
 
-    def __init__(self, link, *, seed: int = 0, time_factor: float = 1.0, mode: int = ARCADE_MODE,
-                 boot: float = POWER_ON_SILENCE, pockets: int = 37,
-                 between: float = BETWEEN_GAMES, clock_offset: float = 0.0,
-                 selftest_codes: Sequence[int] = (0,), selftest_seconds: float = SELFTEST_TAKES,
-                 order: Sequence[int] | None = None):
+    def __init__(
+        self,
+        link,
+        *,
+        seed: int = 0,
+        time_factor: float = 1.0,
+        mode: int = ARCADE_MODE,
+        boot: float = POWER_ON_SILENCE,
+        pockets: int = 37,
+        between: float = BETWEEN_GAMES,
+        clock_offset: float = 0.0,
+        selftest_codes: Sequence[int] = (0,),
+        selftest_seconds: float = SELFTEST_TAKES,
+        order: Sequence[int] | None = None,
+    ):
         super().__init__(link)
         self.link = link
         self.time_factor = time_factor
@@ -107,7 +117,8 @@ class CammeghEmulator(EmulatedDevice):
         self._sensor_debug = False
         self._forced: int | None = None
         self._misread: int | None = None
-        self.state, self.spin, self.winning, self.warnings = 6, 0, None, 0
+        self.state, self.spin, self.warnings = 6, 0, 0
+        self.winning: int | None = None
         self.rpm, self.direction = 0.0, self._rng.choice(("cw", "ccw"))
         self.wins: list[int] = []
         self.misfires: list[int] = []
@@ -183,8 +194,9 @@ class CammeghEmulator(EmulatedDevice):
     def go_silent(self, seconds: float | None = None) -> None:
         """Send and answer nothing for `seconds` (None: until resume())."""
         with self._lock:
-            self._silent_until = (math.inf if seconds is None
-                                  else time.monotonic() + self._s(seconds))
+            self._silent_until = (
+                math.inf if seconds is None else time.monotonic() + self._s(seconds)
+            )
 
     def resume(self) -> None:
         with self._lock:
@@ -236,6 +248,7 @@ class CammeghEmulator(EmulatedDevice):
     def _clear(self, flag: int) -> Callable[[], None]:
         def clear() -> None:
             self.warnings &= ~flag
+
         return clear
 
     def _phase_over(self, at: float) -> None:
@@ -406,8 +419,11 @@ class CammeghEmulator(EmulatedDevice):
             return
         games = len(self.wins)
         expected = games / self.pockets
-        chi = sum((self.wins.count(n) - expected) ** 2 / expected
-                  for n in range(self.pockets)) if games else 0.0
+        chi = (
+            sum((self.wins.count(n) - expected) ** 2 / expected for n in range(self.pockets))
+            if games
+            else 0.0
+        )
         self._send(f"*w {chi:.2f} {100 * _chi_squared_cdf(chi, self.pockets - 1):.1f}")
 
     def _cmd_W(self, arg: str, now: float) -> None:
@@ -424,24 +440,32 @@ class CammeghEmulator(EmulatedDevice):
             self._send(f"*s t {math.ceil(len(self._log) / LOG_PAGE_BYTES)}")
         elif kind == "r" and page.isdigit() and not self._busy_unless((6,), "s"):
             start = int(page) * LOG_PAGE_BYTES
-            data = self._log[start:start + LOG_PAGE_BYTES]
+            data = self._log[start : start + LOG_PAGE_BYTES]
             data = data.ljust(LOG_PAGE_BYTES, bytes([LOG_UNUSED]))
             self._send(f"*s r {page} {data.decode('ascii')} {log_checksum(data):02X}")
 
     def _cmd_d(self, arg: str, now: float) -> None:
-        wheel_time = datetime.now(timezone.utc) + self.clock_offset
+        wheel_time = datetime.now(UTC) + self.clock_offset
         fields = arg.split()
         if fields == ["g"]:
             self._send(f"*d {format_clock(wheel_time)}")
-        elif (len(fields) == 3 and fields[0] == "s" and fields[1] in tuple("012345")
-              and fields[2].isdigit()):
-            unit = ("second", "minute", "hour", "day", "month", "year")[int(fields[1])]
-            value = int(fields[2]) + (2000 if unit == "year" else 0)
+        elif (
+            len(fields) == 3
+            and fields[0] == "s"
+            and fields[1] in tuple("012345")
+            and fields[2].isdigit()
+        ):
+            t, unit = wheel_time, int(fields[1])
+            parts = [t.second, t.minute, t.hour, t.day, t.month, t.year]  # units 0 to 5
+            parts[unit] = int(fields[2]) + (2000 if unit == 5 else 0)
+            second, minute, hour, day, month, year = parts
             try:
-                wheel_time = wheel_time.replace(**{unit: value})
+                wheel_time = t.replace(
+                    year=year, month=month, day=day, hour=hour, minute=minute, second=second
+                )
             except ValueError:
                 return
-            self.clock_offset = wheel_time - datetime.now(timezone.utc)
+            self.clock_offset = wheel_time - datetime.now(UTC)
             self._send("*d OK")
 
     def _cmd_T(self, arg: str, now: float) -> None:
@@ -486,8 +510,9 @@ class CammeghEmulator(EmulatedDevice):
     # Sending
 
     def _send_status(self) -> None:
-        status = Status(self.state, self.spin, self.winning, self.warnings, self.rpm,
-                        self.direction)
+        status = Status(
+            self.state, self.spin, self.winning, self.warnings, self.rpm, self.direction
+        )
         self._send(format_status(status).decode().rstrip())
 
     def _send(self, text: str) -> None:
@@ -513,14 +538,20 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="A Cammegh SS2 wheel on a pseudo-terminal.")
     parser.add_argument("--link", required=True, help="the path to open, e.g. /tmp/cammegh")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--time-factor", type=float, default=1.0,
-                        help="the wheel's durations are multiplied by this")
+    parser.add_argument(
+        "--time-factor",
+        type=float,
+        default=1.0,
+        help="the wheel's durations are multiplied by this",
+    )
     parser.add_argument("--mode", type=int, default=ARCADE_MODE, help="operating mode in flash")
-    parser.add_argument("--boot", type=float, default=POWER_ON_SILENCE,
-                        help="seconds of silence after power-on")
+    parser.add_argument(
+        "--boot", type=float, default=POWER_ON_SILENCE, help="seconds of silence after power-on"
+    )
     args = parser.parse_args(argv)
-    emulator = CammeghEmulator(args.link, seed=args.seed, time_factor=args.time_factor,
-                               mode=args.mode, boot=args.boot)
+    emulator = CammeghEmulator(
+        args.link, seed=args.seed, time_factor=args.time_factor, mode=args.mode, boot=args.boot
+    )
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
@@ -529,7 +560,7 @@ def main(argv: list[str] | None = None) -> None:
         shown = {"<": 0, ">": 0}  # lines sent (<) and received (>) printed so far
         while not stop.wait(0.2):
             for mark, lines in (("<", emulator.sent), (">", emulator.received)):
-                for line in lines[shown[mark]:]:
+                for line in lines[shown[mark] :]:
                     print(f"{mark} {line}", flush=True)
                 shown[mark] = len(lines)
 

@@ -12,8 +12,8 @@ import select
 import threading
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 
 class PtyPort:
@@ -22,7 +22,8 @@ class PtyPort:
         self._lock = threading.Lock()
         self._fd: int | None = None
         self._poll = select.poll()
-        self.taps: list[Callable[[bytes], None]] = []  # see each write as it goes on the line (benchmarks)
+        # see each write as it goes on the line (benchmarks)
+        self.taps: list[Callable[[bytes], None]] = []
         self.plug()
 
     def plug(self) -> None:
@@ -59,7 +60,7 @@ class PtyPort:
             try:
                 rest = data
                 while rest:
-                    rest = rest[os.write(self._fd, rest):]
+                    rest = rest[os.write(self._fd, rest) :]
             except OSError:  # BlockingIOError when nobody reads: the line drops the bytes
                 return False
         for tap in self.taps:
@@ -88,17 +89,25 @@ class EmulatedDevice:
     `_powered_on()` runs once the port exists, before the thread starts."""
 
     def __init__(self, path: str | os.PathLike):
-        self.port: PtyPort | None = None
+        self._port: PtyPort | None = None
         self._port_path = Path(path)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
+    @property
+    def port(self) -> PtyPort:
+        """The pseudo-terminal of the last start()."""
+        if self._port is None:
+            raise RuntimeError(f"{type(self).__name__} {self._port_path}: call start() first")
+        return self._port
+
     def start(self):
-        self.port = PtyPort(self._port_path)
+        self._port = PtyPort(self._port_path)
         self._stop.clear()
         self._powered_on()
-        self._thread = threading.Thread(target=self._run, name=f"{type(self).__name__} {self._port_path}",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, name=f"{type(self).__name__} {self._port_path}", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -106,8 +115,8 @@ class EmulatedDevice:
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
-        if self.port is not None:
-            self.port.unplug()
+        if self._port is not None:
+            self._port.unplug()
 
     def __enter__(self):
         return self.start()

@@ -17,6 +17,7 @@ Run by hand: python -m drivers.emulators.shoe_board --link /tmp/shoe-reader
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 from drivers.emulators.bridge_board import BridgeBoardEmulator, NamedChecks, run_by_hand
 from drivers.shoe.events import RANKS, SUITS
@@ -34,6 +35,8 @@ from firmware_bridge.messages import (
 MISREADABLE = ("rank", "suit", "decks")  # the fields of Card and ShoeLoaded a reader reads
 DEAL_AT = 1.0  # seconds from the "deal" lamp to the card read: the croupier slides it out
 LOADED_AT = 2.0  # seconds from "new shoe" to the shoe loaded: the shuffled decks put in
+
+Readable = TypeVar("Readable", Card, ShoeLoaded)  # what the reader reads, and may misread
 
 
 class ShoeBoardEmulator(DrivenShoe, NamedChecks, BridgeBoardEmulator):
@@ -56,8 +59,9 @@ class ShoeBoardEmulator(DrivenShoe, NamedChecks, BridgeBoardEmulator):
         is sent with these values, as a reader misreading it would."""
         for name, value in fields.items():
             if name not in MISREADABLE or type(value) is not int or not 0 <= value <= 0xFF:
-                raise ValueError(f"{name}={value!r}: misread one of {', '.join(MISREADABLE)} "
-                                 f"as a byte")
+                raise ValueError(
+                    f"{name}={value!r}: misread one of {', '.join(MISREADABLE)} as a byte"
+                )
         with self._lock:
             self._misread.update(fields)
 
@@ -78,8 +82,9 @@ class ShoeBoardEmulator(DrivenShoe, NamedChecks, BridgeBoardEmulator):
         if isinstance(message, Deal):
             self._schedule(DEAL_AT, self._slide_out)
         elif isinstance(message, NewShoe):
-            self._schedule(LOADED_AT, lambda t: self._load(t, message.decks,
-                                                           message.cut_after or None))
+            self._schedule(
+                LOADED_AT, lambda t: self._load(t, message.decks, message.cut_after or None)
+            )
 
     def _load(self, t_us: int, decks: int, cut_after: int | None) -> Message:
         self._shoe = LoadedShoe.shuffled(decks, cut_after, self._rng)
@@ -99,10 +104,11 @@ class ShoeBoardEmulator(DrivenShoe, NamedChecks, BridgeBoardEmulator):
         else:
             self._queue(self._read(Card(t_us, RANKS.index(card[0]), SUITS.index(card[1]))))
 
-    def _read(self, message: Message) -> Message:
+    def _read(self, message: Readable) -> Readable:
         """`message` as the reader reads it: with the misreadings of its fields."""
-        fields = {name: self._misread.pop(name) for name in list(self._misread)
-                  if hasattr(message, name)}
+        fields = {
+            name: self._misread.pop(name) for name in list(self._misread) if hasattr(message, name)
+        }
         return replace(message, **fields)
 
 

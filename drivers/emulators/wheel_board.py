@@ -103,8 +103,10 @@ class WheelBoardEmulator(BridgeBoardEmulator):
             self.config = message
 
     def _checks(self) -> tuple[Check, ...]:
-        return tuple(Check(name, name not in self._stuck,
-                           "stuck active" if name in self._stuck else "ok") for name in CHECKS)
+        return tuple(
+            Check(name, name not in self._stuck, "stuck active" if name in self._stuck else "ok")
+            for name in CHECKS
+        )
 
     def _check_sensor(self, sensor: str) -> None:
         if sensor not in SENSORS:
@@ -124,11 +126,14 @@ class WheelBoardEmulator(BridgeBoardEmulator):
         if void == "ball_removed":
             unseen = self.config.ball_lost_ms * 1000
             steps = [s for s in steps if s[0] < LOST_AT] + [
-                (LOST_AT, lambda t: BallLost(t, unseen))]
+                (LOST_AT, lambda t: BallLost(t, unseen))
+            ]
         else:
             pockets, self._forced_pockets = self._forced_pockets or (pocket,), None
-            steps += [(LEAVING_AT, lambda t: BallLeaving(t, self.config.leaving_period_us)),
-                      (POCKET_AT, lambda t: BallInPockets(t, pockets))]
+            steps += [
+                (LEAVING_AT, lambda t: BallLeaving(t, self.config.leaving_period_us)),
+                (POCKET_AT, lambda t: BallInPockets(t, pockets)),
+            ]
         for at, make in steps:
             self._schedule(at, make)
 

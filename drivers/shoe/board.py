@@ -16,7 +16,7 @@ health()["foreign_readings"].
 
 from __future__ import annotations
 
-from drivers.bridge_board import BridgeBoard
+from drivers.bridge_board import BridgeBoard, Reading
 from drivers.shoe.base import Shoe
 from drivers.shoe.events import (
     DECKS,
@@ -52,15 +52,18 @@ class BoardShoe(Shoe, BridgeBoard[ShoeEvent]):
     def _voided(self) -> None:
         """Nothing to drop: every card out of the shoe is reported."""
 
-    def _reading(self, message: m.Message, now: int) -> None:
+    def _reading(self, message: Reading, now: int) -> None:
         if isinstance(message, m.Card):
             if message.rank < len(RANKS) and message.suit < len(SUITS):
                 card = RANKS[message.rank] + SUITS[message.suit]
                 self._emit(CardDrawn(card, self._stamp(message.t_us, now)))
             else:
-                self._card_fault("unreadable_card", f"the reader read rank {message.rank} and "
-                                                    f"suit {message.suit}, no card: the "
-                                                    f"croupier reads it")
+                self._card_fault(
+                    "unreadable_card",
+                    f"the reader read rank {message.rank} and "
+                    f"suit {message.suit}, no card: the "
+                    f"croupier reads it",
+                )
         elif isinstance(message, m.CardFault):
             self._card_fault(message.code)
         elif isinstance(message, m.CutCard):
@@ -68,8 +71,10 @@ class BoardShoe(Shoe, BridgeBoard[ShoeEvent]):
         elif isinstance(message, m.ShoeLoaded) and message.decks in DECKS:
             self._emit(ShoeLoaded(message.decks, self._stamp(message.t_us, now)))
         elif isinstance(message, m.ShoeLoaded):
-            self._void_round("misread", f"the reader reported a shoe of {message.decks} decks: "
-                                        f"load the shoe again")
+            self._void_round(
+                "misread",
+                f"the reader reported a shoe of {message.decks} decks: load the shoe again",
+            )
         else:
             self._drop(message, "is not a card-shoe reading")
 

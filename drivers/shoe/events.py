@@ -31,7 +31,11 @@ DECKS = range(1, 9)  # what a shoe holds
 
 # code: (severity, void, what it means)
 FAULTS = {
-    "unreadable_card": ("warning", False, "the reader could not read the card; the croupier reads it"),
+    "unreadable_card": (
+        "warning",
+        False,
+        "the reader could not read the card; the croupier reads it",
+    ),
     "card_face_up": ("warning", False, "a card came out face up: put it aside and deal the next"),
     "shoe_empty": ("error", True, "the shoe has no card to deal: load a new shoe"),
 }
@@ -41,8 +45,9 @@ CARD_FAULTS = ("unreadable_card", "card_face_up")  # a card came out, but not as
 def check_card(card: str) -> str:
     """`card` itself when it is a card; ValueError naming it otherwise."""
     if not isinstance(card, str) or len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
-        raise ValueError(f"{card!r} is not a card (a rank of {RANKS} and a suit of {SUITS}, "
-                         f"e.g. 'AS', 'TD')")
+        raise ValueError(
+            f"{card!r} is not a card (a rank of {RANKS} and a suit of {SUITS}, e.g. 'AS', 'TD')"
+        )
     return card
 
 
@@ -57,8 +62,10 @@ def check_load(decks: int, cut_after: int | None) -> None:
     check_decks(decks)
     size = 52 * decks
     if cut_after is not None and (type(cut_after) is not int or not 0 < cut_after < size):
-        raise ValueError(f"the cut card goes between two of the {size} cards (after 1 to "
-                         f"{size - 1} of them), not after {cut_after!r}")
+        raise ValueError(
+            f"the cut card goes between two of the {size} cards (after 1 to "
+            f"{size - 1} of them), not after {cut_after!r}"
+        )
 
 
 def shoe_fault(code: str, detail: str | None = None) -> tuple[Fault, FaultCleared]:

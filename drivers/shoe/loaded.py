@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
+from typing import Any
 
 from drivers.shoe.events import CARD_FAULTS, CARDS, check_card, check_load
 
@@ -28,8 +29,9 @@ class LoadedShoe:
         return cls(cards, cut_after)
 
     @classmethod
-    def rest(cls, decks: int, cut_after: int | None, dealt: Mapping[str, int],
-             rng: random.Random) -> LoadedShoe:
+    def rest(
+        cls, decks: int, cut_after: int | None, dealt: Mapping[str, int], rng: random.Random
+    ) -> LoadedShoe:
         """What is left of a shoe of `decks` decks once `dealt` (card -> times) are out,
         shuffled by `rng`, the cut card still after `cut_after` cards of the whole shoe."""
         check_load(decks, cut_after)
@@ -46,8 +48,10 @@ class LoadedShoe:
         held = Counter(self._cards)
         for card, count in wanted.items():
             if held[card] < count:
-                raise ValueError(f"cannot stack {' '.join(cards)}: the shoe holds {card} "
-                                 f"{held[card]} time(s), not {count}")
+                raise ValueError(
+                    f"cannot stack {' '.join(cards)}: the shoe holds {card} "
+                    f"{held[card]} time(s), not {count}"
+                )
         for card in cards:
             self._cards.remove(card)
         self._cards[:0] = cards
@@ -67,6 +71,12 @@ class LoadedShoe:
 class DrivenShoe:
     """How a test or a demo drives a shoe that deals from a LoadedShoe (the simulated shoe, the
     emulated reader board): mixed in by a class holding `_lock`, `_shoe` and `_forced_fault`."""
+
+    # The host's. Its lock is a Lock (SimShoe) or an RLock (the emulator): declared as either,
+    # mypy finds it incompatible with each host's own definition, hence Any.
+    _lock: Any  # guards the two below
+    _shoe: LoadedShoe
+    _forced_fault: str | None  # the fault the next card out comes with
 
     def stack(self, *cards: str) -> None:
         """The next cards out are these, taken from the shoe's remaining cards; ValueError for

@@ -16,6 +16,7 @@ from drivers.shoe.base import Shoe
 from drivers.shoe.events import (
     CardDrawn,
     CutCardOut,
+    ShoeEvent,
     ShoeLoaded,
     shoe_fault,
 )
@@ -23,7 +24,7 @@ from drivers.shoe.loaded import DrivenShoe, LoadedShoe
 from drivers.simulated import Plan, Simulated, probability, seconds
 
 
-class SimShoe(DrivenShoe, Simulated, Shoe):
+class SimShoe(DrivenShoe, Simulated[ShoeEvent], Shoe):
     """Each deal() takes its card at once (the same seed and calls give the same events) and a
     worker thread reports it `deal` seconds later; with deal=0 it is emitted before deal()
     returns, without sleeping. No shoe is loaded until new_shoe()."""
@@ -35,10 +36,13 @@ class SimShoe(DrivenShoe, Simulated, Shoe):
         super().__init__(url)
         parts = urlsplit(url)
         if parts.netloc != "shoe" or parts.path:
-            raise self._error("not a simulated card shoe's URL",
-                              "write sim://shoe?deal=SECONDS&face_up=P&unreadable=P")
-        params = self._query({"deal": seconds, "seed": int, "face_up": probability,
-                              "unreadable": probability})
+            raise self._error(
+                "not a simulated card shoe's URL",
+                "write sim://shoe?deal=SECONDS&face_up=P&unreadable=P",
+            )
+        params = self._query(
+            {"deal": seconds, "seed": int, "face_up": probability, "unreadable": probability}
+        )
         self.deal_seconds: float = params.get("deal", 0.5)
         self.face_up_odds: float = params.get("face_up", 0.0)
         self.unreadable_odds: float = params.get("unreadable", 0.0)
@@ -76,8 +80,9 @@ class SimShoe(DrivenShoe, Simulated, Shoe):
         plan: Plan = [(1.0, CutCardOut())] if cut else []
         if card is None:
             return plan + [(1.0, event) for event in shoe_fault("shoe_empty")]
-        fault = self._forced_fault or ("card_face_up" if face_up else
-                                       "unreadable_card" if unreadable else None)
+        fault = self._forced_fault or (
+            "card_face_up" if face_up else "unreadable_card" if unreadable else None
+        )
         self._forced_fault = None
         if fault is None:
             return plan + [(1.0, CardDrawn(card))]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from drivers.bridge_board import BridgeBoard
+from drivers.bridge_board import BridgeBoard, Reading
 from drivers.wheel.base import Wheel
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin, WheelEvent
 from drivers.wheel.order import WheelOrder
@@ -53,7 +53,7 @@ class BoardWheel(Wheel, BridgeBoard[WheelEvent]):
     def _voided(self) -> None:
         self._void = True
 
-    def _reading(self, message: m.Message, now: int) -> None:
+    def _reading(self, message: Reading, now: int) -> None:
         if self._void:
             self._drop(message, "after a void spin")
             return
@@ -64,13 +64,18 @@ class BoardWheel(Wheel, BridgeBoard[WheelEvent]):
         elif isinstance(message, m.BallInRim):
             self._emit(BallLaunched(message.direction, t_ns))
             if message.direction == (self._rotor or self._asked):
-                self._void_round("misspin", f"the ball runs {message.direction}, the same way "
-                                            f"as the rotor: void spin")
+                self._void_round(
+                    "misspin",
+                    f"the ball runs {message.direction}, the same way as the rotor: void spin",
+                )
         elif isinstance(message, m.BallLeaving):
             self._emit(BallLeavingRim(t_ns))
         elif isinstance(message, m.BallInPockets):
             self._emit(replace(BallInPocket.read(self.order, message.pockets), t_ns=t_ns))
         elif isinstance(message, m.BallLost):
-            self._void_round("ball_removed", f"the ball left the rim, unseen for "
-                                             f"{message.unseen_us / 1e6:.1f} s without "
-                                             f"dropping: void spin")
+            self._void_round(
+                "ball_removed",
+                f"the ball left the rim, unseen for "
+                f"{message.unseen_us / 1e6:.1f} s without "
+                f"dropping: void spin",
+            )

@@ -17,13 +17,14 @@ import queue
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from types import SimpleNamespace
-from typing import Callable, Iterator
 from urllib.parse import urlsplit
 
+from drivers.faults import Fault
 from drivers.serialport import SerialLink
 from drivers.wheel.base import SelfTestCheck, Wheel
 from drivers.wheel.cammegh_game import GameTracker
@@ -50,7 +51,6 @@ from drivers.wheel.cammegh_protocol import (
     parse_line,
     selftest_code,
 )
-from drivers.faults import Fault
 from drivers.wheel.events import WheelEvent, opposite
 from drivers.wheel.order import WheelOrder
 
@@ -65,6 +65,7 @@ def _seconds(minimum: float = 0.0, zero: bool = False) -> Callable[[str], float]
         if not math.isfinite(value) or not (value >= minimum or (zero and value == 0)):
             raise ValueError(f"seconds, {'0 or ' if zero else ''}at least {minimum:g}")
         return value
+
     return convert
 
 
@@ -132,11 +133,15 @@ class CammeghWheel(Wheel):
         self.launch_grace, self.ball_grace = settings["launch_grace"], settings["ball_grace"]
         self.max_drift, self.selftest_timeout = settings["clock"], settings["selftest"]
         if not self.mode & AUTO_STATUS and not self.poll:
-            raise self._error("with this mode the wheel never reports its state",
-                              f"add {AUTO_STATUS} (automatic status) to mode, or poll=0.5")
+            raise self._error(
+                "with this mode the wheel never reports its state",
+                f"add {AUTO_STATUS} (automatic status) to mode, or poll=0.5",
+            )
         if self.poll >= self.silent_after:
-            raise self._error(f"poll={self.poll:g} would make the wheel look silent",
-                              f"poll more often than silent={self.silent_after:g}")
+            raise self._error(
+                f"poll={self.poll:g} would make the wheel look silent",
+                f"poll more often than silent={self.silent_after:g}",
+            )
         self.firmware: Version | None = None
         self._link: SerialLink | None = None
         self._tracker = self._new_tracker()
@@ -173,8 +178,9 @@ class CammeghWheel(Wheel):
         chi = self._ask_kind(command("w"), "w", ChiSquared, refusal)
         wins = self._ask_kind(command("W"), "W", Counts, refusal)
         misses = self._ask_kind(command("M"), "M", Counts, refusal)
-        return Statistics(chi.value, chi.percent, wins.total, wins.by_number, misses.total,
-                          misses.by_number)
+        return Statistics(
+            chi.value, chi.percent, wins.total, wins.by_number, misses.total, misses.by_number
+        )
 
     def log_pages(self) -> int:
         self._require_open("read the game log")
@@ -184,40 +190,65 @@ class CammeghWheel(Wheel):
     def log_page(self, page: int) -> LogPage:
         """One page of the controller's game log, its checksum verified; idle (state 6) only."""
         self._require_open("read the game log")
-        return self._ask_kind(command("s", "r", page), "s", LogPage,
-                              "log pages are read only when the table is idle (state 6)")
+        return self._ask_kind(
+            command("s", "r", page),
+            "s",
+            LogPage,
+            "log pages are read only when the table is idle (state 6)",
+        )
 
     def health(self) -> dict[str, object]:
         figures = self.link_health()
-        return {"lines": figures.lines, "malformed": figures.malformed, "reconnects": figures.reconnects}
+        return {
+            "lines": figures.lines,
+            "malformed": figures.malformed,
+            "reconnects": figures.reconnects,
+        }
 
     def link_health(self) -> LinkHealth:
-        return LinkHealth(self._counts["lines"], self._counts["malformed"],
-                          self._link.reconnects if self._link else 0, tuple(self._lines))
+        return LinkHealth(
+            self._counts["lines"],
+            self._counts["malformed"],
+            self._link.reconnects if self._link else 0,
+            tuple(self._lines),
+        )
 
     # The backend
 
     def _open(self) -> None:
         self._tracker, self._games_seen = self._new_tracker(), 0  # games at open are not ours
         self._stop.clear()
-        protocol = SimpleNamespace(connection_made=self._connected, data_received=self._received,
-                                   connection_lost=self._lost, silent=self._silent)
-        self._link = SerialLink(self.path, BAUDRATE, protocol, device=f"wheel {self.url}",
-                                silent_after=self.silent_after)
+        protocol = SimpleNamespace(
+            connection_made=self._connected,
+            data_received=self._received,
+            connection_lost=self._lost,
+            silent=self._silent,
+        )
+        self._link = SerialLink(
+            self.path,
+            BAUDRATE,
+            protocol,
+            device=f"wheel {self.url}",
+            silent_after=self.silent_after,
+        )
         self._link.open()
         try:
             # The controller says nothing for its first seconds after power-on.
-            self._wait_for(lambda: self._tracker.last is not None,
-                           f"no status from the wheel within {self.boot:g} s",
-                           "check its power, the null-modem cable and 9600 8N1; it stays silent "
-                           "for its first seconds after power-on")
+            self._wait_for(
+                lambda: self._tracker.last is not None,
+                f"no status from the wheel within {self.boot:g} s",
+                "check its power, the null-modem cable and 9600 8N1; it stays silent "
+                "for its first seconds after power-on",
+            )
             self.firmware = self._read_version()
             self._set_mode()
-            if self._tracker.last.state == 6:
+            if self._state() == 6:
                 self._ask_reply("P", 1)  # the table is closed: power the wheel on
-                self._wait_for(lambda: self._tracker.last.state != 6,
-                               f"the wheel stays in state 6 (idle) {self.boot:g} s after *P 1",
-                               "look for a component fault: run a self-test")
+                self._wait_for(
+                    lambda: self._state() != 6,
+                    f"the wheel stays in state 6 (idle) {self.boot:g} s after *P 1",
+                    "look for a component fault: run a self-test",
+                )
             if self.max_drift:
                 self._check_clock()
         except BaseException:
@@ -232,6 +263,7 @@ class CammeghWheel(Wheel):
         if self._poller is not None:
             self._poller.join()
             self._poller = None
+        assert self._link is not None  # close() calls this only once open() has set it
         self._link.close()
         with self._start_lock:
             self._pending = None
@@ -251,19 +283,35 @@ class CammeghWheel(Wheel):
             self._send(command("F"))
             first = self._next(replies, self.selftest_timeout)
             if first is None:
-                return [SelfTestCheck("selftest", False, f"no result within "
-                                      f"{self.selftest_timeout:g} s (the wheel's own limit is "
-                                      f"code 100)")]
+                return [
+                    SelfTestCheck(
+                        "selftest",
+                        False,
+                        f"no result within "
+                        f"{self.selftest_timeout:g} s (the wheel's own limit is "
+                        f"code 100)",
+                    )
+                ]
             if not isinstance(first, FaultCode):
-                return [SelfTestCheck("idle", False, "the wheel must be idle (state 1 or 6) for a "
-                                      f"self-test; it is {self._state_text()} and answered "
-                                      f"{_shown(first)}")]
+                return [
+                    SelfTestCheck(
+                        "idle",
+                        False,
+                        "the wheel must be idle (state 1 or 6) for a "
+                        f"self-test; it is {self._state_text()} and answered "
+                        f"{_shown(first)}",
+                    )
+                ]
             codes = [first.code]
             while codes[-1] != 0 and (more := self._next(replies, self.answer)) is not None:
                 if isinstance(more, FaultCode):
                     codes.append(more.code)
-        return [SelfTestCheck(selftest_code(code)[0], code == 0,
-                              f"code {code}: {selftest_code(code)[1]}") for code in codes]
+        return [
+            SelfTestCheck(
+                selftest_code(code)[0], code == 0, f"code {code}: {selftest_code(code)[1]}"
+            )
+            for code in codes
+        ]
 
     def _emit(self, event: WheelEvent) -> None:
         """A fault carries the last lines of the link, for the technician."""
@@ -291,8 +339,10 @@ class CammeghWheel(Wheel):
     def _set_mode(self) -> None:
         echo = self._ask_reply("o", self.mode)
         if echo.text != str(self.mode):
-            raise self._error(f"the wheel answered *o {echo.text} to *o {self.mode}",
-                              "check the mode: a sum of the operating-mode bits of the guide")
+            raise self._error(
+                f"the wheel answered *o {echo.text} to *o {self.mode}",
+                "check the mode: a sum of the operating-mode bits of the guide",
+            )
         self._wheel_mode = self.mode
 
     def _read_version(self) -> Version:
@@ -302,12 +352,18 @@ class CammeghWheel(Wheel):
         return self._ask_kind(command("d", "g"), "d", ClockReading).time
 
     def _check_clock(self) -> None:
-        seconds = (self._read_clock() - datetime.now(timezone.utc)).total_seconds()
+        seconds = (self._read_clock() - datetime.now(UTC)).total_seconds()
         if abs(seconds) > self.max_drift:
-            self._emit(Fault("clock_drift", "warning",
-                                  f"the wheel's clock is {seconds:+.0f} s off the terminal's UTC "
-                                  "(its log times are off too): set it with *d s, and check the "
-                                  "terminal's time sync", False))
+            self._emit(
+                Fault(
+                    "clock_drift",
+                    "warning",
+                    f"the wheel's clock is {seconds:+.0f} s off the terminal's UTC "
+                    "(its log times are off too): set it with *d s, and check the "
+                    "terminal's time sync",
+                    False,
+                )
+            )
 
     def _poll(self) -> None:
         while not self._stop.wait(self.poll):
@@ -331,8 +387,10 @@ class CammeghWheel(Wheel):
             self._send(line)
             reply = self._next(replies, self.answer)
         if reply is None:
-            raise self._error(f"no answer to {line.decode().strip()} within {self.answer:g} s",
-                              "check the null-modem cable, 9600 8N1 and that the wheel is on")
+            raise self._error(
+                f"no answer to {line.decode().strip()} within {self.answer:g} s",
+                "check the null-modem cable, 9600 8N1 and that the wheel is on",
+            )
         return reply
 
     def _ask_reply(self, name: str, *args: object) -> Reply:
@@ -343,11 +401,15 @@ class CammeghWheel(Wheel):
         reply = self._ask(line, name)
         asked = line.decode().strip()
         if isinstance(reply, Reply) and reply.busy:
-            raise self._error(f"the wheel answered BUSY to {asked}: {refusal}; it is "
-                              f"{self._state_text()}", "ask again between games")
+            raise self._error(
+                f"the wheel answered BUSY to {asked}: {refusal}; it is {self._state_text()}",
+                "ask again between games",
+            )
         if not isinstance(reply, kind):
-            raise self._error(f"unexpected answer {_shown(reply)} to {asked}",
-                              "check that the device is a Cammegh SS2 or Mercury")
+            raise self._error(
+                f"unexpected answer {_shown(reply)} to {asked}",
+                "check that the device is a Cammegh SS2 or Mercury",
+            )
         return reply
 
     def _next(self, replies: queue.SimpleQueue, timeout: float) -> Message | None:
@@ -358,12 +420,20 @@ class CammeghWheel(Wheel):
 
     def _send(self, line: bytes) -> None:
         if not self._write(line):
-            raise self._error(f"cannot send {line.decode().strip()}: the serial link is down",
-                              "check the cable; the link reopens by itself")
+            raise self._error(
+                f"cannot send {line.decode().strip()}: the serial link is down",
+                "check the cable; the link reopens by itself",
+            )
 
     def _write(self, line: bytes) -> bool:
         self._lines.append(">" + line.decode().strip())
         return self._link is not None and self._link.write(line)
+
+    def _state(self) -> int:
+        """The wheel's state in its latest status line, for open() once it has heard one."""
+        last = self._tracker.last
+        assert last is not None  # open() waited for it; a tracker never forgets its last line
+        return last.state
 
     def _state_text(self) -> str:
         last = self._tracker.last
@@ -382,8 +452,12 @@ class CammeghWheel(Wheel):
         with self._start_lock:
             last = self._tracker.last
             now = time.monotonic()
-            if (self._pending is None or last is None or last.state not in STARTABLE
-                    or now - self._start_sent < self.answer):
+            if (
+                self._pending is None
+                or last is None
+                or last.state not in STARTABLE
+                or now - self._start_sent < self.answer
+            ):
                 return
             self._start_sent = now
             reverses = self._wheel_mode & REVERSE_EACH_GAME

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from drivers.faults import Fault, FaultCleared
 from drivers.wheel.cammegh_protocol import (
     BALL_REMOVED,
     COMPONENT_FAULT,
@@ -21,7 +22,6 @@ from drivers.wheel.cammegh_protocol import (
     Status,
     selftest_code,
 )
-from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import (
     BallInPocket,
     BallLaunched,
@@ -72,25 +72,36 @@ class GameTracker:
     def restart_due(self) -> bool:
         """The game was voided and the wheel still plays it: `*R` acknowledges the void."""
         game = self._game
-        return (game is not None and game.void and self.last is not None
-                and self.last.state in IN_PLAY)
+        return (
+            game is not None and game.void and self.last is not None and self.last.state in IN_PLAY
+        )
 
     @property
     def playing(self) -> bool:
-        return self._game is not None and self._game.playing
+        return self._in_play() is not None
+
+    def _in_play(self) -> _Game | None:
+        """The game in play (started while we listened, no result, not void), if any."""
+        game = self._game
+        return game if game is not None and game.playing else None
 
     def status(self, status: Status, t_ns: int) -> list[WheelEvent]:
         prev, self.last = self.last, status
         out: list[WheelEvent] = []
         self._power(status, prev, t_ns, out)
         if prev is not None and self._starts_a_game(status, prev):
-            self._end_without_result(f"a new game started (state {prev.state} to {status.state})",
-                                     t_ns, out)
+            self._end_without_result(
+                f"a new game started (state {prev.state} to {status.state})", t_ns, out
+            )
             self._game = _Game()
             self.games += 1
         elif prev is not None and prev.state in IN_PLAY and status.state in (1, 6):
-            self._end_without_result(f"the wheel went from state {prev.state} to "
-                                     f"{status.state} ({STATES[status.state]})", t_ns, out)
+            self._end_without_result(
+                f"the wheel went from state {prev.state} to "
+                f"{status.state} ({STATES[status.state]})",
+                t_ns,
+                out,
+            )
         self._rotor(status, t_ns, out)
         self._launch(status, prev, t_ns, out)
         self._misspin(status, t_ns, out)
@@ -114,8 +125,14 @@ class GameTracker:
         out: list[WheelEvent] = []
         if code not in self._codes:
             self._codes.add(code)
-            self._fault("component_fault", "critical", f"*F code {code}: {selftest_code(code)[1]}",
-                        t_ns, out, void=True)
+            self._fault(
+                "component_fault",
+                "critical",
+                f"*F code {code}: {selftest_code(code)[1]}",
+                t_ns,
+                out,
+                void=True,
+            )
         return out
 
     def heard(self, t_ns: int) -> list[WheelEvent]:
@@ -145,15 +162,24 @@ class GameTracker:
 
     def _end_without_result(self, why: str, t_ns: int, out: list) -> None:
         if self.playing:
-            self._fault("no_result", "error", f"the game ended without a winning number: {why}",
-                        t_ns, out, void=True)
+            self._fault(
+                "no_result",
+                "error",
+                f"the game ended without a winning number: {why}",
+                t_ns,
+                out,
+                void=True,
+            )
 
     def _rotor(self, status: Status, t_ns: int, out: list) -> None:
-        game = self._game
-        if not self.playing or status.state not in IN_PLAY or status.rpm <= 0:
+        game = self._in_play()
+        if game is None or status.state not in IN_PLAY or status.rpm <= 0:
             return
-        if (game.rotor is None or game.rotor[0] != status.direction
-                or abs(game.rotor[1] - status.rpm) >= RPM_STEP):
+        if (
+            game.rotor is None
+            or game.rotor[0] != status.direction
+            or abs(game.rotor[1] - status.rpm) >= RPM_STEP
+        ):
             game.rotor = (status.direction, status.rpm)
             out.append(RotorSpin(status.direction, status.rpm, t_ns))
 
@@ -165,28 +191,45 @@ class GameTracker:
             if game is not None:
                 game.launch_flag_since = None
             out += self._clear("launch_failed", t_ns)
-        elif self.playing:
-            if game.launch_flag_since is None or (status.state == 3 and prev.state == 2):
+        elif game is not None and game.playing:
+            if game.launch_flag_since is None or (
+                status.state == 3 and prev is not None and prev.state == 2
+            ):
                 game.launch_flag_since = t_ns
             if t_ns - game.launch_flag_since >= self.launch_grace_ns:
-                self._fault("launch_failed", "warning", "failed ball launch (flag 8) for "
-                            f"{self.launch_grace_ns / 1e9:g} s: void spin", t_ns, out, void=True)
-        if self.playing and status.state in (3, 4, 5) and not game.launched:
-            game.launched = True
+                self._fault(
+                    "launch_failed",
+                    "warning",
+                    f"failed ball launch (flag 8) for {self.launch_grace_ns / 1e9:g} s: void spin",
+                    t_ns,
+                    out,
+                    void=True,
+                )
+        in_play = self._in_play()  # again: the fault above may have voided the game
+        if in_play is not None and status.state in (3, 4, 5) and not in_play.launched:
+            in_play.launched = True
             same_way = status.state == 3 and status.flagged(MISSPIN)
-            out.append(BallLaunched(status.direction if same_way else opposite(status.direction),
-                                    t_ns))
+            out.append(
+                BallLaunched(status.direction if same_way else opposite(status.direction), t_ns)
+            )
 
     def _misspin(self, status: Status, t_ns: int, out: list) -> None:
         if not status.flagged(MISSPIN):
             out += self._clear("misspin", t_ns)
         elif status.state == 3 and self.playing:
-            self._fault("misspin", "warning", "the ball turns the same way as the rotor (flag 2): "
-                        "void spin", t_ns, out, void=True)
+            self._fault(
+                "misspin",
+                "warning",
+                "the ball turns the same way as the rotor (flag 2): void spin",
+                t_ns,
+                out,
+                void=True,
+            )
 
     def _leaving(self, status: Status, t_ns: int, out: list) -> None:
-        if self.playing and not self._game.leaving:
-            self._game.leaving = True
+        game = self._in_play()
+        if game is not None and not game.leaving:
+            game.leaving = True
             out.append(BallLeavingRim(t_ns))
 
     def _ball(self, status: Status, t_ns: int, out: list) -> None:
@@ -195,30 +238,41 @@ class GameTracker:
             if game is not None:
                 game.ball_flag_since = None
             out += self._clear("ball_removed", t_ns)
-        elif status.state == 4 and self.playing:
+        elif status.state == 4 and game is not None and game.playing:
             if game.ball_flag_since is None:
                 game.ball_flag_since = t_ns
             if t_ns - game.ball_flag_since >= self.ball_grace_ns:
-                self._fault("ball_removed", "warning", "no ball detected (flag 1) for "
-                            f"{self.ball_grace_ns / 1e9:g} s: void spin", t_ns, out, void=True)
+                self._fault(
+                    "ball_removed",
+                    "warning",
+                    f"no ball detected (flag 1) for {self.ball_grace_ns / 1e9:g} s: void spin",
+                    t_ns,
+                    out,
+                    void=True,
+                )
 
     def _result(self, number: int, source: str, t_ns: int, out: list) -> None:
         """The first report of a game's number is its result; the other one is compared."""
         game = self._game
-        if self.playing:
-            self._launch_and_leave(t_ns, out)
+        if game is not None and game.playing:
+            self._launch_and_leave(game, t_ns, out)
             game.result = number
             pocket = self.order.index(number) if number in self.order.numbers else NOT_A_POCKET
             out.append(BallInPocket((pocket,), (self.order.number(pocket),), t_ns))
         elif game is not None and game.result is not None and not game.checked:
             game.checked = True
             if number != game.result:
-                self._fault("result_mismatch", "critical", f"the {source} says {number}, the "
-                            f"result reported was {game.result}: check the ball", t_ns, out)
+                self._fault(
+                    "result_mismatch",
+                    "critical",
+                    f"the {source} says {number}, the "
+                    f"result reported was {game.result}: check the ball",
+                    t_ns,
+                    out,
+                )
 
-    def _launch_and_leave(self, t_ns: int, out: list) -> None:
+    def _launch_and_leave(self, game: _Game, t_ns: int, out: list) -> None:
         """A result proves the launch and the drop, even if their status lines were missed."""
-        game = self._game
         if not game.launched and self.last is not None:
             game.launched = True
             out.append(BallLaunched(opposite(self.last.direction), t_ns))
@@ -231,28 +285,42 @@ class GameTracker:
             self._codes.clear()
             out += self._clear("component_fault", t_ns)
         elif "component_fault" not in self._active:
-            self._fault("component_fault", "critical", "sensor stuck, motor or encoder fault "
-                        "(flag 4); no *F code received (operating-mode bit 256 sends them; a "
-                        "self-test finds them)", t_ns, out, void=True)
+            self._fault(
+                "component_fault",
+                "critical",
+                "sensor stuck, motor or encoder fault "
+                "(flag 4); no *F code received (operating-mode bit 256 sends them; a "
+                "self-test finds them)",
+                t_ns,
+                out,
+                void=True,
+            )
 
     def _power(self, status: Status, prev: Status | None, t_ns: int, out: list) -> None:
         if status.state != 6:
             out += self._clear("powered_down", t_ns)
         elif prev is not None and prev.state != 6:
-            self._fault("powered_down", "critical", "the wheel powered down (state 6): a permanent "
-                        "component fault or a power-off; see the *F codes or run a self-test",
-                        t_ns, out, void=True)
+            self._fault(
+                "powered_down",
+                "critical",
+                "the wheel powered down (state 6): a permanent "
+                "component fault or a power-off; see the *F codes or run a self-test",
+                t_ns,
+                out,
+                void=True,
+            )
 
     # Faults
 
-    def _fault(self, code: str, severity: str, detail: str, t_ns: int, out: list, *,
-               void: bool = False) -> None:
+    def _fault(
+        self, code: str, severity: str, detail: str, t_ns: int, out: list, *, void: bool = False
+    ) -> None:
         """Raise `code`; `void` voids the game in progress, if any, and only then."""
-        voids = void and self.playing
-        if voids:
-            self._game.void = True
+        game = self._in_play() if void else None
+        if game is not None:
+            game.void = True
         self._active.add(code)
-        out.append(Fault(code, severity, detail, voids, t_ns))
+        out.append(Fault(code, severity, detail, game is not None, t_ns))
 
     def _clear(self, code: str, t_ns: int) -> list[WheelEvent]:
         if code not in self._active:

@@ -10,9 +10,10 @@ layout we read is written next to its parser; check it against a real wheel.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import ClassVar, Union
+from datetime import UTC, datetime
+from typing import ClassVar
 
 BAUDRATE = 9600
 MAX_LINE = 512  # the longest line, a log page, is about 270 characters
@@ -167,8 +168,17 @@ class LogPage:
     entries: tuple[LogEntry, ...]
 
 
-Message = Union[Status, WinningNumber, Reply, FaultCode, ChiSquared, Counts, ClockReading,
-                LogPageCount, LogPage]
+Message = (
+    Status
+    | WinningNumber
+    | Reply
+    | FaultCode
+    | ChiSquared
+    | Counts
+    | ClockReading
+    | LogPageCount
+    | LogPage
+)
 
 LOG_PAGE_BYTES = 256
 LOG_UNUSED = ord("~")
@@ -249,8 +259,14 @@ def _status(line: bytes, text: str) -> Status:
         raise MalformedLine(line, f"speed {speed!r} is not rpm x 10")
     if direction not in ("0", "1"):
         raise MalformedLine(line, f"direction {direction!r} is not 0 or 1")
-    return Status(int(state), int(spin), number, int(warnings, 16), int(speed) / 10,
-                  "cw" if direction == "0" else "ccw")
+    return Status(
+        int(state),
+        int(spin),
+        number,
+        int(warnings, 16),
+        int(speed) / 10,
+        "cw" if direction == "0" else "ccw",
+    )
 
 
 def _fault_code(line: bytes, command: str, rest: str) -> FaultCode:
@@ -283,8 +299,7 @@ def _clock(line: bytes, command: str, rest: str) -> ClockReading | Reply:
         raise MalformedLine(line, "the clock is HH:MM:SS - DD/MM/YY")
     hour, minute, second, day, month, year = (int(group) for group in found.groups())
     try:
-        return ClockReading(datetime(2000 + year, month, day, hour, minute, second,
-                                     tzinfo=timezone.utc))
+        return ClockReading(datetime(2000 + year, month, day, hour, minute, second, tzinfo=UTC))
     except ValueError as e:
         raise MalformedLine(line, f"no such time ({e})") from None
 
@@ -316,11 +331,18 @@ def _log(line: bytes, command: str, rest: str) -> LogPageCount | LogPage | Reply
     return LogPage(int(page), tuple(entries))
 
 
-_REPLIES = {"F": _fault_code, "w": _chi_squared, "W": _counts, "M": _counts, "d": _clock,
-            "s": _log}
+# A reply's parser, by its command: (line, command, the rest of the line) -> the message.
+_REPLIES: dict[str, Callable[[bytes, str, str], Message]] = {
+    "F": _fault_code,
+    "w": _chi_squared,
+    "W": _counts,
+    "M": _counts,
+    "d": _clock,
+    "s": _log,
+}
 
 
-def log_checksum(data: bytes) -> int:
+def log_checksum(data: bytes | bytearray) -> int:
     """The sum of a log page's data bytes modulo 256."""
     return sum(data) % 256
 
@@ -334,8 +356,10 @@ def format_status(status: Status) -> bytes:
     """The status line as the controller sends it (what an emulator writes)."""
     winning = "  " if status.winning is None else f"{status.winning:2d}"
     direction = "0" if status.direction == "cw" else "1"
-    return (f"*X;{status.state};{status.spin:03d};{winning};{status.warnings:X};"
-            f"{round(status.rpm * 10):03d};{direction}\r\n").encode("ascii")
+    return (
+        f"*X;{status.state};{status.spin:03d};{winning};{status.warnings:X};"
+        f"{round(status.rpm * 10):03d};{direction}\r\n"
+    ).encode("ascii")
 
 
 def format_winning(number: int) -> bytes:

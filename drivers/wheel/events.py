@@ -4,8 +4,8 @@ time.monotonic_ns() at creation; a backend with its own clock passes the device'
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Union
 
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.order import WheelOrder
@@ -77,6 +77,4 @@ class BallInPocket:
         return cls(pockets, tuple(order.number(p) for p in pockets))
 
 
-WheelEvent = Union[
-    RotorSpin, BallLaunched, BallLeavingRim, BallInPocket, Fault, FaultCleared
-]
+WheelEvent = RotorSpin | BallLaunched | BallLeavingRim | BallInPocket | Fault | FaultCleared

@@ -5,8 +5,8 @@ their index. Which layouts a game allows is the game's rulebook's business, not 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 
 @dataclass(frozen=True, init=False)

@@ -51,7 +51,7 @@ VOID_CAUSES = {
 }
 
 
-class SimWheel(Simulated, Wheel):
+class SimWheel(Simulated[WheelEvent], Wheel):
     """An automatic wheel. Each spin() draws its outcome at once from a seeded generator (the
     same seed and spin() calls give the same events) and a worker thread plays it in real time;
     with spin=0 the whole spin is emitted before spin() returns, without sleeping."""
@@ -65,8 +65,11 @@ class SimWheel(Simulated, Wheel):
         if parts.netloc != "wheel" or parts.path:
             raise self._error("not a simulated wheel's URL", "write sim://wheel?spin=SECONDS&...")
         params = self._query(
-            {"spin": seconds, "seed": int}
-            | {cause.param: probability for cause in VOID_CAUSES.values()}
+            {
+                "spin": seconds,
+                "seed": int,
+                **{cause.param: probability for cause in VOID_CAUSES.values()},
+            }
         )
         self.spin_seconds: float = params.get("spin", 4.0)
         self.void_odds = {code: params.get(c.param, 0.0) for code, c in VOID_CAUSES.items()}

@@ -24,4 +24,3 @@ def fw_bridge():
 @pytest.fixture(scope="session")
 def fw_sensors():
     return load_firmware("sensors")
-

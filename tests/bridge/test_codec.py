@@ -2,7 +2,6 @@
 decoder that never raises on garbage and resynchronises at the next delimiter."""
 
 import pytest
-from tests.support.bridge_helpers import messages
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -10,6 +9,7 @@ from firmware_bridge import cobs, codec
 from firmware_bridge import messages as m
 from firmware_bridge.codec import Decoder, Frame, Rejected
 from firmware_bridge.crc import crc16
+from tests.support.bridge_helpers import messages
 
 frames = st.builds(Frame, st.integers(0, 255), st.integers(0, 255), messages())
 
@@ -19,17 +19,20 @@ def test_the_crc_is_crc16_ccitt_false():
     assert crc16(b"") == 0xFFFF
 
 
-@pytest.mark.parametrize("data, encoded", [
-    (b"", "01"),
-    (b"\x00", "0101"),
-    (b"\x00\x00", "010101"),
-    (b"\x11\x22\x00\x33", "0311220233"),
-    (b"\x11\x22\x33\x44", "0511223344"),
-    (b"\x11\x00\x00\x00", "0211010101"),
-    (bytes(range(1, 255)), "ff" + bytes(range(1, 255)).hex()),  # 254 non-zero: one full block
-    (bytes(range(1, 256)), "ff" + bytes(range(1, 255)).hex() + "02ff"),
-    (bytes(range(1, 255)) + b"\x00", "ff" + bytes(range(1, 255)).hex() + "0101"),
-])
+@pytest.mark.parametrize(
+    "data, encoded",
+    [
+        (b"", "01"),
+        (b"\x00", "0101"),
+        (b"\x00\x00", "010101"),
+        (b"\x11\x22\x00\x33", "0311220233"),
+        (b"\x11\x22\x33\x44", "0511223344"),
+        (b"\x11\x00\x00\x00", "0211010101"),
+        (bytes(range(1, 255)), "ff" + bytes(range(1, 255)).hex()),  # 254 non-zero: one full block
+        (bytes(range(1, 256)), "ff" + bytes(range(1, 255)).hex() + "02ff"),
+        (bytes(range(1, 255)) + b"\x00", "ff" + bytes(range(1, 255)).hex() + "0101"),
+    ],
+)
 def test_cobs_edge_cases(data, encoded):
     assert cobs.encode(data).hex() == encoded
     assert cobs.decode(bytes.fromhex(encoded)) == (data, True)

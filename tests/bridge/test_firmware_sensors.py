@@ -23,9 +23,15 @@ def rotor(s, start, revolutions, period, direction, with_b=True):
         t = start + k * tooth
         edges += [(s.ROTOR_A, True, t), (s.ROTOR_A, False, t + tooth / 2)]
         if with_b:
-            edges += [(s.ROTOR_B, True, t + lag * tooth), (s.ROTOR_B, False, t + (lag + .5) * tooth)]
+            edges += [
+                (s.ROTOR_B, True, t + lag * tooth),
+                (s.ROTOR_B, False, t + (lag + 0.5) * tooth),
+            ]
         if k % POCKETS == 0:
-            edges += [(s.ROTOR_INDEX, True, t + 0.6 * tooth), (s.ROTOR_INDEX, False, t + 0.7 * tooth)]
+            edges += [
+                (s.ROTOR_INDEX, True, t + 0.6 * tooth),
+                (s.ROTOR_INDEX, False, t + 0.7 * tooth),
+            ]
     return edges
 
 
@@ -69,8 +75,10 @@ def classify(s, edges, until=None) -> list:
 
 
 def summary(readings) -> list:
-    return [(name, fields.get("direction") or fields.get("pockets") or fields.get("text"))
-            for name, fields in readings]
+    return [
+        (name, fields.get("direction") or fields.get("pockets") or fields.get("text"))
+        for name, fields in readings
+    ]
 
 
 @pytest.mark.parametrize("rotor_turns, ball_runs", [("cw", "ccw"), ("ccw", "cw")])
@@ -81,7 +89,10 @@ def test_a_spin_gives_rotor_ball_in_rim_leaving_and_pocket(sensors, rotor_turns,
     readings = classify(sensors, edges)
 
     assert [r for r in summary(readings) if r[0] != "rotor"] == [
-        ("ball_in_rim", ball_runs), ("ball_leaving", None), ("ball_in_pockets", (17,))]
+        ("ball_in_rim", ball_runs),
+        ("ball_leaving", None),
+        ("ball_in_pockets", (17,)),
+    ]
     rotors = [fields for name, fields in readings if name == "rotor"]
     assert {fields["direction"] for fields in rotors} == {rotor_turns}
     assert rotors[0]["period_us"] == pytest.approx(2_400_000, abs=2)
@@ -112,8 +123,10 @@ def test_a_sensor_active_for_too_long_is_stuck_until_it_moves(sensors):
     checks = classifier.checks()
     readings += classifier.edge(sensors.POCKET, False, 6_000_000)
 
-    assert summary(readings) == [("error", "pocket stuck active for 5.1 s"),
-                                 ("error", "pocket moves again")]
+    assert summary(readings) == [
+        ("error", "pocket stuck active for 5.1 s"),
+        ("error", "pocket moves again"),
+    ]
     assert [fields["active"] for _, fields in readings] == [True, False]
     assert [name for name, ok, _ in checks if not ok] == ["pocket"]
     assert all(ok for _, ok, _ in classifier.checks())

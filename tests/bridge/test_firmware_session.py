@@ -2,18 +2,19 @@
 host's Link: the board side of the protocol as it runs on the RP2040."""
 
 import pytest
-from tests.support.bridge_helpers import MS
 
 from firmware_bridge import messages as m
 from firmware_bridge.link import HOST, Connected, Delivered, Dropped, Link, Refused
+from tests.support.bridge_helpers import MS
 
 
 class Board:
     """The firmware's Session on a clock: microseconds = host ns // 1000 + an offset."""
 
     def __init__(self, fw_bridge, **options):
-        self.session = fw_bridge.Session("wheel-board 0.1.0", b"\xe6\x61\x41\x03", 0xB007,
-                                         **options)
+        self.session = fw_bridge.Session(
+            "wheel-board 0.1.0", b"\xe6\x61\x41\x03", 0xB007, **options
+        )
         self.commands = []
 
     def hear(self, data: bytes, now: int) -> None:
@@ -44,7 +45,10 @@ def test_the_handshake_gives_the_host_the_boards_identity(fw_bridge):
 
     (hello,) = [h for h in heard if isinstance(h, Connected)][:1]
     assert (hello.peer.version, hello.peer.unique_id, hello.peer.boot_id) == (
-        "wheel-board 0.1.0", b"\xe6\x61\x41\x03", 0xB007)
+        "wheel-board 0.1.0",
+        b"\xe6\x61\x41\x03",
+        0xB007,
+    )
     assert host.connected and board.session.connected
     assert host.clock.rtt_ns == 0  # the board echoed the host's ping
 
@@ -60,7 +64,10 @@ def test_readings_reach_the_host_once_and_in_order_across_losses(fw_bridge):
 
     assert first == [Dropped("out_of_order")]
     assert [h.message for h in again if isinstance(h, Delivered)] == [
-        m.Rotor(1, "cw", 2_000_000), m.BallInRim(2, "ccw", 600_000), m.BallLeaving(3, 1_500_000)]
+        m.Rotor(1, "cw", 2_000_000),
+        m.BallInRim(2, "ccw", 600_000),
+        m.BallLeaving(3, 1_500_000),
+    ]
     assert not board.session.pending
     assert board.session.counters["resent"] == 3
 
@@ -73,18 +80,28 @@ def test_the_hosts_commands_reach_the_board_once_and_a_selftest_is_answered(fw_b
     wire = host.poll(MS)
     board.hear(wire, MS)
     board.hear(wire, MS)  # the line repeats it
-    board.session.send("selftest_answer", {"request_seq": request,
-                                           "checks": (("rim_a", True, "ok"),)})
+    board.session.send(
+        "selftest_answer", {"request_seq": request, "checks": (("rim_a", True, "ok"),)}
+    )
     heard = talk(host, board, 2 * MS)
 
     assert [(name, fields) for _, name, fields in board.commands] == [
-        ("config", {"pocket_count": 38, "leaving_period_us": 1_500_000, "ball_lost_ms": 3000,
-                    "stuck_ms": 5000}),
+        (
+            "config",
+            {
+                "pocket_count": 38,
+                "leaving_period_us": 1_500_000,
+                "ball_lost_ms": 3000,
+                "stuck_ms": 5000,
+            },
+        ),
         ("spin", {"direction": "ccw"}),
-        ("selftest_request", {})]
+        ("selftest_request", {}),
+    ]
     assert board.session.counters["duplicate"] == 3
     assert [h.message for h in heard if isinstance(h, Delivered)] == [
-        m.SelfTestAnswer(request, (m.Check("rim_a", True, "ok"),))]
+        m.SelfTestAnswer(request, (m.Check("rim_a", True, "ok"),))
+    ]
     assert len(host.outbox) == 0
 
 
@@ -110,8 +127,10 @@ def test_a_restarted_host_gets_the_readings_the_dead_one_missed(fw_bridge):
 
 def test_a_full_queue_refuses_new_readings_instead_of_breaking_the_sequence(fw_bridge):
     board = Board(fw_bridge)
-    seqs = [board.session.send("ball_leaving", {"t_us": i, "period_us": 1})
-            for i in range(fw_bridge.MAX_PENDING + 1)]
+    seqs = [
+        board.session.send("ball_leaving", {"t_us": i, "period_us": 1})
+        for i in range(fw_bridge.MAX_PENDING + 1)
+    ]
 
     assert seqs[-2:] == [fw_bridge.MAX_PENDING - 1, -1]
     assert board.session.counters["dropped_full"] == 1
@@ -127,7 +146,9 @@ def test_a_dice_readers_throw_and_readings_cross_the_firmware_session(fw_bridge)
 
     assert [(name, fields) for _, name, fields in board.commands] == [("throw", {})]
     assert [h.message for h in heard if isinstance(h, Delivered)] == [
-        m.DiceVoid(5, "in_reserve"), m.Dice(6, 1, 6)]
+        m.DiceVoid(5, "in_reserve"),
+        m.Dice(6, 1, 6),
+    ]
 
 
 def test_a_shoe_readers_commands_and_readings_cross_the_firmware_session(fw_bridge):
@@ -142,9 +163,15 @@ def test_a_shoe_readers_commands_and_readings_cross_the_firmware_session(fw_brid
     heard = talk(host, board, 2 * MS)
 
     assert [(name, fields) for _, name, fields in board.commands] == [
-        ("new_shoe", {"decks": 6, "cut_after": 260}), ("deal", {})]
+        ("new_shoe", {"decks": 6, "cut_after": 260}),
+        ("deal", {}),
+    ]
     assert [h.message for h in heard if isinstance(h, Delivered)] == [
-        m.ShoeLoaded(4, 6), m.CutCard(5), m.Card(6, 12, 3), m.CardFault(7, "card_face_up")]
+        m.ShoeLoaded(4, 6),
+        m.CutCard(5),
+        m.Card(6, 12, 3),
+        m.CardFault(7, "card_face_up"),
+    ]
 
 
 @pytest.mark.parametrize("minor", [0, 1])

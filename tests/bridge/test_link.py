@@ -1,7 +1,6 @@
 """Sequenced delivery and the link session, sans I/O: a host and a board Link joined by a
 wire that drops, duplicates, cuts, corrupts and reorders; handshakes, refusals, restarts."""
 
-from tests.support.bridge_helpers import MS, SPOILS, spoil
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +24,7 @@ from firmware_bridge.reliable import (
     Outbox,
     seq_diff,
 )
+from tests.support.bridge_helpers import MS, SPOILS, spoil
 
 
 def test_sequence_numbers_wrap():
@@ -52,7 +52,12 @@ def test_the_inbox_takes_the_next_drops_the_rest():
     inbox.reset(255)
 
     assert [inbox.accept(seq) for seq in (0, 255, 255, 1, 0)] == [
-        OUT_OF_ORDER, NEW, DUPLICATE, OUT_OF_ORDER, NEW]
+        OUT_OF_ORDER,
+        NEW,
+        DUPLICATE,
+        OUT_OF_ORDER,
+        NEW,
+    ]
     assert inbox.ack == 0
 
 
@@ -102,8 +107,9 @@ def test_sequenced_messages_arrive_once_and_in_order_whatever_the_wire_does(coun
                     held[id(peer)].append(chunk)
                     continue
                 for part in spoil(chunk, how, data):
-                    delivered += [h.message for h in peer.receive(part, now)
-                                  if isinstance(h, Delivered)]
+                    delivered += [
+                        h.message for h in peer.receive(part, now) if isinstance(h, Delivered)
+                    ]
 
     assert delivered == sent
 

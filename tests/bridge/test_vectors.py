@@ -7,13 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.support.bridge_helpers import firmware_fields, messages
 from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware_bridge import codec
 from firmware_bridge import messages as m
 from firmware_bridge.codec import Decoder, Frame, Rejected
+from tests.support.bridge_helpers import firmware_fields, messages
 
 VECTORS = Path(__file__).resolve().parents[2] / "firmware_bridge" / "vectors" / "frames.jsonl"
 with VECTORS.open(encoding="utf-8") as lines:
@@ -42,7 +42,8 @@ def host_message(vector) -> m.Message:
 def test_the_vectors_cover_every_message_and_every_bad_kind():
     assert {v["message"] for v in GOOD} == set(BY_NAME)
     assert {v["rejected"] for v in REJECTED} | {v["unreadable"] for v in UNREADABLE} == set(
-        codec.BAD_KINDS)
+        codec.BAD_KINDS
+    )
 
 
 def test_both_crcs_give_the_check_value(fw_bridge):
@@ -68,7 +69,8 @@ def test_the_firmware_codec_writes_and_reads_each_good_vector(fw_bridge, vector)
 
     assert wire.hex() == vector["wire"], f"the firmware writes {wire.hex()}"
     assert fw_bridge.Decoder().feed(bytes.fromhex(vector["wire"])) == [
-        ("frame", message.TYPE, vector["seq"], vector["ack"], vector["message"], fields)]
+        ("frame", message.TYPE, vector["seq"], vector["ack"], vector["message"], fields)
+    ]
 
 
 @named(REJECTED)
@@ -92,9 +94,16 @@ def test_both_codecs_keep_the_sequence_number_of_an_unreadable_frame(fw_bridge, 
     (item,) = fw_bridge.Decoder().feed(wire)
 
     assert (frame.seq, frame.ack, frame.message.problem) == (
-        vector["seq"], vector["ack"], vector["unreadable"])
+        vector["seq"],
+        vector["ack"],
+        vector["unreadable"],
+    )
     assert (item[2], item[3], item[4], item[5]) == (
-        vector["seq"], vector["ack"], None, vector["unreadable"])
+        vector["seq"],
+        vector["ack"],
+        None,
+        vector["unreadable"],
+    )
     assert item[1] == frame.message.type_code
 
 
@@ -105,4 +114,5 @@ def test_the_two_codecs_agree_on_any_message(fw_bridge, seq, ack, message):
 
     assert fw_bridge.encode(message.NAME, seq, ack, fields) == wire
     assert fw_bridge.Decoder().feed(wire) == [
-        ("frame", message.TYPE, seq, ack, message.NAME, fields)]
+        ("frame", message.TYPE, seq, ack, message.NAME, fields)
+    ]

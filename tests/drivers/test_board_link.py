@@ -5,6 +5,12 @@ what was lost, so that nothing is lost or duplicated, across an unplug too."""
 import time
 
 import pytest
+
+from drivers.emulators.wheel_board import WheelBoardEmulator
+from drivers.errors import DeviceError
+from drivers.faults import Fault
+from drivers.wheel import open_wheel
+from drivers.wheel.events import BallInPocket, BallLaunched
 from tests.support.board_emulated import (
     cleared,
     drain,
@@ -16,17 +22,12 @@ from tests.support.board_emulated import (
 )
 from tests.support.wheel_backends import BOARD_TIME_SCALE
 
-from drivers.emulators.wheel_board import WheelBoardEmulator
-from drivers.errors import DeviceError
-from drivers.wheel import open_wheel
-from drivers.faults import Fault
-from drivers.wheel.events import BallInPocket, BallLaunched
-
 
 @pytest.fixture
 def emulator(tmp_path):
-    with WheelBoardEmulator(tmp_path / "wheel-board", seed=3, time_scale=BOARD_TIME_SCALE,
-                            drift_ppm=-25) as emulator:
+    with WheelBoardEmulator(
+        tmp_path / "wheel-board", seed=3, time_scale=BOARD_TIME_SCALE, drift_ppm=-25
+    ) as emulator:
         yield emulator
 
 
@@ -38,18 +39,23 @@ def wheel(emulator, french):
 
 def pocket_and_fault(code: str):
     """A `done`: the ball is in a pocket and a fault `code` was reported."""
-    return lambda events: bool(faults(events, code)) and any(
-        isinstance(e, BallInPocket) for e in events)
+    return lambda events: (
+        bool(faults(events, code)) and any(isinstance(e, BallInPocket) for e in events)
+    )
 
 
-@pytest.mark.parametrize("how, message, kind", [
-    ("corrupt", "ball_in_pockets", "bad_crc"),
-    ("truncate", "ball_in_pockets", "truncated"),
-    ("duplicate", "ball_in_pockets", "duplicate"),
-    ("reorder", "ball_in_rim", "out_of_order"),
-])
-def test_a_spoilt_frame_is_counted_reported_and_never_a_reading(emulator, wheel, how, message,
-                                                                 kind):
+@pytest.mark.parametrize(
+    "how, message, kind",
+    [
+        ("corrupt", "ball_in_pockets", "bad_crc"),
+        ("truncate", "ball_in_pockets", "truncated"),
+        ("duplicate", "ball_in_pockets", "duplicate"),
+        ("reorder", "ball_in_rim", "out_of_order"),
+    ],
+)
+def test_a_spoilt_frame_is_counted_reported_and_never_a_reading(
+    emulator, wheel, how, message, kind
+):
     emulator.drop_ball(17)
     emulator.tamper(how, message)
     wheel.spin("cw")
@@ -72,23 +78,36 @@ def test_noise_on_the_line_is_counted_reported_and_never_a_reading(emulator, whe
 
     assert readings(events) == sent_readings(emulator)
     dropped = wheel.health()["dropped"]
-    assert dropped and set(dropped) <= {"bad_cobs", "truncated", "bad_length", "bad_crc",
-                                        "oversize", "unknown_type", "malformed"}
+    assert dropped and set(dropped) <= {
+        "bad_cobs",
+        "truncated",
+        "bad_length",
+        "bad_crc",
+        "oversize",
+        "unknown_type",
+        "malformed",
+    }
     assert any(kind in faults(events, "bad_frame")[0].detail for kind in dropped)
 
 
 def test_unplug_and_replug_resumes_and_loses_or_duplicates_nothing(emulator, wheel):
     wheel.spin("cw")
-    events = events_until(wheel, lambda e: any(isinstance(x, BallLaunched) for x in e),
-                          "the ball launched")
+    events = events_until(
+        wheel, lambda e: any(isinstance(x, BallLaunched) for x in e), "the ball launched"
+    )
     emulator.unplug()
     events += events_until(wheel, lambda e: faults(e, "link_lost"), "the link lost")
     # The spin ends while the cable is out: the board keeps what it sensed.
-    wait_for(lambda: any(r[0] == "ball_in_pockets" for r in sent_readings(emulator)),
-             "the ball in a pocket, sensed while unplugged")
+    wait_for(
+        lambda: any(r[0] == "ball_in_pockets" for r in sent_readings(emulator)),
+        "the ball in a pocket, sensed while unplugged",
+    )
     emulator.replug()
-    events += events_until(wheel, lambda e: "link_lost" in cleared(e) and any(
-        isinstance(x, BallInPocket) for x in e), "link_lost cleared and the rest of the spin")
+    events += events_until(
+        wheel,
+        lambda e: "link_lost" in cleared(e) and any(isinstance(x, BallInPocket) for x in e),
+        "link_lost cleared and the rest of the spin",
+    )
 
     assert readings(events) == sent_readings(emulator)  # once each, in order
     lost = faults(events, "link_lost")[0]
@@ -96,13 +115,15 @@ def test_unplug_and_replug_resumes_and_loses_or_duplicates_nothing(emulator, whe
     health = wheel.health()
     assert (health["reconnects"], health["connected"], health["unacked"]) == (1, True, 0)
     wheel.spin("ccw")  # and the next spin goes on as usual
-    events = events_until(wheel, lambda e: any(isinstance(x, BallInPocket) for x in e),
-                          "the next spin")
+    events = events_until(
+        wheel, lambda e: any(isinstance(x, BallInPocket) for x in e), "the next spin"
+    )
     assert not faults(events)
 
 
-def test_a_silent_board_raises_a_fault_within_two_seconds_and_clears_when_it_speaks(emulator,
-                                                                                    wheel):
+def test_a_silent_board_raises_a_fault_within_two_seconds_and_clears_when_it_speaks(
+    emulator, wheel
+):
     emulator.go_silent()
     silent_since = time.monotonic()
     events = events_until(wheel, lambda e: faults(e, "silent"), "the silent fault")
@@ -110,14 +131,17 @@ def test_a_silent_board_raises_a_fault_within_two_seconds_and_clears_when_it_spe
 
     (fault,) = faults(events)
     assert (fault.severity, fault.void) == ("error", False), (
-        f"the silent fault came {delay:.2f} s after the board fell silent: {fault}")
+        f"the silent fault came {delay:.2f} s after the board fell silent: {fault}"
+    )
     emulator.speak()
     events_until(wheel, lambda e: "silent" in cleared(e), "silent cleared")
 
 
 def test_an_incompatible_protocol_version_is_refused_with_both_versions(tmp_path, french):
-    with (WheelBoardEmulator(tmp_path / "wheel-board", protocol=(2, 0)) as emulator,
-          pytest.raises(DeviceError) as refused):
+    with (
+        WheelBoardEmulator(tmp_path / "wheel-board", protocol=(2, 0)) as emulator,
+        pytest.raises(DeviceError) as refused,
+    ):
         open_wheel(emulator.url, french)
 
     message = str(refused.value)
@@ -135,7 +159,8 @@ def test_a_board_restarting_mid_spin_voids_it_and_the_next_spin_plays(emulator, 
     (fault,) = faults(events)
     assert (fault.code, fault.void) == ("board_restarted", True)
     wheel.spin("ccw")
-    events = events_until(wheel, lambda e: any(isinstance(x, BallInPocket) for x in e),
-                          "the spin after the restart")
+    events = events_until(
+        wheel, lambda e: any(isinstance(x, BallInPocket) for x in e), "the spin after the restart"
+    )
     assert not [e for e in events if isinstance(e, Fault)]
     assert [type(c).__name__ for c in emulator.commands].count("Config") == 2  # configured again

@@ -4,6 +4,11 @@ real pseudo-terminal: spins, void spins, a stuck sensor, an impossible pocket re
 import time
 
 import pytest
+
+from drivers.emulators.wheel_board import WheelBoardEmulator
+from drivers.faults import Fault, FaultCleared
+from drivers.wheel import open_wheel
+from drivers.wheel.events import BallInPocket, BallLaunched, RotorSpin
 from tests.support.board_emulated import (
     cleared,
     drain,
@@ -15,16 +20,12 @@ from tests.support.board_emulated import (
 )
 from tests.support.wheel_backends import BOARD_TIME_SCALE
 
-from drivers.emulators.wheel_board import WheelBoardEmulator
-from drivers.wheel import open_wheel
-from drivers.faults import Fault, FaultCleared
-from drivers.wheel.events import BallInPocket, BallLaunched, RotorSpin
-
 
 @pytest.fixture
 def emulator(tmp_path):
-    with WheelBoardEmulator(tmp_path / "wheel-board", seed=8, time_scale=BOARD_TIME_SCALE,
-                            drift_ppm=120) as emulator:
+    with WheelBoardEmulator(
+        tmp_path / "wheel-board", seed=8, time_scale=BOARD_TIME_SCALE, drift_ppm=120
+    ) as emulator:
         yield emulator
 
 
@@ -40,16 +41,25 @@ def a_spin(wheel) -> list:
 
 @pytest.mark.parametrize("direction, ball", [("cw", "ccw"), ("ccw", "cw")])
 def test_a_normal_spin_reads_what_the_board_sensed_stamped_on_the_host_clock(
-        emulator, wheel, french, direction, ball):
+    emulator, wheel, french, direction, ball
+):
     emulator.drop_ball(8)
     asked = time.monotonic_ns()
     wheel.spin(direction)
     events = a_spin(wheel)
     received = time.monotonic_ns()
 
-    assert readings(events) == sent_readings(emulator) == [
-        ("rotor", direction), ("ball_in_rim", ball), ("rotor", direction), ("ball_leaving",),
-        ("ball_in_pockets", (8,))]
+    assert (
+        readings(events)
+        == sent_readings(emulator)
+        == [
+            ("rotor", direction),
+            ("ball_in_rim", ball),
+            ("rotor", direction),
+            ("ball_leaving",),
+            ("ball_in_pockets", (8,)),
+        ]
+    )
     assert events[-1].numbers == (french.number(8),)
     assert all(18 <= e.rpm <= 31 for e in events if isinstance(e, RotorSpin))
     stamps = [e.t_ns for e in events]

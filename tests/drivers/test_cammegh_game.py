@@ -3,9 +3,9 @@ a status line every 500 ms), with the clock given line by line: no pty, no waiti
 
 import pytest
 
+from drivers.faults import Fault, FaultCleared
 from drivers.wheel.cammegh_game import GameTracker
 from drivers.wheel.cammegh_protocol import Status
-from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 
 SECOND = 1_000_000_000
@@ -44,8 +44,12 @@ def test_a_game_reads_rotor_launch_leaving_rim_and_pocket_once(wheel, french):
     wheel.lines(5, 4, winning=17)
     wheel.events += wheel.tracker.winning_line(17, wheel.t)
 
-    assert [type(e) for e in wheel.events] == [RotorSpin, BallLaunched, BallLeavingRim,
-                                               BallInPocket]
+    assert [type(e) for e in wheel.events] == [
+        RotorSpin,
+        BallLaunched,
+        BallLeavingRim,
+        BallInPocket,
+    ]
     assert wheel.events[0] == RotorSpin("cw", 21.4, PERIOD * 2)
     assert wheel.events[1].direction == "ccw"
     assert wheel.events[-1].pockets == (french.index(17),) and wheel.events[-1].numbers == (17,)
@@ -143,8 +147,7 @@ def test_a_void_game_reports_nothing_more(wheel):
     wheel.lines(4)
     wheel.lines(5, winning=9)
 
-    assert [type(e) for e in wheel.events] == [RotorSpin, BallLaunched, Fault,
-                                               FaultCleared]
+    assert [type(e) for e in wheel.events] == [RotorSpin, BallLaunched, Fault, FaultCleared]
 
 
 def test_a_game_that_ends_without_a_number_is_void(wheel):
@@ -200,5 +203,8 @@ def test_silence_and_the_link_are_faults_until_heard_again(wheel):
     wheel.events += wheel.tracker.link_up(wheel.t)
 
     assert [(type(e).__name__, e.code) for e in wheel.events] == [
-        ("Fault", "silent"), ("FaultCleared", "silent"),
-        ("Fault", "link_lost"), ("FaultCleared", "link_lost")]
+        ("Fault", "silent"),
+        ("FaultCleared", "silent"),
+        ("Fault", "link_lost"),
+        ("FaultCleared", "link_lost"),
+    ]

@@ -1,7 +1,7 @@
 """The Cammegh SS2 codec: every line of the guide parses to its record; anything else is a
 MalformedLine, never a result."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import given
@@ -49,7 +49,8 @@ def test_a_run_without_line_end_is_cut_and_rejected():
 
 def test_the_guides_example_status_line():
     assert parse_line(b"*X;2;007; 9;0;143;0") == Status(
-        state=2, spin=7, winning=9, warnings=0, rpm=14.3, direction="cw")
+        state=2, spin=7, winning=9, warnings=0, rpm=14.3, direction="cw"
+    )
 
 
 @pytest.mark.parametrize(
@@ -72,10 +73,17 @@ def test_warning_flags():
     assert [status.flagged(flag) for flag in (1, 2, 4, 8)] == [True, False, False, True]
 
 
-@given(st.builds(Status, st.integers(1, 6), st.integers(0, 256),
-                 st.none() | st.integers(0, 37), st.integers(0, 15),
-                 st.integers(0, 999).map(lambda tenths: tenths / 10),
-                 st.sampled_from(["cw", "ccw"])))
+@given(
+    st.builds(
+        Status,
+        st.integers(1, 6),
+        st.integers(0, 256),
+        st.none() | st.integers(0, 37),
+        st.integers(0, 15),
+        st.integers(0, 999).map(lambda tenths: tenths / 10),
+        st.sampled_from(["cw", "ccw"]),
+    )
+)
 def test_a_formatted_status_line_parses_back(status):
     line = format_status(status)
 
@@ -131,8 +139,10 @@ def test_winning_number_lines(line, number):
         (b"*w 35.20 42.5", ChiSquared(35.2, 42.5)),
         (b"*W 3 1 0 2", Counts("W", 3, (1, 0, 2))),
         (b"*M 0", Counts("M", 0, ())),
-        (b"*d g 23:59:58 - 31/12/25",
-         ClockReading(datetime(2025, 12, 31, 23, 59, 58, tzinfo=timezone.utc))),
+        (
+            b"*d g 23:59:58 - 31/12/25",
+            ClockReading(datetime(2025, 12, 31, 23, 59, 58, tzinfo=UTC)),
+        ),
         (b"*d OK", Reply("d", "OK")),
         (b"*s t 3", LogPageCount(3)),
     ],
@@ -141,8 +151,10 @@ def test_replies(line, reply):
     assert parse_line(line) == reply
 
 
-@pytest.mark.parametrize("line, name", [(b"*F BUSY", "F"), (b"*w BUSY", "w"), (b"*W BUSY", "W"),
-                                        (b"*s BUSY", "s"), (b"BUSY", "")])
+@pytest.mark.parametrize(
+    "line, name",
+    [(b"*F BUSY", "F"), (b"*w BUSY", "w"), (b"*W BUSY", "W"), (b"*s BUSY", "s"), (b"BUSY", "")],
+)
 def test_busy_replies(line, name):
     reply = parse_line(line)
 
@@ -155,8 +167,9 @@ def test_a_log_page_is_decoded_when_its_checksum_matches():
     line = b"*s r 2 " + data + b" " + f"{log_checksum(data):02X}".encode()
 
     assert log_checksum(data) == (sum(data)) % 256
-    assert parse_line(line) == LogPage(2, (LogEntry("win", 17), LogEntry("win", 0),
-                                           LogEntry("misfire", 5), LogEntry("win", 37)))
+    assert parse_line(line) == LogPage(
+        2, (LogEntry("win", 17), LogEntry("win", 0), LogEntry("misfire", 5), LogEntry("win", 37))
+    )
 
 
 def test_a_log_page_with_a_bad_checksum_is_rejected():
@@ -184,7 +197,7 @@ def test_a_log_page_with_a_bad_checksum_is_rejected():
         (b"*d g 12:00 - 01/01/25", "HH:MM:SS"),
         (b"*s t many", "used log pages"),
         (b"*s r 0 ~~~ 00", "256 data bytes"),
-        (b"*s r 0 " + b"\x7d" * 256 + b" " + f"{0x7d * 256 % 256:02X}".encode(), "no entry"),
+        (b"*s r 0 " + b"\x7d" * 256 + b" " + f"{0x7D * 256 % 256:02X}".encode(), "no entry"),
     ],
 )
 def test_malformed_lines(line, reason):

@@ -4,19 +4,19 @@ tests wait for what they expect with deadlines, never sleep-then-assert."""
 
 import re
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
-from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR as F
-from tests.support.wheel_backends import cammegh_url
 
 from drivers.emulators.cammegh import CammeghEmulator
 from drivers.errors import DeviceError
+from drivers.faults import Fault, FaultCleared
 from drivers.wheel import open_wheel
 from drivers.wheel.cammegh import CammeghWheel
 from drivers.wheel.cammegh_protocol import LogEntry
-from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
+from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR as F
+from tests.support.wheel_backends import cammegh_url
 
 DEADLINE = 20.0  # a guard against a hang, not a measure
 
@@ -82,7 +82,10 @@ def test_a_misfire_that_clears_within_3_s_is_no_fault(emulator, wheel):
     events = wait_for(cam, BallInPocket)
     assert faults(events) == []
     assert [type(e) for e in events if not isinstance(e, RotorSpin)] == [
-        BallLaunched, BallLeavingRim, BallInPocket]
+        BallLaunched,
+        BallLeavingRim,
+        BallInPocket,
+    ]
     assert any(line.split(";")[4] == "8" for line in ss2.sent if line.startswith("*X;2"))
 
 
@@ -154,8 +157,11 @@ def test_a_component_fault_reports_its_codes_and_the_power_down(emulator, wheel)
 
     events = wait_for(cam, Fault, what="powered_down")
     found = [(f.code, f.severity, f.void) for f in faults(events)]
-    assert found == [("component_fault", "critical", True), ("component_fault", "critical", False),
-                     ("powered_down", "critical", False)]
+    assert found == [
+        ("component_fault", "critical", True),
+        ("component_fault", "critical", False),
+        ("powered_down", "critical", False),
+    ]
     assert "code 5: motor fault" in faults(events)[0].detail
     assert "code 21: sensor 0 cannot see the ball" in faults(events)[1].detail
 
@@ -232,7 +238,7 @@ def test_open_waits_out_the_power_on_silence(emulator, wheel):
     ss2 = emulator(boot=8.0)  # 0.4 s here
     cam = wheel(answer=0.1)
 
-    pings = ss2.received[:ss2.received.index("*S")]
+    pings = ss2.received[: ss2.received.index("*S")]
     assert len(pings) >= 2 and set(pings) == {"*X"}
     assert cam.firmware.short == "1.20"
 
@@ -259,7 +265,8 @@ def test_selftest_reports_each_failure_code(emulator, wheel):
 
     assert [(c.name, c.ok, c.detail) for c in checks] == [
         ("motor", False, "code 5: motor fault"),
-        ("sensor_0_blind", False, "code 21: sensor 0 cannot see the ball")]
+        ("sensor_0_blind", False, "code 21: sensor 0 cannot see the ball"),
+    ]
 
 
 def test_selftest_is_refused_unless_idle(emulator, wheel):
@@ -311,7 +318,7 @@ def test_the_game_log_is_read_when_the_wheel_is_idle(emulator, wheel):
 def test_the_clock_is_read_and_its_drift_reported(emulator, wheel):
     emulator()
     cam = wheel()
-    assert abs((cam.clock() - datetime.now(timezone.utc)).total_seconds()) < 5
+    assert abs((cam.clock() - datetime.now(UTC)).total_seconds()) < 5
     assert cam.get(timeout=0.05) is None
 
 

@@ -5,14 +5,14 @@ health and dump: test_readers.py."""
 import time
 
 import pytest
-from tests.support.board_emulated import cleared, drain, events_until, faults, wait_for
-from tests.support.dice_backends import BOARD_TIME_SCALE
 
 from drivers.dice import open_dice
 from drivers.dice.events import DiceThrown
 from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.faults import Fault, FaultCleared
 from firmware_bridge import messages as m
+from tests.support.board_emulated import cleared, drain, events_until, faults, wait_for
+from tests.support.dice_backends import BOARD_TIME_SCALE
 
 # Long enough a throw (1 s) for the cable to be pulled, or the board rebooted, before it ends.
 SLOW_SCALE = 0.25
@@ -20,8 +20,9 @@ SLOW_SCALE = 0.25
 
 @pytest.fixture
 def emulator(tmp_path):
-    with DiceBoardEmulator(tmp_path / "dice-reader", seed=4, time_scale=BOARD_TIME_SCALE,
-                           drift_ppm=-30) as emulator:
+    with DiceBoardEmulator(
+        tmp_path / "dice-reader", seed=4, time_scale=BOARD_TIME_SCALE, drift_ppm=-30
+    ) as emulator:
         yield emulator
 
 
@@ -101,12 +102,15 @@ def test_a_reading_sensed_before_the_throw_was_asked_is_stale_though_it_arrives_
         assert "silent" in cleared(events)
 
 
-@pytest.mark.parametrize("how, kind", [
-    ("corrupt", "bad_crc"),
-    ("truncate", "truncated"),
-    ("duplicate", "duplicate"),
-    ("reorder", "out_of_order"),
-])
+@pytest.mark.parametrize(
+    "how, kind",
+    [
+        ("corrupt", "bad_crc"),
+        ("truncate", "truncated"),
+        ("duplicate", "duplicate"),
+        ("reorder", "out_of_order"),
+    ],
+)
 def test_a_spoilt_frame_gives_exactly_one_reading(emulator, how, kind):
     with open_dice(emulator.url) as reader:
         emulator.set_next(3, 5)
@@ -115,8 +119,9 @@ def test_a_spoilt_frame_gives_exactly_one_reading(emulator, how, kind):
         if how == "reorder":  # held back until the next frame: the self-test's answer
             wait_for(lambda: sent_dice(emulator), "the reading held back")
             assert all(check.ok for check in reader.selftest())
-        events = events_until(reader, lambda e: thrown(e) and faults(e, "bad_frame"),
-                              f"the throw with a {how} frame")
+        events = events_until(
+            reader, lambda e: thrown(e) and faults(e, "bad_frame"), f"the throw with a {how} frame"
+        )
         wait_for(lambda: emulator.idle, "the board has had every acknowledgement")
         events += drain(reader)
         health = reader.health()
@@ -140,8 +145,11 @@ def test_unplug_and_replug_loses_nothing_read_meanwhile(slow_emulator):
         events += drain(reader)
         assert not thrown(events)
         emulator.replug()
-        events += events_until(reader, lambda e: "link_lost" in cleared(e) and thrown(e),
-                               "link_lost cleared and the throw")
+        events += events_until(
+            reader,
+            lambda e: "link_lost" in cleared(e) and thrown(e),
+            "link_lost cleared and the throw",
+        )
         health = reader.health()
         reader.throw()
         after = read_throw(reader, "the next throw")
@@ -165,7 +173,10 @@ def test_a_board_rebooting_during_a_throw_voids_it_and_the_next_throw_plays(slow
 
     assert [type(e) for e in events] == [Fault, FaultCleared]
     assert (events[0].code, events[0].severity, events[0].void) == (
-        "board_restarted", "warning", True)
+        "board_restarted",
+        "warning",
+        True,
+    )
     assert "readings of the throw in progress may be lost" in events[0].detail
     assert len(thrown(after)) == 1 and not faults(after)
     assert sent_dice(emulator) == thrown(after)  # the throw in progress was never read

@@ -5,11 +5,11 @@ that can run here (on the Pi, against the real reader). What it does as the card
 import time
 
 import pytest
-from tests.support.dice_backends import DICE_BACKENDS
 
 from drivers.dice import open_dice
 from drivers.dice.events import VOID_CAUSES, DiceThrown
 from drivers.faults import Fault, FaultCleared
+from tests.support.dice_backends import DICE_BACKENDS
 
 THROW_DEADLINE = 10.0  # a guard against a hang, not a measure: a throw is read long before
 QUIET = 0.2  # how long "nothing more comes" is watched

@@ -18,15 +18,23 @@ def test_two_dice_from_one_to_six():
         thrown.dice = (2, 2)
 
 
-@pytest.mark.parametrize("dice", [(0, 3), (3, 7), (3,), (1, 2, 3), [3, 4], (3.0, 4), (True, 2),
-                                  ("3", "4")])
+@pytest.mark.parametrize(
+    "dice", [(0, 3), (3, 7), (3,), (1, 2, 3), [3, 4], (3.0, 4), (True, 2), ("3", "4")]
+)
 def test_anything_else_is_refused(dice):
     with pytest.raises(ValueError, match="1 to 6|two dice"):
         DiceThrown(dice)
 
 
 def test_the_void_causes_are_the_craps_engines_and_the_wires():
-    assert VOID_CAUSES == ("broken", "stacked", "on_chip", "off_table", "on_rail",
-                           "in_reserve", "bad_throw")
+    assert VOID_CAUSES == (
+        "broken",
+        "stacked",
+        "on_chip",
+        "off_table",
+        "on_rail",
+        "in_reserve",
+        "bad_throw",
+    )
     assert set(VOID_CAUSES) == set(ENGINE_VOID_CAUSES) == set(DICE_VOID_CAUSES)
     assert set(VOID_DETAILS) == set(VOID_CAUSES) and all(VOID_DETAILS.values())

@@ -14,7 +14,11 @@ def test_the_scheme_picks_the_backend():
     assert isinstance(reader, SimDice)
     assert reader.url == "sim://dice?throw=2.5&void=0.01"
     assert (reader.is_open, reader.throw_seconds, reader.void_odds, reader.seed) == (
-        True, 2.5, 0.01, 3)
+        True,
+        2.5,
+        0.01,
+        3,
+    )
     reader.close()
 
 
@@ -25,11 +29,22 @@ def test_the_sim_defaults():
     reader.close()
 
 
-@pytest.mark.parametrize("url, problem, fix", [
-    ("sim://dice?throw=1&throw=2", "parameter 'throw' given twice", "give it once"),
-    ("sim://table", "not a simulated dice reader's URL", "write sim://dice?throw=SECONDS&void=P"),
-    ("sim://dice/1", "not a simulated dice reader's URL", "write sim://dice?throw=SECONDS&void=P"),
-])
+@pytest.mark.parametrize(
+    "url, problem, fix",
+    [
+        ("sim://dice?throw=1&throw=2", "parameter 'throw' given twice", "give it once"),
+        (
+            "sim://table",
+            "not a simulated dice reader's URL",
+            "write sim://dice?throw=SECONDS&void=P",
+        ),
+        (
+            "sim://dice/1",
+            "not a simulated dice reader's URL",
+            "write sim://dice?throw=SECONDS&void=P",
+        ),
+    ],
+)
 def test_a_bad_sim_url_says_what_to_do(url, problem, fix):
     with pytest.raises(DeviceError) as refused:
         open_dice(url)

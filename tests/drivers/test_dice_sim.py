@@ -133,6 +133,9 @@ def test_a_failed_selftest_check_is_reported():
     reader.fail_selftest("camera")
 
     assert [(c.name, c.ok) for c in reader.selftest()] == [
-        ("camera", False), ("lighting", True), ("calibration", True)]
+        ("camera", False),
+        ("lighting", True),
+        ("calibration", True),
+    ]
     with pytest.raises(ValueError, match="unknown check 'lens'"):
         reader.fail_selftest("lens")

@@ -112,8 +112,9 @@ class FakeRPiGPIO:
         self._check("setmode", None)
         self._mode = mode
 
-    def setup(self, pin: int, direction: int, pull_up_down: int | None = None,
-              initial: int | None = None) -> None:
+    def setup(
+        self, pin: int, direction: int, pull_up_down: int | None = None, initial: int | None = None
+    ) -> None:
         self.calls.append(("setup", pin, direction, pull_up_down, initial))
         self._check("setup", pin)
         with self._lock:
@@ -124,8 +125,9 @@ class FakeRPiGPIO:
             else:
                 self._pulls[pin] = pull_up_down
 
-    def add_event_detect(self, pin: int, edge: int, callback: Callable[[int], None],
-                         bouncetime: int | None = None) -> None:
+    def add_event_detect(
+        self, pin: int, edge: int, callback: Callable[[int], None], bouncetime: int | None = None
+    ) -> None:
         self.calls.append(("add_event_detect", pin, edge, bouncetime))
         self._check("add_event_detect", pin)
         with self._lock:
@@ -164,8 +166,10 @@ class FakeRPiGPIO:
 
     def _check(self, function: str, pin: int | None) -> None:
         if function != "setmode" and self._mode != self.BCM:
-            raise RuntimeError("Please set pin numbering mode using GPIO.setmode(GPIO.BOARD) or "
-                               "GPIO.setmode(GPIO.BCM)")
+            raise RuntimeError(
+                "Please set pin numbering mode using GPIO.setmode(GPIO.BOARD) or "
+                "GPIO.setmode(GPIO.BCM)"
+            )
         if (function, pin) in self._failures:
             raise self._failures[(function, pin)]
 
@@ -360,8 +364,10 @@ def test_leds_are_set_and_read_back(bench):
     [
         (lambda io: io.led("nope", True), "no LED named 'nope'; LED names: open, closed, fault"),
         (lambda io: io.led_state("door"), "no LED named 'door'"),
-        (lambda io: io.switch_closed("no_more_bets"),
-         "no switch named 'no_more_bets'; switch names: tilt, door"),
+        (
+            lambda io: io.switch_closed("no_more_bets"),
+            "no switch named 'no_more_bets'; switch names: tilt, door",
+        ),
     ],
 )
 def test_unknown_names_are_refused_with_the_known_ones(bench, url, call, message):
@@ -412,7 +418,12 @@ def test_selftest_of_a_healthy_table_passes_and_leaves_the_leds_as_they_were(ben
     checks = bench.io.selftest()
 
     assert [c.name for c in checks] == [
-        "button no_more_bets", "switch tilt", "switch door", "LED open", "LED closed", "LED fault",
+        "button no_more_bets",
+        "switch tilt",
+        "switch door",
+        "LED open",
+        "LED closed",
+        "LED fault",
     ]
     assert all(c.ok for c in checks), checks
     assert [bench.io.led_state(name) for name in PINS.leds] == [False, False, True]
@@ -509,22 +520,43 @@ def test_off_a_pi_it_says_to_use_the_simulation(monkeypatch):
 @pytest.mark.parametrize(
     "function, pin, error, says",
     [
-        ("setmode", None, LgpioError("can not open gpiochip"),
-         ["cannot use the GPIO chip through /dev/gpiochip*", "sudo usermod -aG gpio USER"]),
-        ("setmode", None, ValueError("A different mode has already been set!"),
-         ["numbers the pins otherwise", "GPIO.setmode(GPIO.BCM) everywhere"]),
-        ("setup", 5, RuntimeError("No access to /dev/mem. Try running as root!"),
-         ["cannot use GPIO5 through /dev/gpiochip*", "gpio group"]),
+        (
+            "setmode",
+            None,
+            LgpioError("can not open gpiochip"),
+            ["cannot use the GPIO chip through /dev/gpiochip*", "sudo usermod -aG gpio USER"],
+        ),
+        (
+            "setmode",
+            None,
+            ValueError("A different mode has already been set!"),
+            ["numbers the pins otherwise", "GPIO.setmode(GPIO.BCM) everywhere"],
+        ),
+        (
+            "setup",
+            5,
+            RuntimeError("No access to /dev/mem. Try running as root!"),
+            ["cannot use GPIO5 through /dev/gpiochip*", "gpio group"],
+        ),
         ("setup", 17, LgpioError("GPIO busy"), ["another process holds GPIO17", "lsof"]),
         ("setup", 6, LgpioError("GPIO not allocated"), ["another process holds GPIO6"]),
-        ("setup", 5, RuntimeError("Cannot determine SOC peripheral base address"),
-         ["does not work on a Pi 5", "pip uninstall RPi.GPIO", "dealer-terminal[pi]"]),
-        ("add_event_detect", 27, RuntimeError("Failed to add edge detection"),
-         ["Pi 4 with a 6.6 kernel", "pip uninstall RPi.GPIO"]),
+        (
+            "setup",
+            5,
+            RuntimeError("Cannot determine SOC peripheral base address"),
+            ["does not work on a Pi 5", "pip uninstall RPi.GPIO", "dealer-terminal[pi]"],
+        ),
+        (
+            "add_event_detect",
+            27,
+            RuntimeError("Failed to add edge detection"),
+            ["Pi 4 with a 6.6 kernel", "pip uninstall RPi.GPIO"],
+        ),
     ],
 )
-def test_a_failed_open_says_what_to_do_and_releases_what_it_claimed(fake_gpio, function, pin,
-                                                                     error, says):
+def test_a_failed_open_says_what_to_do_and_releases_what_it_claimed(
+    fake_gpio, function, pin, error, says
+):
     fake_gpio.fail(function, error, pin)
 
     with pytest.raises(DeviceError) as refused:

@@ -23,8 +23,14 @@ def play(debouncer: Debouncer, steps, start: int = 0) -> list[Settled]:
 
 # rpi-lgpio's chart: low; rising edges at 2, 3 and 4 ms, each of the first two falling half a
 # millisecond later; then high for good.
-BOUNCY_RISE = [(False, 2 * MS), (True, 500 * US), (False, 500 * US), (True, 500 * US),
-               (False, 500 * US), (True, 0)]
+BOUNCY_RISE = [
+    (False, 2 * MS),
+    (True, 500 * US),
+    (False, 500 * US),
+    (True, 500 * US),
+    (False, 500 * US),
+    (True, 0),
+]
 
 
 def test_a_bouncy_rise_is_reported_once_when_it_has_held_3_ms():
@@ -42,7 +48,9 @@ def test_pulses_shorter_than_the_bounce_time_are_never_reported():
 
 def test_a_level_that_held_exactly_the_bounce_time_is_reported():
     assert play(Debouncer(True, 5 * MS), [(False, 5 * MS), (True, 0)]) == [
-        Settled(False, 5 * MS), Settled(True, 10 * MS)]
+        Settled(False, 5 * MS),
+        Settled(True, 10 * MS),
+    ]
     assert play(Debouncer(True, 5 * MS), [(False, 5 * MS - 1), (True, 0)]) == []
 
 
@@ -71,8 +79,9 @@ def runs(steps):
     bounce=st.integers(1, 10),
     steps=st.lists(st.tuples(st.booleans(), st.integers(0, 20)), max_size=30),
 )
-def test_reports_are_the_runs_that_held_the_bounce_time_and_changed_the_level(initial, bounce,
-                                                                             steps):
+def test_reports_are_the_runs_that_held_the_bounce_time_and_changed_the_level(
+    initial, bounce, steps
+):
     expected, level = [], initial
     for start, run_level, length in runs(steps):
         if run_level != level and length >= bounce:

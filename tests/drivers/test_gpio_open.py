@@ -35,9 +35,21 @@ def test_an_unknown_scheme_names_the_url_and_the_known_schemes(url):
 @pytest.mark.parametrize(
     "url, problem, fix",
     [
-        ("sim://gpio?bounce=2", "not a simulated GPIO URL", "write sim://gpio or sim://gpio?closed=door,..."),
-        ("sim://wheel", "not a simulated GPIO URL", "write sim://gpio or sim://gpio?closed=door,..."),
-        ("sim://gpio/17", "not a simulated GPIO URL", "write sim://gpio or sim://gpio?closed=door,..."),
+        (
+            "sim://gpio?bounce=2",
+            "not a simulated GPIO URL",
+            "write sim://gpio or sim://gpio?closed=door,...",
+        ),
+        (
+            "sim://wheel",
+            "not a simulated GPIO URL",
+            "write sim://gpio or sim://gpio?closed=door,...",
+        ),
+        (
+            "sim://gpio/17",
+            "not a simulated GPIO URL",
+            "write sim://gpio or sim://gpio?closed=door,...",
+        ),
         ("rpigpio://pi", "not an RPi.GPIO URL", "write rpigpio://"),
         ("rpigpio://?chip=4", "not an RPi.GPIO URL", "write rpigpio://"),
         ("rpigpio:///dev/gpiochip4", "not an RPi.GPIO URL", "write rpigpio://"),
@@ -50,7 +62,9 @@ def test_a_bad_url_of_a_known_scheme_says_what_to_write(url, problem, fix):
     assert str(refused.value) == f"gpio {url}: {problem}; {fix}"
 
 
-@pytest.mark.parametrize("url", ["gpio://", "sim://gpio?bounce=2", "sim://gpio?closed=door", "rpigpio://pi"])
+@pytest.mark.parametrize(
+    "url", ["gpio://", "sim://gpio?bounce=2", "sim://gpio?closed=door", "rpigpio://pi"]
+)
 def test_checking_a_url_refuses_it_as_opening_would(url):
     with pytest.raises(DeviceError) as opening:
         open_gpio(url, TABLE)
@@ -76,7 +90,11 @@ def test_a_pin_map_defaults_and_freezes():
 
     assert dict(pins.leds) == {"open": 5}
     assert (dict(pins.buttons), dict(pins.switches), pins.bounce_ms, pins.active_low) == (
-        {}, {}, 5, True)
+        {},
+        {},
+        5,
+        True,
+    )
     with pytest.raises(TypeError):
         pins.leds["closed"] = 6
     with pytest.raises(AttributeError):
@@ -88,17 +106,23 @@ def test_a_pin_map_defaults_and_freezes():
 @pytest.mark.parametrize(
     "wiring, message",
     [
-        ({"buttons": {"no_more_bets": 17}, "switches": {"tilt": 17}},
-         "GPIO17 is wired twice: button 'no_more_bets' and switch 'tilt'"),
-        ({"switches": {"door": 22}, "leds": {"fault": 22}},
-         "GPIO22 is wired twice: switch 'door' and LED 'fault'"),
+        (
+            {"buttons": {"no_more_bets": 17}, "switches": {"tilt": 17}},
+            "GPIO17 is wired twice: button 'no_more_bets' and switch 'tilt'",
+        ),
+        (
+            {"switches": {"door": 22}, "leds": {"fault": 22}},
+            "GPIO22 is wired twice: switch 'door' and LED 'fault'",
+        ),
         ({"leds": {"fault": 1}}, "LED 'fault': GPIO1 is not a header GPIO; use BCM 2-27"),
         ({"buttons": {"pedal": 28}}, "button 'pedal': GPIO28 is not a header GPIO"),
         ({"buttons": {"pedal": -4}}, "GPIO-4 is not a header GPIO"),
         ({"buttons": {"pedal": "17"}}, "button 'pedal': a pin is a BCM number, not '17'"),
         ({"buttons": {"pedal": True}}, "a pin is a BCM number, not True"),
-        ({"buttons": {"door": 17}, "switches": {"door": 22}},
-         "the name 'door' is used twice: button 'door' and switch 'door'"),
+        (
+            {"buttons": {"door": 17}, "switches": {"door": 22}},
+            "the name 'door' is used twice: button 'door' and switch 'door'",
+        ),
         ({"leds": {"": 5}}, "a device name is a non-empty string, not ''"),
         ({"bounce_ms": 0}, "bounce_ms is a whole number of milliseconds, 1 or more, not 0"),
         ({"bounce_ms": 2.5}, "not 2.5"),

@@ -33,8 +33,10 @@ def test_a_gesture_is_reported_before_it_returns(sim):
     sim.press("no_more_bets")
     sim.set_switch("door", True)
 
-    assert unstamped(drain(sim)) == [ButtonPressed("no_more_bets", 0),
-                                     SwitchChanged("door", True, 0)]
+    assert unstamped(drain(sim)) == [
+        ButtonPressed("no_more_bets", 0),
+        SwitchChanged("door", True, 0),
+    ]
 
 
 def test_reports_come_bounce_ms_after_each_change_in_simulated_time(sim):
@@ -89,7 +91,11 @@ def test_leds_record_each_change_and_go_dark_on_close(sim):
     sim.close()
 
     assert [(name, lit) for name, lit, _ in sim.leds] == [
-        ("open", True), ("fault", True), ("open", False), ("fault", False)]
+        ("open", True),
+        ("fault", True),
+        ("open", False),
+        ("fault", False),
+    ]
     stamps = [t for _, _, t in sim.leds]
     assert stamps == sorted(stamps) and stamps[0] >= before
 

@@ -8,11 +8,6 @@ from dataclasses import dataclass
 from operator import methodcaller
 
 import pytest
-from tests.support.board_emulated import events_until
-from tests.support.dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
-from tests.support.dice_backends import DICE_BACKENDS
-from tests.support.shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
-from tests.support.shoe_backends import SHOE_BACKENDS
 
 import drivers.dice
 import drivers.shoe
@@ -22,6 +17,11 @@ from drivers.emulators.shoe_board import ShoeBoardEmulator
 from drivers.errors import DeviceError
 from drivers.selftest import SelfTestCheck
 from drivers.shoe.events import CardDrawn, ShoeLoaded
+from tests.support.board_emulated import events_until
+from tests.support.dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
+from tests.support.dice_backends import DICE_BACKENDS
+from tests.support.shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
+from tests.support.shoe_backends import SHOE_BACKENDS
 
 
 def throw(reader) -> list:
@@ -65,30 +65,57 @@ class Reader:
 
 
 DICE = Reader(
-    name="dice", label="dice reader", open=drivers.dice.open_dice, check=drivers.dice.check_dice_url,
+    name="dice",
+    label="dice reader",
+    open=drivers.dice.open_dice,
+    check=drivers.dice.check_dice_url,
     registry=drivers.dice.BACKENDS,
-    backends=DICE_BACKENDS, sim_url="sim://dice", sim_parameters="throw, void, seed",
-    typo="dize", refusals=((methodcaller("throw"), "read a throw"),),
-    play=throw, reading=DiceThrown,
-    board="dice-reader", emulator=DiceBoardEmulator, time_scale=DICE_TIME_SCALE,
-    flash="dice-reader firmware speaking bridge protocol 1.1", unique_id="e66141035a1d3c07",
-    health_counter="stale_readings", dump_shows=("Throw()", "Dice(t_us="))
+    backends=DICE_BACKENDS,
+    sim_url="sim://dice",
+    sim_parameters="throw, void, seed",
+    typo="dize",
+    refusals=((methodcaller("throw"), "read a throw"),),
+    play=throw,
+    reading=DiceThrown,
+    board="dice-reader",
+    emulator=DiceBoardEmulator,
+    time_scale=DICE_TIME_SCALE,
+    flash="dice-reader firmware speaking bridge protocol 1.1",
+    unique_id="e66141035a1d3c07",
+    health_counter="stale_readings",
+    dump_shows=("Throw()", "Dice(t_us="),
+)
 SHOE = Reader(
-    name="shoe", label="card shoe", open=drivers.shoe.open_shoe, check=drivers.shoe.check_shoe_url,
+    name="shoe",
+    label="card shoe",
+    open=drivers.shoe.open_shoe,
+    check=drivers.shoe.check_shoe_url,
     registry=drivers.shoe.BACKENDS,
-    backends=SHOE_BACKENDS, sim_url="sim://shoe", sim_parameters="deal, seed, face_up, unreadable",
-    typo="shoo", refusals=((methodcaller("deal"), "deal a card"),
-                           (methodcaller("new_shoe", 1, None), "load a new shoe")),
-    play=deal_from_a_new_shoe, reading=CardDrawn,
-    board="shoe-reader", emulator=ShoeBoardEmulator, time_scale=SHOE_TIME_SCALE,
-    flash="shoe-reader firmware speaking bridge protocol 1.2", unique_id="e66141035a1d5110",
+    backends=SHOE_BACKENDS,
+    sim_url="sim://shoe",
+    sim_parameters="deal, seed, face_up, unreadable",
+    typo="shoo",
+    refusals=(
+        (methodcaller("deal"), "deal a card"),
+        (methodcaller("new_shoe", 1, None), "load a new shoe"),
+    ),
+    play=deal_from_a_new_shoe,
+    reading=CardDrawn,
+    board="shoe-reader",
+    emulator=ShoeBoardEmulator,
+    time_scale=SHOE_TIME_SCALE,
+    flash="shoe-reader firmware speaking bridge protocol 1.2",
+    unique_id="e66141035a1d5110",
     health_counter="foreign_readings",
-    dump_shows=("NewShoe(decks=1, cut_after=0)", "Deal()", "Card(t_us="))
+    dump_shows=("NewShoe(decks=1, cut_after=0)", "Deal()", "Card(t_us="),
+)
 READERS = (DICE, SHOE)
 
 on_each_reader = pytest.mark.parametrize("device", [pytest.param(d, id=d.name) for d in READERS])
-on_each_backend = pytest.mark.parametrize("device, backend_name", [
-    pytest.param(d, name, id=f"{d.name}-{name}") for d in READERS for name in sorted(d.backends)])
+on_each_backend = pytest.mark.parametrize(
+    "device, backend_name",
+    [pytest.param(d, name, id=f"{d.name}-{name}") for d in READERS for name in sorted(d.backends)],
+)
 
 
 @pytest.fixture
@@ -106,10 +133,21 @@ def reader(device, backend):
 
 # Opening by URL, and checking one without opening.
 
-@pytest.mark.parametrize("device, url", [
-    pytest.param(d, url, id=f"{d.name}-{url}") for d in READERS
-    for url in (f"{d.name}s://{d.name}", f"{d.sim_url}?{d.sim_parameters.split(',')[0]}=2&x=3", "sim://table",
-                f"board://dev/{d.board}", f"board:///dev/{d.board}?silent=0")])
+
+@pytest.mark.parametrize(
+    "device, url",
+    [
+        pytest.param(d, url, id=f"{d.name}-{url}")
+        for d in READERS
+        for url in (
+            f"{d.name}s://{d.name}",
+            f"{d.sim_url}?{d.sim_parameters.split(',')[0]}=2&x=3",
+            "sim://table",
+            f"board://dev/{d.board}",
+            f"board:///dev/{d.board}?silent=0",
+        )
+    ],
+)
 def test_checking_a_url_refuses_it_as_opening_would(device, url):
     with pytest.raises(DeviceError) as opening:
         device.open(url)
@@ -123,7 +161,10 @@ def test_checking_a_url_refuses_it_as_opening_would(device, url):
 def test_checking_a_url_opens_nothing(device, tmp_path):
     """Opened, the missing port would be refused and the simulated reader would start its worker."""
     threads = set(threading.enumerate())
-    for url in (f"board://{tmp_path}/{device.board}?baud=115200&silent=2", f"{device.sim_url}?seed=2"):
+    for url in (
+        f"board://{tmp_path}/{device.board}?baud=115200&silent=2",
+        f"{device.sim_url}?seed=2",
+    ):
         device.check(url)
 
     assert set(threading.enumerate()) == threads
@@ -135,9 +176,14 @@ def test_the_registry_holds_every_backend(device):
     assert set(device.registry) == {"sim", "board"}
 
 
-@pytest.mark.parametrize("device, url", [
-    pytest.param(d, url, id=f"{d.name}-{url}") for d in READERS
-    for url in (f"/dev/{d.board}", f"{d.name}s://{d.name}", f"simulator://{d.name}")])
+@pytest.mark.parametrize(
+    "device, url",
+    [
+        pytest.param(d, url, id=f"{d.name}-{url}")
+        for d in READERS
+        for url in (f"/dev/{d.board}", f"{d.name}s://{d.name}", f"simulator://{d.name}")
+    ],
+)
 def test_an_unknown_scheme_names_the_url_and_the_known_schemes(device, url):
     with pytest.raises(DeviceError) as refused:
         device.open(url)
@@ -147,24 +193,28 @@ def test_an_unknown_scheme_names_the_url_and_the_known_schemes(device, url):
     assert message.endswith("known schemes: sim://, board://")
 
 
-@pytest.mark.parametrize("device, query, problem", [
-    pytest.param(device, query, problem, id=f"{device.name}-{query}")
-    for device, query, problem in [
-        (DICE, "throws=3", "unknown parameter 'throws'"),
-        (DICE, "throw=-1", "bad throw='-1' (seconds, 0 or more)"),
-        (DICE, "throw=inf", "bad throw='inf'"),
-        (DICE, "throw=soon", "bad throw='soon'"),
-        (DICE, "void=1.5", "bad void='1.5' (a probability, from 0 to 1)"),
-        (DICE, "void=", "bad void=''"),
-        (DICE, "seed=x", "bad seed='x'"),
-        (SHOE, "deals=3", "unknown parameter 'deals'"),
-        (SHOE, "deal=-1", "bad deal='-1' (seconds, 0 or more)"),
-        (SHOE, "deal=nan", "bad deal='nan'"),
-        (SHOE, "face_up=1.5", "bad face_up='1.5' (a probability, from 0 to 1)"),
-        (SHOE, "unreadable=-0.1", "bad unreadable='-0.1' (a probability, from 0 to 1)"),
-        (SHOE, "unreadable=", "bad unreadable=''"),
-        (SHOE, "seed=x", "bad seed='x'"),
-    ]])
+@pytest.mark.parametrize(
+    "device, query, problem",
+    [
+        pytest.param(device, query, problem, id=f"{device.name}-{query}")
+        for device, query, problem in [
+            (DICE, "throws=3", "unknown parameter 'throws'"),
+            (DICE, "throw=-1", "bad throw='-1' (seconds, 0 or more)"),
+            (DICE, "throw=inf", "bad throw='inf'"),
+            (DICE, "throw=soon", "bad throw='soon'"),
+            (DICE, "void=1.5", "bad void='1.5' (a probability, from 0 to 1)"),
+            (DICE, "void=", "bad void=''"),
+            (DICE, "seed=x", "bad seed='x'"),
+            (SHOE, "deals=3", "unknown parameter 'deals'"),
+            (SHOE, "deal=-1", "bad deal='-1' (seconds, 0 or more)"),
+            (SHOE, "deal=nan", "bad deal='nan'"),
+            (SHOE, "face_up=1.5", "bad face_up='1.5' (a probability, from 0 to 1)"),
+            (SHOE, "unreadable=-0.1", "bad unreadable='-0.1' (a probability, from 0 to 1)"),
+            (SHOE, "unreadable=", "bad unreadable=''"),
+            (SHOE, "seed=x", "bad seed='x'"),
+        ]
+    ],
+)
 def test_a_bad_sim_parameter_names_the_known_parameters(device, query, problem):
     url = f"{device.sim_url}?{query}"
     with pytest.raises(DeviceError) as refused:
@@ -174,17 +224,30 @@ def test_a_bad_sim_parameter_names_the_known_parameters(device, query, problem):
     assert str(refused.value).endswith(f"; known parameters: {device.sim_parameters}")
 
 
-@pytest.mark.parametrize("device, path, problem, fix", [
-    pytest.param(d, path, problem, fix, id=f"{d.name}-{path}") for d in READERS
-    for path, problem, fix in [
-        (f"dev/{d.board}", f"not a {d.label} board's URL",
-         f"write board:///dev/{d.board}?baud=115200&silent=2"),
-        (f"/dev/{d.board}?silent=0", "bad silent='0' (seconds, more than 0)",
-         "known parameters: baud, silent"),
-        (f"/dev/{d.board}?baud=1200",
-         "bad baud='1200' (1200 baud reboots an RP2040 into its bootloader; use 115200)",
-         "known parameters: baud, silent"),
-    ]])
+@pytest.mark.parametrize(
+    "device, path, problem, fix",
+    [
+        pytest.param(d, path, problem, fix, id=f"{d.name}-{path}")
+        for d in READERS
+        for path, problem, fix in [
+            (
+                f"dev/{d.board}",
+                f"not a {d.label} board's URL",
+                f"write board:///dev/{d.board}?baud=115200&silent=2",
+            ),
+            (
+                f"/dev/{d.board}?silent=0",
+                "bad silent='0' (seconds, more than 0)",
+                "known parameters: baud, silent",
+            ),
+            (
+                f"/dev/{d.board}?baud=1200",
+                "bad baud='1200' (1200 baud reboots an RP2040 into its bootloader; use 115200)",
+                "known parameters: baud, silent",
+            ),
+        ]
+    ],
+)
 def test_a_bad_board_url_says_what_to_do(device, path, problem, fix):
     url = f"board://{path}"
     with pytest.raises(DeviceError) as refused:
@@ -198,11 +261,13 @@ def test_a_missing_board_names_the_path_and_the_fix(device, tmp_path):
     with pytest.raises(DeviceError, match="no such device: check the cable") as refused:
         device.open(f"board://{tmp_path}/{device.board}")
 
-    assert str(refused.value).startswith(f"{device.label} board://{tmp_path}/{device.board}: "
-                                         f"cannot open {tmp_path}/{device.board}")
+    assert str(refused.value).startswith(
+        f"{device.label} board://{tmp_path}/{device.board}: cannot open {tmp_path}/{device.board}"
+    )
 
 
 # The contract: on each backend that can run here.
+
 
 @on_each_backend
 def test_open_close_and_reopen(device, backend):
@@ -225,8 +290,10 @@ def test_a_closed_reader_refuses_and_says_why(device, backend):
     for call, cannot in device.refusals:
         with pytest.raises(DeviceError, match="not open") as refused:
             call(reader)
-        assert str(refused.value) == (f"{device.label} {backend.url}: cannot {cannot}, the "
-                                      f"{device.label} is not open; call open() first")
+        assert str(refused.value) == (
+            f"{device.label} {backend.url}: cannot {cannot}, the "
+            f"{device.label} is not open; call open() first"
+        )
     with pytest.raises(DeviceError, match="not open"):
         reader.selftest()
 
@@ -251,31 +318,41 @@ def test_an_unknown_parameter_names_the_known_ones(device, backend):
         device.open(url)
 
     message = str(refused.value)
-    assert message.startswith(f"{device.label} {url}: unknown parameter 'colour'; "
-                              f"known parameters: ")
+    assert message.startswith(
+        f"{device.label} {url}: unknown parameter 'colour'; known parameters: "
+    )
 
 
 @on_each_backend
 def test_an_unknown_scheme_names_the_known_schemes(device, backend):
-    url = device.typo + backend.url[backend.url.index(":"):]
+    url = device.typo + backend.url[backend.url.index(":") :]
     with pytest.raises(DeviceError) as refused:
         device.open(url)
 
-    assert str(refused.value) == (f"{device.label} {url}: unknown scheme '{device.typo}'; known "
-                                  f"schemes: " + ", ".join(f"{s}://" for s in device.registry))
+    assert str(refused.value) == (
+        f"{device.label} {url}: unknown scheme '{device.typo}'; known "
+        f"schemes: " + ", ".join(f"{s}://" for s in device.registry)
+    )
 
 
 # The board, emulated over real pseudo-terminals.
 
-@pytest.mark.parametrize("device, minor", [
-    pytest.param(DICE, 0, id="dice-1.0"),
-    pytest.param(SHOE, 0, id="shoe-1.0"),
-    pytest.param(SHOE, 1, id="shoe-1.1"),
-])
+
+@pytest.mark.parametrize(
+    "device, minor",
+    [
+        pytest.param(DICE, 0, id="dice-1.0"),
+        pytest.param(SHOE, 0, id="shoe-1.0"),
+        pytest.param(SHOE, 1, id="shoe-1.1"),
+    ],
+)
 def test_a_board_of_an_earlier_minor_version_still_connects(device, minor, tmp_path):
-    with (device.emulator(tmp_path / device.board, protocol=(1, minor),
-                          time_scale=device.time_scale) as emulator,
-          device.open(emulator.url) as reader):
+    with (
+        device.emulator(
+            tmp_path / device.board, protocol=(1, minor), time_scale=device.time_scale
+        ) as emulator,
+        device.open(emulator.url) as reader,
+    ):
         health = reader.health()
         events = device.play(reader)
 
@@ -285,29 +362,39 @@ def test_a_board_of_an_earlier_minor_version_still_connects(device, minor, tmp_p
 
 @on_each_reader
 def test_another_major_version_is_refused_with_what_to_flash(device, tmp_path):
-    with (device.emulator(tmp_path / device.board, protocol=(2, 0)) as emulator,
-          pytest.raises(DeviceError) as refused):
+    with (
+        device.emulator(tmp_path / device.board, protocol=(2, 0)) as emulator,
+        pytest.raises(DeviceError) as refused,
+    ):
         device.open(emulator.url)
 
     assert str(refused.value) == (
         f"{device.label} {emulator.url}: the board was refused: the board speaks bridge protocol "
         f"2.0 and this host 1.2; flash the board with the firmware of this release (a "
-        f"{device.flash}, firmware_bridge/PROTOCOL.md), or update the terminal")
+        f"{device.flash}, firmware_bridge/PROTOCOL.md), or update the terminal"
+    )
 
 
 @on_each_reader
 def test_health_and_dump_describe_the_link(device, tmp_path, patient_link):
-    with device.emulator(tmp_path / device.board, time_scale=device.time_scale,
-                         unique_id=bytes.fromhex(device.unique_id)) as emulator:
+    with device.emulator(
+        tmp_path / device.board,
+        time_scale=device.time_scale,
+        unique_id=bytes.fromhex(device.unique_id),
+    ) as emulator:
         reader = device.open(emulator.url + "?baud=115200&silent=2")
         device.play(reader)
         health, dump = reader.health(), reader.dump()
         reader.close()
 
     assert reader.board.unique_id.hex() == device.unique_id
-    assert health["peer"] == {"role": "board", "protocol": "1.2",
-                              "version": f"{device.board}-emulator 0.1.0",
-                              "unique_id": device.unique_id, "boot_id": health["peer"]["boot_id"]}
+    assert health["peer"] == {
+        "role": "board",
+        "protocol": "1.2",
+        "version": f"{device.board}-emulator 0.1.0",
+        "unique_id": device.unique_id,
+        "boot_id": health["peer"]["boot_id"],
+    }
     assert (health["open"], health["port"], health["connected"]) == (True, "open", True)
     assert (health["dropped"], health["resent"], health["reconnects"]) == ({}, 0, 0)
     assert health[device.health_counter] == 0

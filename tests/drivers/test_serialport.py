@@ -38,14 +38,19 @@ class Recorder:
 
     def wait_for(self, item) -> None:
         with self.changed:
-            assert self.changed.wait_for(lambda: item in self.log, timeout=DEADLINE), (item, self.log)
+            assert self.changed.wait_for(lambda: item in self.log, timeout=DEADLINE), (
+                item,
+                self.log,
+            )
 
     def received(self) -> bytes:
         return b"".join(x for x in self.log if isinstance(x, bytes))
 
 
 def test_a_missing_port_names_the_device_and_the_fix(tmp_path):
-    with pytest.raises(DeviceError, match=r"wheel board: cannot open .*nowhere: no such device: check the cable"):
+    with pytest.raises(
+        DeviceError, match=r"wheel board: cannot open .*nowhere: no such device: check the cable"
+    ):
         open_port(str(tmp_path / "nowhere"), 115200, device="wheel board")
 
 

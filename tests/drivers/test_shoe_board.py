@@ -5,8 +5,6 @@ Protocol versions, health and dump: test_readers.py."""
 import time
 
 import pytest
-from tests.support.board_emulated import cleared, drain, events_until, faults, wait_for
-from tests.support.shoe_backends import BOARD_TIME_SCALE
 
 from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.emulators.shoe_board import ShoeBoardEmulator
@@ -14,6 +12,8 @@ from drivers.faults import Fault, FaultCleared
 from drivers.shoe import open_shoe
 from drivers.shoe.events import CARDS, RANKS, SUITS, CardDrawn, ShoeLoaded
 from firmware_bridge import messages as m
+from tests.support.board_emulated import cleared, drain, events_until, faults, wait_for
+from tests.support.shoe_backends import BOARD_TIME_SCALE
 
 # Long enough a deal (0.25 s) for the cable to be pulled, or the board rebooted, before the
 # card comes out; a shoe loads in 0.5 s.
@@ -22,8 +22,9 @@ SLOW_SCALE = 0.25
 
 @pytest.fixture
 def emulator(tmp_path):
-    with ShoeBoardEmulator(tmp_path / "shoe-reader", seed=4, time_scale=BOARD_TIME_SCALE,
-                           drift_ppm=-30) as emulator:
+    with ShoeBoardEmulator(
+        tmp_path / "shoe-reader", seed=4, time_scale=BOARD_TIME_SCALE, drift_ppm=-30
+    ) as emulator:
         yield emulator
 
 
@@ -71,7 +72,9 @@ def test_new_shoe_tells_the_board_its_decks_and_where_the_cut_card_goes(emulator
         load(shoe, 1, None)
 
     assert [c for c in emulator.commands if isinstance(c, m.NewShoe)] == [
-        m.NewShoe(6, 260), m.NewShoe(1, 0)]
+        m.NewShoe(6, 260),
+        m.NewShoe(1, 0),
+    ]
     assert [s.decks for s in emulator.sent if isinstance(s, m.ShoeLoaded)] == [6, 1]
 
 
@@ -98,8 +101,9 @@ def test_a_shoe_loaded_unasked_is_reported_and_dealt_from(emulator):
         events = events_until(shoe, lambda e: len(drawn(e)) == 2, "two cards")
 
     assert isinstance(loaded, ShoeLoaded) and loaded.decks == 2
-    assert drawn(events) == ["2H", "2H"] and not any(isinstance(c, m.NewShoe)
-                                                     for c in emulator.commands)
+    assert drawn(events) == ["2H", "2H"] and not any(
+        isinstance(c, m.NewShoe) for c in emulator.commands
+    )
 
 
 def test_the_board_keeps_its_shoe_while_the_host_reopens(emulator):
@@ -113,12 +117,15 @@ def test_the_board_keeps_its_shoe_while_the_host_reopens(emulator):
     assert len(drawn(events)) == 1 and not faults(events)
 
 
-@pytest.mark.parametrize("how, kind", [
-    ("corrupt", "bad_crc"),
-    ("truncate", "truncated"),
-    ("duplicate", "duplicate"),
-    ("reorder", "out_of_order"),
-])
+@pytest.mark.parametrize(
+    "how, kind",
+    [
+        ("corrupt", "bad_crc"),
+        ("truncate", "truncated"),
+        ("duplicate", "duplicate"),
+        ("reorder", "out_of_order"),
+    ],
+)
 def test_a_spoilt_frame_still_gives_each_card_once_and_in_order(emulator, how, kind):
     with open_shoe(emulator.url) as shoe:
         load(shoe)
@@ -127,8 +134,9 @@ def test_a_spoilt_frame_still_gives_each_card_once_and_in_order(emulator, how, k
         if how == "reorder":  # held back until the next frame: the self-test's answer
             wait_for(lambda: sent_cards(emulator), "the card held back")
             assert all(check.ok for check in shoe.selftest())
-        events = events_until(shoe, lambda e: drawn(e) and faults(e, "bad_frame"),
-                              f"the card with a {how} frame")
+        events = events_until(
+            shoe, lambda e: drawn(e) and faults(e, "bad_frame"), f"the card with a {how} frame"
+        )
         for _ in range(51):
             shoe.deal()
             events += events_until(shoe, drawn, "the next card")
@@ -173,8 +181,11 @@ def test_unplug_and_replug_loses_no_card_and_duplicates_none(slow_emulator):
         events += drain(shoe)
         assert not drawn(events)
         emulator.replug()
-        events += events_until(shoe, lambda e: "link_lost" in cleared(e) and len(drawn(e)) == 2,
-                               "link_lost cleared and both cards")
+        events += events_until(
+            shoe,
+            lambda e: "link_lost" in cleared(e) and len(drawn(e)) == 2,
+            "link_lost cleared and both cards",
+        )
         health = shoe.health()
         shoe.deal()
         after = events_until(shoe, drawn, "the next card")
@@ -200,7 +211,10 @@ def test_a_board_rebooting_during_a_deal_is_reported_and_the_next_deal_plays(slo
 
     assert [type(e) for e in events] == [Fault, FaultCleared]
     assert (events[0].code, events[0].severity, events[0].void) == (
-        "board_restarted", "warning", True)
+        "board_restarted",
+        "warning",
+        True,
+    )
     assert "readings of the deal in progress may be lost" in events[0].detail
     assert len(drawn(after)) == 1 and not faults(after)
     assert sent_cards(emulator) == drawn(after)  # the deal in progress never slid a card out
@@ -215,7 +229,10 @@ def test_a_misread_card_is_unreadable_and_says_what_was_read(emulator):
 
     assert [type(e) for e in events] == [Fault, FaultCleared]
     assert (events[0].code, events[0].severity, events[0].void) == (
-        "unreadable_card", "warning", False)
+        "unreadable_card",
+        "warning",
+        False,
+    )
     assert events[0].detail.startswith("the reader read rank 13 and suit ")
     assert events[0].detail.endswith(", no card: the croupier reads it")
 
@@ -240,8 +257,10 @@ def test_the_emulator_misreads_only_what_a_reader_reads():
 
 
 def test_a_reading_of_another_board_is_dropped_and_counted(tmp_path):
-    with (DiceBoardEmulator(tmp_path / "shoe-reader", time_scale=BOARD_TIME_SCALE) as board,
-          open_shoe(board.url) as shoe):
+    with (
+        DiceBoardEmulator(tmp_path / "shoe-reader", time_scale=BOARD_TIME_SCALE) as board,
+        open_shoe(board.url) as shoe,
+    ):
         board.throw_unasked(3, 4)  # a dice reader plugged in where the shoe reader goes
         wait_for(lambda: board.idle, "the board has had the acknowledgement")
 

@@ -6,12 +6,12 @@ import time
 from collections import Counter
 
 import pytest
-from tests.support.board_emulated import events_until
-from tests.support.shoe_backends import SHOE_BACKENDS
 
 from drivers.faults import Fault, FaultCleared
 from drivers.shoe import open_shoe
 from drivers.shoe.events import CARD_FAULTS, CARDS, CardDrawn, CutCardOut, ShoeLoaded
+from tests.support.board_emulated import events_until
+from tests.support.shoe_backends import SHOE_BACKENDS
 
 QUIET = 0.2  # how long "nothing more comes" is watched
 
@@ -37,8 +37,9 @@ def driver(backend, shoe):
 def deal(shoe) -> list:
     """The events of one deal: up to its card, or to the end of its fault."""
     shoe.deal()
-    return events_until(shoe, lambda e: e and isinstance(e[-1], (CardDrawn, FaultCleared)),
-                        "the deal")
+    return events_until(
+        shoe, lambda e: e and isinstance(e[-1], (CardDrawn, FaultCleared)), "the deal"
+    )
 
 
 def load(shoe, decks: int, cut_after: int | None = None) -> ShoeLoaded:
@@ -59,7 +60,11 @@ def assert_empty(events) -> None:
     fault, cleared = events
     assert isinstance(fault, Fault) and isinstance(cleared, FaultCleared)
     assert (fault.code, fault.severity, fault.void, cleared.code) == (
-        "shoe_empty", "error", True, "shoe_empty")
+        "shoe_empty",
+        "error",
+        True,
+        "shoe_empty",
+    )
 
 
 def test_a_whole_one_deck_shoe_gives_each_card_once_then_is_empty(shoe):
@@ -166,22 +171,29 @@ def test_a_stacked_card_that_comes_out_face_up_is_gone(shoe, driver):
 
 
 def test_the_driver_refuses_an_unknown_card_fault(driver):
-    with pytest.raises(ValueError, match="unknown card fault 'bent'; one of unreadable_card, "
-                                         "card_face_up"):
+    with pytest.raises(
+        ValueError, match="unknown card fault 'bent'; one of unreadable_card, card_face_up"
+    ):
         driver.fail_next("bent")
 
 
-@pytest.mark.parametrize("decks, cut_after, problem", [
-    (0, None, "a shoe holds 1 to 8 decks, not 0"),
-    (9, None, "a shoe holds 1 to 8 decks, not 9"),
-    ("6", None, "a shoe holds 1 to 8 decks, not '6'"),
-    (1, 0, "the cut card goes between two of the 52 cards (after 1 to 51 of them), not after 0"),
-    (1, 52, "not after 52"),
-    (2, 104, "between two of the 104 cards (after 1 to 103 of them), not after 104"),
-    (1, 20.0, "not after 20.0"),
-])
-def test_a_shoe_that_cannot_be_is_refused_before_anything_is_done(shoe, decks, cut_after,
-                                                                   problem):
+@pytest.mark.parametrize(
+    "decks, cut_after, problem",
+    [
+        (0, None, "a shoe holds 1 to 8 decks, not 0"),
+        (9, None, "a shoe holds 1 to 8 decks, not 9"),
+        ("6", None, "a shoe holds 1 to 8 decks, not '6'"),
+        (
+            1,
+            0,
+            "the cut card goes between two of the 52 cards (after 1 to 51 of them), not after 0",
+        ),
+        (1, 52, "not after 52"),
+        (2, 104, "between two of the 104 cards (after 1 to 103 of them), not after 104"),
+        (1, 20.0, "not after 20.0"),
+    ],
+)
+def test_a_shoe_that_cannot_be_is_refused_before_anything_is_done(shoe, decks, cut_after, problem):
     with pytest.raises(ValueError) as refused:
         shoe.new_shoe(decks, cut_after)
 

@@ -40,8 +40,9 @@ def test_anything_else_is_refused_with_what_a_card_is(card):
     with pytest.raises(ValueError) as refused:
         CardDrawn(card)
 
-    assert str(refused.value) == (f"{card!r} is not a card (a rank of A23456789TJQK and a suit "
-                                  f"of SHDC, e.g. 'AS', 'TD')")
+    assert str(refused.value) == (
+        f"{card!r} is not a card (a rank of A23456789TJQK and a suit of SHDC, e.g. 'AS', 'TD')"
+    )
 
 
 @pytest.mark.parametrize("decks", range(1, 9))
@@ -60,11 +61,14 @@ def test_the_fault_codes_are_the_wires():
     assert CARD_FAULTS == ("unreadable_card", "card_face_up")
 
 
-@pytest.mark.parametrize("code, severity, void", [
-    ("unreadable_card", "warning", False),
-    ("card_face_up", "warning", False),
-    ("shoe_empty", "error", True),
-])
+@pytest.mark.parametrize(
+    "code, severity, void",
+    [
+        ("unreadable_card", "warning", False),
+        ("card_face_up", "warning", False),
+        ("shoe_empty", "error", True),
+    ],
+)
 def test_a_fault_of_a_deal_comes_with_its_end(code, severity, void):
     fault, cleared = shoe_fault(code)
 

@@ -88,8 +88,9 @@ def test_the_shuffle_is_fair():
     assert chi2 < 90.6, first_cards  # 51 degrees of freedom, p = 0.001
 
 
-@pytest.mark.parametrize("param, code", [("face_up", "card_face_up"),
-                                         ("unreadable", "unreadable_card")])
+@pytest.mark.parametrize(
+    "param, code", [("face_up", "card_face_up"), ("unreadable", "unreadable_card")]
+)
 def test_card_faults_come_at_the_asked_rate(param, code):
     shoe = open_shoe(f"{INSTANT}&{param}=0.25", seed=8)
     events = []
@@ -158,6 +159,9 @@ def test_a_failed_selftest_check_is_reported():
     shoe.fail_selftest("cut_card_sensor")
 
     assert [(c.name, c.ok) for c in shoe.selftest()] == [
-        ("card_reader", True), ("cut_card_sensor", False), ("deal_lamp", True)]
+        ("card_reader", True),
+        ("cut_card_sensor", False),
+        ("deal_lamp", True),
+    ]
     with pytest.raises(ValueError, match="unknown check 'lens'"):
         shoe.fail_selftest("lens")

@@ -4,13 +4,13 @@
 import time
 
 import pytest
-from tests.support.wheel_backends import WHEEL_BACKENDS
 
 from drivers.errors import DeviceError
+from drivers.faults import Fault
 from drivers.wheel import open_wheel
 from drivers.wheel.base import SelfTestCheck
-from drivers.faults import Fault
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
+from tests.support.wheel_backends import WHEEL_BACKENDS
 
 SPIN_DEADLINE = 30.0  # a guard against a hang, not a measure: a spin ends long before
 

@@ -78,16 +78,19 @@ def test_other_bad_sim_urls_say_what_to_do(french, url, problem):
     assert str(refused.value).startswith(f"wheel {url}: {problem}; ")
 
 
-@pytest.mark.parametrize("url", [
-    "camegh:///dev/ttyUSB0",
-    "sim://wheel?spinn=3",
-    "sim://wheel?ball_out=0.6&object=0.5",
-    "board://dev/wheel-board",
-    "board:///dev/wheel-board?baud=1200",
-    "cammegh://wheel/dev/ttyUSB0",
-    "cammegh:///dev/ttyUSB0?mode=70000",
-    "cammegh:///dev/ttyUSB0?poll=5",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "camegh:///dev/ttyUSB0",
+        "sim://wheel?spinn=3",
+        "sim://wheel?ball_out=0.6&object=0.5",
+        "board://dev/wheel-board",
+        "board:///dev/wheel-board?baud=1200",
+        "cammegh://wheel/dev/ttyUSB0",
+        "cammegh:///dev/ttyUSB0?mode=70000",
+        "cammegh:///dev/ttyUSB0?poll=5",
+    ],
+)
 def test_checking_a_url_refuses_it_as_opening_would(french, url):
     with pytest.raises(DeviceError) as opening:
         open_wheel(url, french)
@@ -100,8 +103,11 @@ def test_checking_a_url_refuses_it_as_opening_would(french, url):
 def test_checking_a_url_opens_nothing(tmp_path):
     """Opened, the missing ports would be refused and the simulated wheel would start its worker."""
     threads = set(threading.enumerate())
-    for url in (f"board://{tmp_path}/wheel-board", f"cammegh://{tmp_path}/ttyUSB0?mode=1159&poll=0.5",
-                "sim://wheel?spin=3"):
+    for url in (
+        f"board://{tmp_path}/wheel-board",
+        f"cammegh://{tmp_path}/ttyUSB0?mode=1159&poll=0.5",
+        "sim://wheel?spin=3",
+    ):
         check_wheel_url(url)
 
     assert set(threading.enumerate()) == threads

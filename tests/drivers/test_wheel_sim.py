@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
+from drivers.faults import Fault, FaultCleared
 from drivers.wheel import open_wheel
 from drivers.wheel.base import SelfTestCheck
-from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from drivers.wheel.sim import VOID_CAUSES, SimWheel
 
