@@ -1,12 +1,15 @@
 """What every device of the table is, whatever it senses. As in python-can's BusABC, the base
-class does once what every backend needs: the event queue, the open check, URL parameters,
-errors that name the device, the self-test's open check."""
+class does once what every backend needs: the events' delivery (a queue read by `get`, or a
+callback: `deliver_to`), the open check, URL parameters, errors that name the device, the
+self-test's open check."""
 
 from __future__ import annotations
 
 import queue
+import threading
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar, Generic, Mapping, Self, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, Self, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
 from drivers.errors import DeviceError
@@ -17,10 +20,14 @@ D = TypeVar("D", bound="Device")
 
 
 class Device(ABC, Generic[E]):
-    """One device at `url`; backends fill an internal thread-safe queue through
-    self._emit(event) and implement `_open`, `_close`, `_selftest`. A backend's constructor
-    parses and checks its URL and touches nothing (check_url builds one to check a URL): ports,
-    pins, threads and hardware libraries wait for `_open`."""
+    """One device at `url`; backends report each event through self._emit(event), from any
+    thread, and implement `_open`, `_close`, `_selftest`. A backend's constructor parses and
+    checks its URL and touches nothing (check_url builds one to check a URL): ports, pins,
+    threads and hardware libraries wait for `_open`.
+
+    An event goes into the device's own thread-safe queue, which `get` reads; or, once a
+    consumer has called `deliver_to(callback)` (the table's inbox), straight to the callback,
+    on the thread that sensed it, in the order sensed, with no thread in between."""
 
     kind: ClassVar[str]  # what errors call it: "wheel", "dice reader"
 
@@ -28,6 +35,8 @@ class Device(ABC, Generic[E]):
         self.url = url
         self.is_open = False
         self._events: queue.SimpleQueue[E] = queue.SimpleQueue()
+        self._deliver: Callable[[E], object] | None = None
+        self._delivery = threading.Lock()  # one event delivered at a time, in order
 
     def open(self) -> None:
         if not self.is_open:
@@ -47,11 +56,27 @@ class Device(ABC, Generic[E]):
         self.close()
 
     def get(self, timeout: float | None = None) -> E | None:
-        """The next event in the order sensed; None if none came within `timeout` seconds."""
+        """The next event in the order sensed; None if none came within `timeout` seconds.
+        Events delivered to a callback (`deliver_to`) do not come here."""
         try:
             return self._events.get(timeout=timeout)
         except queue.Empty:
             return None
+
+    def deliver_to(self, deliver: Callable[[E], object] | None) -> None:
+        """From now on hand each event to `deliver(event)` instead of queueing it for `get`:
+        called on the thread that sensed the event, in the order sensed, one at a time; it
+        must not block (a queue's put). The events queued before are delivered first. None:
+        back to the queue."""
+        with self._delivery:
+            if deliver is not None:
+                while True:
+                    try:
+                        event = self._events.get_nowait()
+                    except queue.Empty:
+                        break
+                    deliver(event)
+            self._deliver = deliver
 
     def health(self) -> dict[str, object]:
         """Link-health figures for the once-a-second log line; none for a device with no link."""
@@ -62,7 +87,11 @@ class Device(ABC, Generic[E]):
         return self._selftest()
 
     def _emit(self, event: E) -> None:
-        self._events.put(event)
+        with self._delivery:
+            if self._deliver is None:
+                self._events.put(event)
+            else:
+                self._deliver(event)
 
     def _error(self, problem: str, fix: str) -> DeviceError:
         return DeviceError(f"{self.kind} {self.url}: {problem}; {fix}")
@@ -97,8 +126,9 @@ class Device(ABC, Generic[E]):
     def _selftest(self) -> list[SelfTestCheck]: ...
 
 
-def open_url(kind: str, backends: Mapping[str, Callable[..., D]], url: str, *args: Any,
-             **kwargs: Any) -> D:
+def open_url(
+    kind: str, backends: Mapping[str, Callable[..., D]], url: str, *args: Any, **kwargs: Any
+) -> D:
     """The `kind` device at `url`, built as backends[scheme](url, *args, **kwargs) and opened
     (like open() and serial_for_url; opening again is harmless). Each interface registers its
     backends in one `BACKENDS` dict."""
@@ -107,15 +137,18 @@ def open_url(kind: str, backends: Mapping[str, Callable[..., D]], url: str, *arg
     return device
 
 
-def check_url(kind: str, backends: Mapping[str, Callable[..., Device]], url: str, *args: Any,
-              **kwargs: Any) -> None:
+def check_url(
+    kind: str, backends: Mapping[str, Callable[..., Device]], url: str, *args: Any, **kwargs: Any
+) -> None:
     """DeviceError when `url` is no `kind` device's (an unknown scheme, a path or a parameter its
     backend refuses), found without touching the device: the backend is built as open_url builds
     it and dropped unopened."""
     _build(kind, backends, url, *args, **kwargs)
 
 
-def _build(kind: str, backends: Mapping[str, Callable[..., D]], url: str, *args: Any, **kwargs: Any) -> D:
+def _build(
+    kind: str, backends: Mapping[str, Callable[..., D]], url: str, *args: Any, **kwargs: Any
+) -> D:
     scheme = urlsplit(url).scheme
     if scheme not in backends:
         known = ", ".join(f"{name}://" for name in backends)

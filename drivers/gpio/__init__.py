@@ -10,8 +10,16 @@ from drivers.gpio.pinmap import PinMap
 from drivers.gpio.rpigpio import RPiGPIOIO
 from drivers.gpio.sim import SimIO
 
-__all__ = ["BACKENDS", "ButtonPressed", "GpioEvent", "PinMap", "SwitchChanged", "TableIO",
-           "check_gpio_url", "open_gpio"]
+__all__ = [
+    "BACKENDS",
+    "ButtonPressed",
+    "GpioEvent",
+    "PinMap",
+    "SwitchChanged",
+    "TableIO",
+    "check_gpio_url",
+    "open_gpio",
+]
 
 # The one place a backend is registered: URL scheme -> class built as cls(url, pins).
 BACKENDS: dict[str, type[TableIO]] = {"sim": SimIO, "rpigpio": RPiGPIOIO}

@@ -1,7 +1,7 @@
 """The interface of the table's discrete I/O. As in gpiozero, devices are names in a PinMap and a
 backend overrides only a few pin hooks; the base class does once what every backend needs: the
 debounced switch states, name look-ups and the self-test, over what every device has
-(drivers.device: the event queue, the open check, errors)."""
+(drivers.device: the events' delivery, the open check, errors)."""
 
 from __future__ import annotations
 

@@ -46,8 +46,9 @@ class PinMap:
                     raise ValueError(f"GPIO{pin} is wired twice: {pins[pin]} and {device}")
                 names[name] = pins[pin] = device
         if type(self.bounce_ms) is not int or self.bounce_ms < 1:
-            raise ValueError(f"bounce_ms is a whole number of milliseconds, 1 or more, "
-                             f"not {self.bounce_ms!r}")
+            raise ValueError(
+                f"bounce_ms is a whole number of milliseconds, 1 or more, not {self.bounce_ms!r}"
+            )
         if type(self.active_low) is not bool:
             raise ValueError(f"active_low is True or False, not {self.active_low!r}")
 

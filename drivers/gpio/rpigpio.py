@@ -76,8 +76,14 @@ class RPiGPIOIO(TableIO):
                 claim(pin, gpio.OUT, initial=gpio.LOW)
             for pin, edge, callback in watched:
                 claim(pin, gpio.IN, pull_up_down=pull)
-                self._call(pin, gpio.add_event_detect, pin, edge, callback=callback,
-                           bouncetime=self.pins.bounce_ms)
+                self._call(
+                    pin,
+                    gpio.add_event_detect,
+                    pin,
+                    edge,
+                    callback=callback,
+                    bouncetime=self.pins.bounce_ms,
+                )
         except DeviceError:
             if claimed:
                 gpio.cleanup(claimed)
@@ -127,8 +133,11 @@ class RPiGPIOIO(TableIO):
     def _diagnose(self, what: str, error: Exception) -> DeviceError:
         text = str(error)
         problem, fix = next(
-            ((problem, fix) for phrases, problem, fix in DIAGNOSES
-             if any(phrase in text for phrase in phrases)),
+            (
+                (problem, fix)
+                for phrases, problem, fix in DIAGNOSES
+                if any(phrase in text for phrase in phrases)
+            ),
             NO_ACCESS,
         )
         return self._error(f"{problem.format(what=what)} ({type(error).__name__}: {text})", fix)

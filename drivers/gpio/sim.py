@@ -30,19 +30,24 @@ class SimIO(TableIO):
         parts = urlsplit(url)
         query = parse_qs(parts.query)
         if (parts.netloc, parts.path) != ("gpio", "") or set(query) - {"closed"}:
-            raise self._error("not a simulated GPIO URL", "write sim://gpio or sim://gpio?closed=door,...")
+            raise self._error(
+                "not a simulated GPIO URL", "write sim://gpio or sim://gpio?closed=door,..."
+            )
         closed = {name for value in query.get("closed", []) for name in value.split(",") if name}
         unknown = closed - set(pins.inputs)
         if unknown:
-            raise self._error(f"closed={','.join(sorted(unknown))}: no such input",
-                              f"known inputs: {', '.join(pins.inputs)}")
+            raise self._error(
+                f"closed={','.join(sorted(unknown))}: no such input",
+                f"known inputs: {', '.join(pins.inputs)}",
+            )
         # The pin levels: contacts open (inputs at their pull's level) but those closed in the
         # URL (a door that starts shut), LEDs dark.
         idle = pins.active_low
         self._levels = {pin: (name in closed) != idle for name, pin in pins.inputs.items()}
         self._levels |= {pin: False for pin in pins.leds.values()}
         self._debouncers = {
-            pin: Debouncer(self._levels[pin], pins.bounce_ms * 1_000_000) for pin in pins.inputs.values()
+            pin: Debouncer(self._levels[pin], pins.bounce_ms * 1_000_000)
+            for pin in pins.inputs.values()
         }
         self._led_names = {pin: name for name, pin in pins.leds.items()}
         self._line_lock = threading.Lock()  # guards the clock, the levels and the LED record

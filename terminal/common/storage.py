@@ -4,8 +4,9 @@ auditors read a journal without the table runtime)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import quote
 
 import sqlalchemy as sa

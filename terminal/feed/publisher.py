@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import zmq
 
-from terminal.contract.events import canonical, heartbeat, topic
+from terminal.contract.events import Event, canonical, heartbeat, topic
 from terminal.feed import bind
 from terminal.feed.curve import CurveServer
 
@@ -14,7 +14,8 @@ LINGER_MS = 1000  # at close, give the last messages a second to leave, never ha
 
 
 class FeedPublisher:
-    """A `JournalWriter` sink publishing multipart `[topic, event JSON]`.
+    """A `JournalWriter` sink publishing multipart `[topic, event JSON]`: a sealed event's own
+    bytes (`Event.raw`, those the journal stored), never serialised again.
 
     It binds when constructed so that a bad or busy endpoint stops the terminal at start-up.
     From then on only the writer thread uses the socket; `close()` once the writer has stopped.
@@ -22,8 +23,16 @@ class FeedPublisher:
     messages, sees the gap in `seq` and replays. With `curve`, only the pits it admits subscribe.
     """
 
-    def __init__(self, endpoint: str, table: str, *, context: zmq.Context | None = None,
-                 curve: CurveServer | None = None):
+    never_blocks = True  # PUB drops what a slow subscriber cannot take
+
+    def __init__(
+        self,
+        endpoint: str,
+        table: str,
+        *,
+        context: zmq.Context | None = None,
+        curve: CurveServer | None = None,
+    ):
         self.table = table
         socket = (context or zmq.Context.instance()).socket(zmq.PUB)
         socket.linger = LINGER_MS
@@ -32,15 +41,15 @@ class FeedPublisher:
         self.endpoint = bind(socket, endpoint, f"feed PUB socket of table {table}")
         self._socket = socket
 
-    def _publish(self, message: dict) -> None:
-        self._socket.send_multipart([topic(message), canonical(message)])
-
     def committed(self, events: Sequence[dict]) -> None:
+        send = self._socket.send
         for event in events:
-            self._publish(event)
+            send(topic(event), zmq.SNDMORE)
+            send(event.raw if type(event) is Event else canonical(event))
 
     def tick(self, last_seq: int) -> None:
-        self._publish(heartbeat(self.table, last_seq))
+        message = heartbeat(self.table, last_seq)
+        self._socket.send_multipart([topic(message), canonical(message)])
 
     def close(self) -> None:
         self._socket.close()

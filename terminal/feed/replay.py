@@ -6,15 +6,15 @@ A replay goes up to the last seq committed when the request arrives and ends wit
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import zmq
 
+from terminal.common.storage import max_seq, open_reader, read_rows
 from terminal.contract.events import canonical, is_seq
 from terminal.feed.curve import CurveServer
 from terminal.feed.router import Refused, RouterServer
-from terminal.common.storage import max_seq, open_reader, read_rows
 
 
 class ReplayServer(RouterServer):
@@ -34,8 +34,12 @@ class ReplayServer(RouterServer):
         self._state = state
         self._journal = open_reader(journal_path)
         try:
-            super().__init__(endpoint, "replay ROUTER socket", context=context,
-                             setup=None if curve is None else curve.apply)
+            super().__init__(
+                endpoint,
+                "replay ROUTER socket",
+                context=context,
+                setup=None if curve is None else curve.apply,
+            )
         except Exception:
             self._journal.dispose()
             raise

@@ -1,33 +1,35 @@
 """One queue for everything the devices report (and the croupier enters), so the table thread
 waits in one place.
 
-Each device keeps its own thread-safe queue (`get(timeout)`); a forwarder thread per device
-moves its events, tagged with the device's name, into the table's inbox in the order sensed.
+Each attached device delivers its events straight into the inbox's queue, tagged with the
+device's name, on the thread that sensed them and in the order sensed (`Device.deliver_to`):
+no thread in between, nothing polled.
 """
 
 from __future__ import annotations
 
 import queue
-import threading
+from collections.abc import Callable
 from typing import Any, Protocol
-
-POLL_SECONDS = 0.2
 
 
 class EventSource(Protocol):
-    def get(self, timeout: float | None = None) -> Any: ...
+    """What the inbox attaches: a device (drivers.device.Device)."""
+
+    def deliver_to(self, deliver: Callable[[Any], object] | None) -> None: ...
 
 
 class Inbox:
     def __init__(self) -> None:
         self._queue: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
-        self._stop = threading.Event()
-        self._threads: list[threading.Thread] = []
+        self._sources: list[EventSource] = []
 
     def attach(self, name: str, source: EventSource) -> None:
-        thread = threading.Thread(target=self._forward, args=(name, source), name=f"inbox {name}", daemon=True)
-        thread.start()
-        self._threads.append(thread)
+        """From now on `source`'s events (those it queued already first) come out of `get` as
+        (`name`, event)."""
+        put = self._queue.put
+        source.deliver_to(lambda event: put((name, event)))
+        self._sources.append(source)
 
     def post(self, name: str, event: Any) -> None:
         """An event from outside the devices (the croupier's screen), from any thread."""
@@ -40,12 +42,7 @@ class Inbox:
             return None
 
     def close(self) -> None:
-        self._stop.set()
-        for thread in self._threads:
-            thread.join(timeout=2)
-
-    def _forward(self, name: str, source: EventSource) -> None:
-        while not self._stop.is_set():
-            event = source.get(timeout=POLL_SECONDS)
-            if event is not None:
-                self._queue.put((name, event))
+        """The devices keep their events for `get` again."""
+        for source in self._sources:
+            source.deliver_to(None)
+        self._sources.clear()

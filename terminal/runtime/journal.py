@@ -1,7 +1,9 @@
 """The table's append-only event journal: SQLite through SQLAlchemy 2 Core (`docs/events.md`).
 
 Three parts:
-- `Journal` builds the sealed events (in memory, on the caller's thread) and commits them;
+- `Journal` builds the sealed events (in memory, on the caller's thread: each hashed and
+  serialised once, `terminal.contract.events.Sealer`) and commits them, storing each event's
+  own bytes (`Event.raw`) as its row's body;
 - `JournalWriter` commits them off the caller's thread and only then hands them to the sinks
   (the PUB feed), so that nothing is ever published that is not durable;
 - `verify` recomputes a journal's hash chain, read-only, for `journal verify` and the auditors.
@@ -11,20 +13,41 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import threading
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Protocol, Sequence
+from typing import Any, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy import exc as sa_exc
 
-from terminal.common.storage import (EVENTS, JOURNAL_METADATA, META, JournalError, durable_sqlite_engine, max_seq,
-                                     open_reader, owner_of, read_rows, driver_reason, recorded_owner)
-from terminal.contract.events import GENESIS, canonical, check_event, check_next, seal, utc_ts
+from terminal.common.storage import (
+    EVENTS,
+    JOURNAL_METADATA,
+    META,
+    JournalError,
+    driver_reason,
+    durable_sqlite_engine,
+    max_seq,
+    open_reader,
+    owner_of,
+    read_rows,
+    recorded_owner,
+)
+from terminal.contract.events import (
+    GENESIS,
+    Event,
+    Sealer,
+    as_event,
+    check_link,
+    check_next,
+)
 
 log = logging.getLogger(__name__)
+
 
 class Journal:
     """The table's append-only SQLite journal (SQLAlchemy 2 Core).
@@ -44,7 +67,11 @@ class Journal:
                 f"cannot create the directory of journal {self.path}: {exc.strerror}; "
                 "put the journal on a writable data partition (--db)"
             ) from exc
-        self.engine = durable_sqlite_engine(sa.URL.create("sqlite+pysqlite", database=str(self.path)), f"journal {self.path}", JournalError)
+        self.engine = durable_sqlite_engine(
+            sa.URL.create("sqlite+pysqlite", database=str(self.path)),
+            f"journal {self.path}",
+            JournalError,
+        )
         try:
             JOURNAL_METADATA.create_all(self.engine)
             with self.engine.begin() as conn:
@@ -71,72 +98,121 @@ class Journal:
                 f"journal {self.path} belongs to table {owner!r}, not {table!r}: "
                 "give each table its own journal"
             )
-        self.last_seq, self.last_hash = (last.seq, last.hash) if last else (0, GENESIS)
+        self.last_seq: int = last.seq if last else 0
+        self.last_hash: str = last.hash if last else GENESIS
         self._committed = (self.last_seq, self.last_hash)
         self._commit_lock = threading.Lock()
+        self._sealer = Sealer(table, game)
+        self._raw: Any = None  # the commits' DBAPI connection, once taken (`_connection`)
+        self._max_rows = MAX_ROWS
 
-    def build(self, kind: str, data: dict, round: int | None = None, ts: str | None = None) -> dict:
+    def build(
+        self, kind: str, data: dict, round: int | None = None, ts: str | None = None
+    ) -> Event:
         """The next sealed event, chained on the last one built. Writes nothing.
 
-        `data` is copied through its canonical JSON, so the event is exactly what subscribers
-        will decode and a later change to the caller's dict cannot break the hash.
+        `kind` must be one of the contract's (terminal/contract/kinds.py). `data` is copied
+        through its canonical JSON (`Sealer.seal` says why), so the event is exactly what
+        subscribers will decode and a later change to the caller's dict cannot break the hash.
         """
-        event = seal(
-            {
-                "v": 1,
-                "table": self.table,
-                "game": self.game,
-                "seq": self.last_seq + 1,
-                "round": round,
-                "ts": ts or utc_ts(),
-                "kind": kind,
-                "data": json.loads(canonical(data)),
-                "prev": self.last_hash,
-            }
-        )
-        reason = check_event(event)
-        if reason is not None:
-            raise ValueError(f"cannot build a {kind!r} event: {reason}")
+        try:
+            event = self._sealer.seal(self.last_seq + 1, round, ts, kind, data, self.last_hash)
+        except ValueError as exc:
+            raise ValueError(f"cannot build a {kind!r} event: {exc}") from exc
         self.last_seq, self.last_hash = event["seq"], event["hash"]
         return event
 
-    def commit(self, events: Sequence[dict]) -> None:
-        """Insert `events` in one transaction. Refused (JournalError, nothing written) unless they
-        are valid events of this table continuing the committed chain; a seq already in the file
-        (another writer) fails on the primary key."""
+    def commit(self, events: Sequence[dict]) -> list[Event]:
+        """Insert `events` in one transaction; returns them as sealed `Event`s. Refused
+        (JournalError, nothing written) unless they are valid events of this table continuing
+        the committed chain; a seq already in the file (another writer) fails on the primary
+        key.
+
+        An `Event` was hashed when it was sealed: only its link and its table are checked. Any
+        other dict (an event from elsewhere) is checked whole (`check_next`) and serialised."""
         if not events:
-            return
+            return []
         with self._commit_lock:
             seq, last_hash = self._committed
-            for event in events:
-                reason = check_next(event, seq, last_hash)
-                if reason is None and event["table"] != self.table:
+            sealed: list[Event] = []
+            rows: list[Any] = []
+            for given in events:
+                event = given if type(given) is Event else None
+                if event is not None:
+                    reason = check_link(event, seq, last_hash)
+                else:
+                    reason = check_next(given, seq, last_hash)
+                    if reason is None:
+                        event = as_event(given)
+                if reason is not None or event is None:
+                    raise JournalError(f"journal {self.path} refused an event: {reason}")
+                if event["table"] != self.table:
                     reason = f"event of table {event['table']!r}"
                 if reason is not None:
                     raise JournalError(f"journal {self.path} refused an event: {reason}")
                 seq, last_hash = event["seq"], event["hash"]
-            rows = [
-                {
-                    "seq": event["seq"],
-                    "ts": event["ts"],
-                    "kind": event["kind"],
-                    "round": event["round"],
-                    "body": canonical(event).decode("utf-8"),
-                    "hash": event["hash"],
-                }
-                for event in events
-            ]
-            try:
-                with self.engine.begin() as conn:
-                    conn.execute(sa.insert(EVENTS), rows)
-            except sa_exc.IntegrityError as exc:
-                raise JournalError(
-                    f"journal {self.path} already holds seq {events[0]['seq']} or later: "
-                    "is another terminal writing to it?"
-                ) from exc
-            except sa_exc.SQLAlchemyError as exc:
-                raise JournalError(f"commit to journal {self.path} failed: {driver_reason(exc)}") from exc
+                sealed.append(event)
+                rows += (
+                    seq,
+                    event["ts"],
+                    event["kind"],
+                    event["round"],
+                    event.raw.decode(),
+                    last_hash,
+                )
+            self._insert(rows, len(sealed), sealed[0]["seq"])
             self._committed = (seq, last_hash)
+            return sealed
+
+    def _insert(self, values: list[Any], count: int, first_seq: int) -> None:
+        """The `count` rows (six values each) in one transaction, on the journal's own
+        connection (in autocommit mode).
+
+        Up to `_max_rows` rows go in as ONE statement outside any explicit transaction, so
+        that SQLite inserts and commits them (the fsync included) in one step: the only time
+        the writer lets go of the GIL, so the only time it has to wait for it back while the
+        table's thread works. The statement is one of a few prepared once: its row count is
+        the next power of two, the padding rows (all NULL) selected out. A larger batch (a
+        writer far behind) takes BEGIN, such statements and COMMIT."""
+        try:
+            conn = self._connection()
+            try:
+                if count <= self._max_rows:
+                    size = 1 << (count - 1).bit_length()
+                    conn.execute(_insert_sql(size), values + [None] * (6 * (size - count)))
+                else:
+                    conn.execute("BEGIN")
+                    for start in range(0, 6 * count, 6 * self._max_rows):
+                        chunk = values[start : start + 6 * self._max_rows]
+                        size = 1 << (len(chunk) // 6 - 1).bit_length()
+                        conn.execute(_insert_sql(size), chunk + [None] * (6 * size - len(chunk)))
+                    conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.rollback()
+                raise
+        except sqlite3.IntegrityError as exc:
+            raise JournalError(
+                f"journal {self.path} already holds seq {first_seq} or later: "
+                "is another terminal writing to it?"
+            ) from exc
+        except (sqlite3.Error, sa_exc.SQLAlchemyError) as exc:
+            raise JournalError(
+                f"commit to journal {self.path} failed: {driver_reason(exc)}"
+            ) from exc
+
+    def _connection(self) -> sqlite3.Connection:
+        """The DBAPI connection the commits use, taken from the engine's pool once (its
+        pragmas set: WAL, synchronous FULL), in autocommit mode, kept until `close`."""
+        if self._raw is None:
+            raw = self.engine.raw_connection()
+            conn = raw.driver_connection
+            assert conn is not None  # a pool's connection holds its DBAPI connection until closed
+            conn.isolation_level = None  # autocommit: a statement outside BEGIN commits itself
+            variables = conn.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
+            self._max_rows = 1 << (max(1, min(MAX_ROWS, variables // 6)).bit_length() - 1)
+            self._raw = raw
+        return self._raw.driver_connection
 
     def committed_seq(self) -> int:
         """max(seq) in the file."""
@@ -148,7 +224,30 @@ class Journal:
             yield json.loads(row.body)
 
     def close(self) -> None:
+        with self._commit_lock:
+            if self._raw is not None:
+                self._raw.driver_connection.isolation_level = ""  # as the pool gave it
+                self._raw.close()
+                self._raw = None
         self.engine.dispose()
+
+
+MAX_ROWS = 1024  # rows per INSERT statement: the largest of the (11) statements prepared
+
+_SQL: dict[int, str] = {}
+
+
+def _insert_sql(rows: int) -> str:
+    """INSERT of `rows` rows of values, those whose seq is NULL (the padding) left out."""
+    sql = _SQL.get(rows)
+    if sql is None:
+        sql = _SQL[rows] = (
+            "INSERT INTO events (seq, ts, kind, round, body, hash) "
+            "SELECT column1, column2, column3, column4, column5, column6 FROM (VALUES "
+            + ",".join(["(?,?,?,?,?,?)"] * rows)
+            + ") WHERE column1 IS NOT NULL"
+        )
+    return sql
 
 
 @dataclass(frozen=True)
@@ -163,7 +262,9 @@ class VerifyReport:
     reason: str | None = None
 
 
-def _row_error(row: sa.Row, last_seq: int, last_hash: str, owner: str | None) -> tuple[int, str] | None:
+def _row_error(
+    row: sa.Row, last_seq: int, last_hash: str, owner: str | None
+) -> tuple[int, str] | None:
     """(bad seq, reason) if `row` does not continue the chain at (`last_seq`, `last_hash`)."""
     if row.seq != last_seq + 1:
         return last_seq + 1, f"seq {last_seq + 1} is missing (the next row is seq {row.seq})"
@@ -173,7 +274,13 @@ def _row_error(row: sa.Row, last_seq: int, last_hash: str, owner: str | None) ->
         return row.seq, "body is not JSON"
     reason = check_next(event, last_seq, last_hash)
     if reason is None:
-        columns = {"seq": row.seq, "ts": row.ts, "kind": row.kind, "round": row.round, "hash": row.hash}
+        columns = {
+            "seq": row.seq,
+            "ts": row.ts,
+            "kind": row.kind,
+            "round": row.round,
+            "hash": row.hash,
+        }
         differing = [name for name, value in columns.items() if event[name] != value]
         if differing:
             reason = f"body does not match the column(s) {', '.join(differing)}"
@@ -205,7 +312,13 @@ def verify(path: str | Path) -> VerifyReport:
 
 
 class Sink(Protocol):
-    """Receives what the writer committed, on the writer's thread."""
+    """Receives what the writer committed, on the writer's thread.
+
+    A sink whose class sets `never_blocks = True` (the PUB feed: a send never waits) gets the
+    events while the table's thread is held off at its next `submit`: every send lets go of
+    the GIL, and a table thread busy settling would otherwise take it at each one and leave
+    the writer waiting up to the switch interval (5 ms) for every message. Such a sink must
+    not submit."""
 
     def committed(self, events: list[dict]) -> None: ...
 
@@ -236,6 +349,7 @@ class JournalWriter(threading.Thread):
         self._handed = 0  # events committed and handed to the sinks
         self._error: JournalError | None = None
         self._stopping = False
+        self._turn = threading.Lock()  # held while the sinks that never block get the events
 
     def _raise_if_failed(self) -> None:
         if self._error is not None:
@@ -249,6 +363,8 @@ class JournalWriter(threading.Thread):
             self._queue.extend(events)
             self._submitted += len(events)
             self._wake.notify_all()
+        with self._turn:  # not while the writer publishes (about a microsecond an event)
+            pass
 
     def flush(self, timeout: float | None = None) -> None:
         """Block until everything submitted so far is committed and handed to the sinks
@@ -298,9 +414,11 @@ class JournalWriter(threading.Thread):
 
     def _commit(self, batch: list[dict]) -> bool:
         try:
-            self.journal.commit(batch)
+            committed = self.journal.commit(batch)
         except Exception as exc:  # anything: the writer must record it, never die silently
-            error = exc if isinstance(exc, JournalError) else JournalError(f"commit failed: {exc!r}")
+            error = (
+                exc if isinstance(exc, JournalError) else JournalError(f"commit failed: {exc!r}")
+            )
             if error is not exc:
                 error.__cause__ = exc
             log.error("journal commit failed, nothing more will be published: %s", error)
@@ -308,16 +426,20 @@ class JournalWriter(threading.Thread):
                 self._error = error
                 self._wake.notify_all()
             return False
-        self.committed_seq = batch[-1]["seq"]
-        self._hand_on("committed", batch)
+        self.committed_seq = committed[-1]["seq"]
+        self._hand_on("committed", committed)
         with self._wake:
-            self._handed += len(batch)
+            self._handed += len(committed)
             self._wake.notify_all()
         return True
 
     def _hand_on(self, method: str, argument: Any) -> None:
         for sink in self.sinks:
             try:
-                getattr(sink, method)(argument)
+                if getattr(sink, "never_blocks", False):
+                    with self._turn:
+                        getattr(sink, method)(argument)
+                else:
+                    getattr(sink, method)(argument)
             except Exception:
                 log.exception("journal sink %r failed in %s()", sink, method)

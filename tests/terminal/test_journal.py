@@ -1,4 +1,4 @@
-"""The journal on real SQLite files: chain, durability settings, refusals, streaming, verify, writer."""
+"""The journal on real SQLite files: chain, durability, refusals, streaming, verify, writer."""
 
 import hashlib
 import logging
@@ -9,8 +9,8 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from terminal.contract.events import GENESIS, canonical, check_event, seal
 from terminal.common.storage import BATCH
+from terminal.contract.events import GENESIS, canonical, check_event, seal
 from terminal.runtime.journal import Journal, JournalError, JournalWriter, verify
 
 DEADLINE_S = 5.0
@@ -168,15 +168,24 @@ def test_events_is_usable_from_another_thread_and_sees_later_commits(journal):
 
 def file_digest(path):
     """The database and its WAL (the -shm index is shared memory that readers mark)."""
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in path.parent.glob("*.sqlite*")
-            if not p.name.endswith("-shm")}
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in path.parent.glob("*.sqlite*")
+        if not p.name.endswith("-shm")
+    }
 
 
 def test_verify_an_intact_journal_without_touching_it(path, journal):
     journal.commit(build(journal, 10))  # still open: the events are in the WAL
     before = file_digest(path)
     report = verify(path)
-    assert (report.ok, report.events, report.last_seq, report.bad_seq, report.reason) == (True, 10, 10, None, None)
+    assert (report.ok, report.events, report.last_seq, report.bad_seq, report.reason) == (
+        True,
+        10,
+        10,
+        None,
+        None,
+    )
     assert file_digest(path) == before
 
 
@@ -187,8 +196,8 @@ def update(journal, sql):
 
 def set_body(journal, seq, body, **columns):
     """Replace the body of `seq` (and some columns) as an intruder would."""
-    update(journal, "UPDATE events SET body = '%s' %s WHERE seq = %d" % (
-        body, "".join(f", {name} = '{value}'" for name, value in columns.items()), seq))
+    assignments = "".join(f", {name} = '{value}'" for name, value in columns.items())
+    update(journal, f"UPDATE events SET body = '{body}' {assignments} WHERE seq = {seq:d}")
 
 
 def fourth(journal, **change):
@@ -212,13 +221,29 @@ def event_rewritten_and_resealed(journal):
     "damage, bad_seq, reason",
     [
         (body_edited, 4, "hash mismatch"),
-        (lambda j: update(j, f"UPDATE events SET hash = '{'f' * 64}' WHERE seq = 4"), 4, "column(s) hash"),
-        (lambda j: update(j, "UPDATE events SET kind = 'round.void' WHERE seq = 4"), 4, "column(s) kind"),
+        (
+            lambda j: update(j, f"UPDATE events SET hash = '{'f' * 64}' WHERE seq = 4"),
+            4,
+            "column(s) hash",
+        ),
+        (
+            lambda j: update(j, "UPDATE events SET kind = 'round.void' WHERE seq = 4"),
+            4,
+            "column(s) kind",
+        ),
         (prev_edited_and_resealed, 4, "prev of seq 4"),
         (event_rewritten_and_resealed, 5, "prev of seq 5"),  # found at the next link
         (lambda j: set_body(j, 4, "{not json"), 4, "not JSON"),
-        (lambda j: update(j, "DELETE FROM events WHERE seq = 4"), 4, "seq 4 is missing (the next row is seq 5)"),
-        (lambda j: update(j, "DELETE FROM events WHERE seq < 3"), 1, "seq 1 is missing (the next row is seq 3)"),
+        (
+            lambda j: update(j, "DELETE FROM events WHERE seq = 4"),
+            4,
+            "seq 4 is missing (the next row is seq 5)",
+        ),
+        (
+            lambda j: update(j, "DELETE FROM events WHERE seq < 3"),
+            1,
+            "seq 1 is missing (the next row is seq 3)",
+        ),
     ],
     ids=["body", "hash-column", "kind-column", "prev", "resealed", "not-json", "gap", "not-from-1"],
 )
@@ -388,3 +413,26 @@ def test_stop_commits_what_is_queued_and_closes_the_door(journal, writers):
     assert sink.seqs == [1, 2, 3, 4] and journal.committed_seq() == 4
     with pytest.raises(JournalError, match="stopped"):
         writer.submit(build(journal, 1))
+
+
+def test_a_sink_that_never_blocks_gets_the_events_with_the_submitters_held_off(journal, writers):
+    class Feed(Recorder):
+        never_blocks = True
+
+        def committed(self, events):
+            self.held.append(writer._turn.locked())
+            super().committed(events)
+
+    class Screen(Recorder):
+        def committed(self, events):
+            self.held.append(writer._turn.locked())
+            super().committed(events)
+
+    feed, screen = Feed(journal), Screen(journal)
+    feed.held, screen.held = [], []
+    writer = writers(journal, [feed, screen])
+    writer.start()
+    writer.submit(build(journal, 2))
+    writer.flush()
+    assert feed.held == [True] and screen.held == [False]
+    assert feed.seqs == screen.seqs == [1, 2]

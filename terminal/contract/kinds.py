@@ -1,0 +1,68 @@
+"""The event kinds of contract v1 (docs/events.md, "Kinds"): the one list of them.
+
+`Journal.build` refuses a kind that is not here, so a kind is added here (and to
+docs/events.md) before any table emits it. A consumer still ignores a kind it does not know:
+this list binds what the terminal writes, not what a reader accepts.
+"""
+
+from __future__ import annotations
+
+# The kinds this release journals, each with what it records.
+JOURNALED: dict[str, str] = {
+    # session and float
+    "table.open": "a session opens: limits, profile, croupier, game, host facts",
+    "table.close": "the session closes: limits, profile, croupier, rounds, house net",
+    "float.advance": "the opening advance or a top-up of the tray's chips",
+    "float.count": "the closing count of the tray, the drop and the advances",
+    "cash.buyin": "a player changes cash for chips at the table",
+    # rounds
+    "round.open": "bets may be placed on a new round",
+    "round.closed": "no more bets",
+    "round.result": "the round's outcome, settled: bets, settlement, totals",
+    "round.void": "the round does not stand: stakes returned, bets kept",
+    "announcement": "something the croupier says, in every language of the table",
+    # bets
+    "bet.placed": "a bet accepted on the open round",
+    "bet.refused": "a bet the croupier entered, refused, and why",
+    "bet.withdrawn": "craps: a bet taken back between rolls",
+    # faults
+    "fault": "a device or a procedure went wrong",
+    "fault.cleared": "that fault is over",
+    # craps
+    "craps.shooter": "a player takes the dice",
+    "craps.dice_change": "a new set of dice comes to the table",
+    # colour chips
+    "colour.assign": "a seat takes a colour, each chip worth its unit",
+    "colour.value_chips": "every colour is taken: the seat plays value chips",
+    "colour.release": "the seat leaves; its colour is free",
+    # card games
+    "shoe.loaded": "a new shoe (or, at poker, a fresh deck each coup)",
+    "card.burnt": "a card burnt from a new shoe",
+    "card.drawn": "a card dealt, to its place",
+    "coup.decision": "a player's decision (hit, stand, call, fold...)",
+    "card.discarded": "a card put aside, and why",
+    "shoe.cut_card": "the cut card comes out",
+    # poker carrousel
+    "carrousel.pool": "the pool has settled the coup's coins, before the result",
+}
+
+# The kinds v1 names for later releases: consumers can already read them; the terminal may
+# journal them once it implements what they record.
+KEPT_FOR_LATER: dict[str, str] = {
+    "table.limits": "the limits change during a session",
+    "selftest.report": "a self-test ran: the result of each check",
+    "round.correction": "the last round's outcome corrected, with the pit boss's authority",
+    "fault.ack": "someone at the table acknowledges a fault",
+    "bet.cancelled": "a bet entered by mistake taken off before no more bets",
+    "croupier.change": "another croupier takes the table",
+    "sign": "a person signs what the regulation makes them sign",
+}
+
+KINDS: dict[str, str] = {**JOURNALED, **KEPT_FOR_LATER}
+
+
+def refusal(kind: object) -> str | None:
+    """None if `kind` is a kind of the contract, else why an event of it cannot be built."""
+    if isinstance(kind, str) and kind in KINDS:
+        return None
+    return f"{kind!r} is not an event kind of the contract (terminal/contract/kinds.py)"
