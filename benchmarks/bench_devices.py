@@ -24,20 +24,21 @@ REPO = Path(__file__).resolve().parent.parent
 for extra in (REPO, REPO / "benchmarks"):
     sys.path.insert(0, str(extra))
 
+from results import ResultListener, print_latency  # noqa: E402
+
 from drivers.dice import open_dice  # noqa: E402
 from drivers.dice.events import DiceThrown  # noqa: E402
 from drivers.emulators.cammegh import CammeghEmulator  # noqa: E402
 from drivers.emulators.dice_board import DiceBoardEmulator  # noqa: E402
 from drivers.emulators.shoe_board import ShoeBoardEmulator  # noqa: E402
 from drivers.emulators.wheel_board import WheelBoardEmulator  # noqa: E402
-from firmware_bridge.codec import Decoder, Frame  # noqa: E402
 from drivers.shoe import open_shoe  # noqa: E402
 from drivers.shoe.events import CardDrawn, ShoeLoaded  # noqa: E402
+from firmware_bridge.codec import Decoder, Frame  # noqa: E402
 from firmware_bridge.messages import BallInPockets, Card, Dice, Message  # noqa: E402
-from tests.support.helpers import write_config  # noqa: E402
-from results import ResultListener, print_latency  # noqa: E402
-from terminal.config import load_table_config  # noqa: E402
 from terminal.assemble import RunOptions, assemble  # noqa: E402
+from terminal.config import load_table_config  # noqa: E402
+from tests.support.helpers import write_config  # noqa: E402
 from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR, cammegh_url  # noqa: E402
 
 RESULT_STATUS = re.compile(rb"^\*X;5;")
@@ -59,7 +60,11 @@ class BoardResults:
         now = time.monotonic_ns()
         self._decoder.receive(data)
         while (item := self._decoder.get()) is not None:
-            if isinstance(item, Frame) and isinstance(item.message, self.kind) and item.message not in self._seen:
+            if (
+                isinstance(item, Frame)
+                and isinstance(item.message, self.kind)
+                and item.message not in self._seen
+            ):
                 self._seen.add(item.message)
                 self.written.append(now)
 
@@ -84,8 +89,10 @@ class CammeghResults:
 def run_table(url: str, rounds: int, taps, label: str) -> None:
     directory = Path(tempfile.mkdtemp(prefix="dt-benchdev-"))
     cfg = load_table_config(write_config(directory, wheel=url))
-    with ResultListener(cfg.publish, cfg.id) as listener, \
-            assemble(cfg, RunOptions(out=io.StringIO(), log=io.StringIO())) as table:
+    with (
+        ResultListener(cfg.publish, cfg.id) as listener,
+        assemble(cfg, RunOptions(out=io.StringIO(), log=io.StringIO())) as table,
+    ):
         time.sleep(0.3)  # let the subscriber join before the first result
         table.run(rounds)
         table.writer.flush()
@@ -98,7 +105,9 @@ def bench_board(rounds: int) -> None:
     with WheelBoardEmulator(directory / "wheel-board", seed=5, time_scale=0.05) as board:
         taps = BoardResults(BallInPockets)
         board.port.taps.append(taps)
-        run_table(board.url, rounds, taps, "sensor board: pocket frame written -> round.result received")
+        run_table(
+            board.url, rounds, taps, "sensor board: pocket frame written -> round.result received"
+        )
 
 
 def bench_cammegh(rounds: int) -> None:
@@ -106,15 +115,21 @@ def bench_cammegh(rounds: int) -> None:
     with CammeghEmulator(directory / "cammegh", seed=11, time_factor=CAMMEGH_TIME_FACTOR) as wheel:
         taps = CammeghResults()
         wheel.port.taps.append(taps)
-        run_table(cammegh_url(directory / "cammegh"), rounds, taps,
-                  "Cammegh SS2: winning-number line written -> round.result received")
+        run_table(
+            cammegh_url(directory / "cammegh"),
+            rounds,
+            taps,
+            "Cammegh SS2: winning-number line written -> round.result received",
+        )
 
 
 def bench_dice(throws: int) -> None:
     directory = Path(tempfile.mkdtemp(prefix="dt-dice-"))
     # A throw comes to rest 20 ms after "dice out" instead of 4 s.
-    with DiceBoardEmulator(directory / "dice-reader", seed=5, time_scale=0.005) as board, \
-            open_dice(board.url) as reader:
+    with (
+        DiceBoardEmulator(directory / "dice-reader", seed=5, time_scale=0.005) as board,
+        open_dice(board.url) as reader,
+    ):
         taps = BoardResults(Dice)
         board.port.taps.append(taps)
         read: list[int] = []
@@ -124,15 +139,20 @@ def bench_dice(throws: int) -> None:
             read.append(time.monotonic_ns())
             if not isinstance(event, DiceThrown):
                 raise SystemExit(f"dice reader: {event!r} instead of the dice")
-    print_latency("dice reader board: dice frame written -> DiceThrown read", dict(enumerate(taps.written)),
-                  dict(enumerate(read)))
+    print_latency(
+        "dice reader board: dice frame written -> DiceThrown read",
+        dict(enumerate(taps.written)),
+        dict(enumerate(read)),
+    )
 
 
 def bench_shoe(cards: int) -> None:
     directory = Path(tempfile.mkdtemp(prefix="dt-shoe-"))
     # A card comes out 5 ms after "deal" instead of 1 s; 8-deck shoes, loaded again when dealt.
-    with ShoeBoardEmulator(directory / "shoe-reader", seed=5, time_scale=0.005) as board, \
-            open_shoe(board.url) as shoe:
+    with (
+        ShoeBoardEmulator(directory / "shoe-reader", seed=5, time_scale=0.005) as board,
+        open_shoe(board.url) as shoe,
+    ):
         taps = BoardResults(Card)
         board.port.taps.append(taps)
         read: list[int] = []
@@ -146,12 +166,17 @@ def bench_shoe(cards: int) -> None:
             read.append(time.monotonic_ns())
             if not isinstance(event, CardDrawn):
                 raise SystemExit(f"card shoe: {event!r} instead of a card")
-    print_latency("shoe reader board: card frame written -> CardDrawn read", dict(enumerate(taps.written)),
-                  dict(enumerate(read)))
+    print_latency(
+        "shoe reader board: card frame written -> CardDrawn read",
+        dict(enumerate(taps.written)),
+        dict(enumerate(read)),
+    )
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--rounds", type=int, default=100)
     p.add_argument("--throws", type=int, default=300)
     p.add_argument("--cards", type=int, default=500)

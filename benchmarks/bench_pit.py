@@ -39,8 +39,14 @@ STRAGGLERS_S = 3.0  # after the measured window, how long the events published i
 
 RESULT_DATA = {  # a roulette round.result of a busy table: six bets
     "outcome": {"number": 17, "rotor": "cw", "rpm": 24.5},
-    "announcement": {"key": "result", "text": {"ca": "17, negre, senar i manca", "es": "17, negro, impar y falta",
-                                               "en": "17, black, odd and low"}},
+    "announcement": {
+        "key": "result",
+        "text": {
+            "ca": "17, negre, senar i manca",
+            "es": "17, negro, impar y falta",
+            "en": "17, black, odd and low",
+        },
+    },
     "bets": [{"id": f"b{i}", "seat": i, "code": "straight:17", "stake": 500} for i in range(6)],
     "settlement": [{"id": f"b{i}", "result": "lose", "paid": 0, "returned": 0} for i in range(6)],
     "totals": {"staked": 3000, "paid": 0, "returned": 0, "house_net": 3000},
@@ -65,8 +71,16 @@ def _tables(first: int, count: int, port: int, seconds: float, start_at: float) 
         pub.bind(feed)
         router.bind(replay)
         poller.register(router, zmq.POLLIN)
-        tables.append({"id": f"T{index:03d}", "pub": pub, "router": router, "events": [], "prev": GENESIS,
-                       "due": start_at + (index % count) / count})
+        tables.append(
+            {
+                "id": f"T{index:03d}",
+                "pub": pub,
+                "router": router,
+                "events": [],
+                "prev": GENESIS,
+                "due": start_at + (index % count) / count,
+            }
+        )
     by_router = {t["router"]: t for t in tables}
     end = start_at + seconds
     while True:
@@ -76,16 +90,33 @@ def _tables(first: int, count: int, port: int, seconds: float, start_at: float) 
         for table in tables:
             if now >= table["due"]:
                 seq = len(table["events"]) + 1
-                event = seal({"v": 1, "table": table["id"], "game": "roulette_fr", "seq": seq, "round": seq,
-                              "ts": utc_ts(), "kind": "round.result",
-                              "data": {**RESULT_DATA, "outcome": {"number": seq % 37, "rpm": 24.5,
-                                                                  "rotor": ("cw", "ccw")[seq % 2]},
-                                       "sent_ns": time.time_ns()}, "prev": table["prev"]})
+                event = seal(
+                    {
+                        "v": 1,
+                        "table": table["id"],
+                        "game": "roulette_fr",
+                        "seq": seq,
+                        "round": seq,
+                        "ts": utc_ts(),
+                        "kind": "round.result",
+                        "data": {
+                            **RESULT_DATA,
+                            "outcome": {
+                                "number": seq % 37,
+                                "rpm": 24.5,
+                                "rotor": ("cw", "ccw")[seq % 2],
+                            },
+                            "sent_ns": time.time_ns(),
+                        },
+                        "prev": table["prev"],
+                    }
+                )
                 table["events"].append(canonical(event))
                 table["prev"] = event["hash"]
                 table["pub"].send_multipart([topic(event), table["events"][-1]])
-                table["pub"].send_multipart([f"{table['id']}/heartbeat".encode(),
-                                             canonical(heartbeat(table["id"], seq))])
+                table["pub"].send_multipart(
+                    [f"{table['id']}/heartbeat".encode(), canonical(heartbeat(table["id"], seq))]
+                )
                 table["due"] += 1.0
         next_due = min(t["due"] for t in tables)
         for socket, _ in poller.poll(max(0, int((next_due - time.time()) * 1000))):
@@ -93,9 +124,11 @@ def _tables(first: int, count: int, port: int, seconds: float, start_at: float) 
             identity, frame = socket.recv_multipart()
             from_seq = max(1, json.loads(frame).get("from_seq", 1))
             events = table["events"]
-            for body in events[from_seq - 1:]:
+            for body in events[from_seq - 1 :]:
                 socket.send_multipart([identity, body])
-            socket.send_multipart([identity, canonical({"op": "replay.end", "last_seq": len(events)})])
+            socket.send_multipart(
+                [identity, canonical({"op": "replay.end", "last_seq": len(events)})]
+            )
     for table in tables:
         table["pub"].close(linger=0)
         table["router"].close(linger=0)
@@ -103,8 +136,10 @@ def _tables(first: int, count: int, port: int, seconds: float, start_at: float) 
 
 
 def _floor_file(directory: Path, tables: int, port: int) -> Path:
-    lines = ['[pit]\npublish = "tcp://127.0.0.1:%d"\ncontrol = "tcp://127.0.0.1:%d"\n' % (port - 2, port - 1),
-             "[alerts]\nsilent_after = 5\n"]
+    lines = [
+        f'[pit]\npublish = "tcp://127.0.0.1:{port - 2}"\ncontrol = "tcp://127.0.0.1:{port - 1}"\n',
+        "[alerts]\nsilent_after = 5\n",
+    ]
     for index in range(tables):
         feed, replay = _endpoints(port, index)
         lines.append(f'[[table]]\nid = "T{index:03d}"\nfeed = "{feed}"\nreplay = "{replay}"\n')
@@ -119,7 +154,11 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def _memory_mb(pid: int) -> tuple[float, float]:
-    status = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+    status = dict(
+        line.split(":", 1)
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+        if ":" in line
+    )
     return int(status["VmRSS"].split()[0]) / 1024, int(status["VmHWM"].split()[0]) / 1024
 
 
@@ -129,8 +168,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="measured seconds")
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=2, help="processes emulating the tables")
-    parser.add_argument("--db", help="the pit's store URL (default: a SQLite file in a temporary folder)")
-    parser.add_argument("--port", type=int, default=31000, help="first of the 2 × tables ports used")
+    parser.add_argument(
+        "--db", help="the pit's store URL (default: a SQLite file in a temporary folder)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=31000, help="first of the 2 × tables ports used"
+    )
     args = parser.parse_args()
 
     directory = Path(tempfile.mkdtemp(prefix="dt-bench-pit-"))
@@ -139,19 +182,44 @@ def main() -> None:
     start_at = time.time() + 3.0
     total = args.warmup + args.seconds + 2.0
     per = -(-args.tables // args.workers)
-    workers = [multiprocessing.Process(target=_tables, args=(w * per, min(per, args.tables - w * per), args.port,
-                                                             total, start_at), daemon=True)
-               for w in range(args.workers) if w * per < args.tables]
+    workers = [
+        multiprocessing.Process(
+            target=_tables,
+            args=(w * per, min(per, args.tables - w * per), args.port, total, start_at),
+            daemon=True,
+        )
+        for w in range(args.workers)
+        if w * per < args.tables
+    ]
     for worker in workers:
         worker.start()
-    collector = subprocess.Popen([sys.executable, "-m", "terminal.cli", "pit", "collect", "--tables", str(floor),
-                                  "--db", db], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    collector = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "terminal.cli",
+            "pit",
+            "collect",
+            "--tables",
+            str(floor),
+            "--db",
+            db,
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     sub = zmq.Context.instance().socket(zmq.SUB)
     sub.rcvhwm = 0
     sub.setsockopt(zmq.SUBSCRIBE, b"")
     sub.connect(f"tcp://127.0.0.1:{args.port - 2}")
-    print(f"pit benchmark: {args.tables} tables at 1 event/s (+ heartbeat), {args.workers} table processes, "
-          f"store {db}; warm-up {args.warmup:g} s, measured {args.seconds:g} s", flush=True)
+    print(
+        f"pit benchmark: {args.tables} tables at 1 event/s (+ heartbeat), "
+        f"{args.workers} table processes, store {db}; "
+        f"warm-up {args.warmup:g} s, measured {args.seconds:g} s",
+        flush=True,
+    )
     try:
         measure_from = start_at + args.warmup
         measure_to = measure_from + args.seconds
@@ -186,15 +254,24 @@ def main() -> None:
         print("no event came through the pit's merged feed; the collector said:\n" + output)
         return
     expected = args.tables * args.seconds
-    print(f"sustained: {arrived / args.seconds:.0f} events stored (and republished) per second, offered "
-          f"{args.tables}; {len(delays)} of the {expected:.0f} events published in the window came back stored, "
-          f"{_stored(db)} stored in all")
-    print(f"publication → stored and republished: p50 {statistics.median(delays):.1f} ms, "
-          f"p99 {delays[min(len(delays) - 1, int(len(delays) * 0.99))]:.1f} ms, max {delays[-1]:.1f} ms")
-    print(f"collector: CPU {100 * (cpu1 - cpu0) / (wall1 - wall0):.0f}% of one core, "
-          f"memory {rss:.0f} MB resident ({peak:.0f} MB peak)")
+    print(
+        f"sustained: {arrived / args.seconds:.0f} events stored (and republished) per second, "
+        f"offered {args.tables}; {len(delays)} of the {expected:.0f} events published in the "
+        f"window came back stored, {_stored(db)} stored in all"
+    )
+    print(
+        f"publication → stored and republished: p50 {statistics.median(delays):.1f} ms, "
+        f"p99 {delays[min(len(delays) - 1, int(len(delays) * 0.99))]:.1f} ms, "
+        f"max {delays[-1]:.1f} ms"
+    )
+    print(
+        f"collector: CPU {100 * (cpu1 - cpu0) / (wall1 - wall0):.0f}% of one core, "
+        f"memory {rss:.0f} MB resident ({peak:.0f} MB peak)"
+    )
     alerts = [line for line in output.splitlines() if " alert " in line]
-    print(f"collector alerts during the run: {len(alerts)}" + "".join(f"\n  {a}" for a in alerts[:5]))
+    print(
+        f"collector alerts during the run: {len(alerts)}" + "".join(f"\n  {a}" for a in alerts[:5])
+    )
 
 
 def _stored(db: str) -> int:

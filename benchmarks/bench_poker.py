@@ -45,8 +45,10 @@ def bench_every_hand() -> None:
     start = time.perf_counter()
     classes = Counter(map(evaluate, combinations(CARDS, 5)))
     elapsed = time.perf_counter() - start
-    print(f"every hand: {sum(classes.values()):,} hands, {len(classes):,} classes in {elapsed:.2f} s: "
-          f"{sum(classes.values()) / elapsed:,.0f} hands/s")
+    print(
+        f"every hand: {sum(classes.values()):,} hands, {len(classes):,} classes "
+        f"in {elapsed:.2f} s: {sum(classes.values()) / elapsed:,.0f} hands/s"
+    )
 
 
 def bench_coups(n: int) -> None:
@@ -61,12 +63,16 @@ def bench_coups(n: int) -> None:
         deck = shuffled(rng, 1)
         play_coup(engine, engine.new_state(), bets, lambda place: next(deck), engine.strategy)
     elapsed = time.perf_counter() - start
-    print(f"engine: {n:,} coups x {len(bets)} boxes in {elapsed:.2f} s: {n / elapsed:,.0f} coups/s, "
-          f"{n * len(bets) / elapsed:,.0f} boxes/s")
+    print(
+        f"engine: {n:,} coups x {len(bets)} boxes in {elapsed:.2f} s: {n / elapsed:,.0f} coups/s, "
+        f"{n * len(bets) / elapsed:,.0f} boxes/s"
+    )
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--hands", type=int, default=1_000_000)
     p.add_argument("--coups", type=int, default=5_000)
     args = p.parse_args()

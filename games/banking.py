@@ -24,18 +24,28 @@ from typing import Any, ClassVar, Protocol
 
 from games.money import entered, exact_multiple, first_multiple, money, to_chips
 from games.odds import BetOdds
-from games.records import Announcement, Bet, BetRefused, Limits, Settlement, Totals
+from games.records import (
+    Announcement,
+    Bet,
+    BetRefused,
+    Limits,
+    Settlement,
+    Totals,
+    another_game,
+)
 
 # Results that move no money yet: the bet's stake counts in the totals of the round it ends.
 _STILL_ON = ("open", "prison")
-NO_STEPS: Mapping[str, int] = MappingProxyType({})  # a table staking every bet in multiples of its minimum
-HALF_BACK = Fraction(1, 2)  # what an even chance taking half back on a zero is returned, per unit staked
+# a table staking every bet in multiples of its minimum
+NO_STEPS: Mapping[str, int] = MappingProxyType({})
+# what an even chance taking half back on a zero is returned, per unit staked
+HALF_BACK = Fraction(1, 2)
 
 
 @dataclass(frozen=True)
 class SpinResult:
     state: Any  # what the spin leaves for the next one (the game's own state record)
-    outcome: dict  # as journaled in round.result, e.g. {"number": 7}
+    outcome: dict[str, Any]  # as journaled in round.result, e.g. {"number": 7}
     announcement: Announcement  # key "result"
     bets: tuple[Bet, ...]  # every bet that took part
     settlement: tuple[Settlement, ...]  # one per bet: losing bets first, then the winners
@@ -48,17 +58,28 @@ class VoidResult:
     announcement: Announcement  # key "void_spin"
     returned: tuple[Bet, ...]  # the round's bets, stakes returned in full
     kept: tuple[Bet, ...] = ()  # bets staying on the layout (none in a game without prison)
+    collected: tuple[Bet, ...] = ()  # stakes the house keeps all the same (none in these games)
 
 
-def limits_from_multiples(minimum: int, chip_unit: int, max_multiple: Mapping[str, int],
-                          steps: Mapping[str, int] = NO_STEPS) -> Limits:
+def limits_from_multiples(
+    minimum: int,
+    chip_unit: int,
+    max_multiple: Mapping[str, int],
+    steps: Mapping[str, int] = NO_STEPS,
+) -> Limits:
     """A table's limits: each family's maximum is its multiple of the minimum; `steps` the
     table's stake steps (`steps_refusal` checks them against the game)."""
     if minimum <= 0 or chip_unit <= 0 or minimum % chip_unit:
-        raise ValueError(f"the minimum ({entered(minimum)}) must be a positive multiple of the chip unit "
-                         f"({entered(chip_unit)})")
-    return Limits(min=minimum, chip_unit=chip_unit, max={f: m * minimum for f, m in max_multiple.items()},
-                  steps=dict(steps))
+        raise ValueError(
+            f"the minimum ({entered(minimum)}) must be a positive multiple of the chip unit "
+            f"({entered(chip_unit)})"
+        )
+    return Limits(
+        min=minimum,
+        chip_unit=chip_unit,
+        max={f: m * minimum for f, m in max_multiple.items()},
+        steps=dict(steps),
+    )
 
 
 def duplicate_id(bet: Bet, accepted: Sequence[Bet]) -> str | None:
@@ -99,8 +120,10 @@ def stake_refusal(bet: Bet, accepted: Sequence[Bet], limits: Limits) -> str | No
         return f"this table takes no {bet.family} bets"
     total = bet.stake + sum(o.stake for o in accepted if o.seat == bet.seat and o.code == bet.code)
     if total > maximum:
-        return (f"seat {bet.seat} would have {money(total)} on {bet.code}, "
-                f"over the {key} maximum of {money(maximum)}")
+        return (
+            f"seat {bet.seat} would have {money(total)} on {bet.code}, "
+            f"over the {key} maximum of {money(maximum)}"
+        )
     return None
 
 
@@ -110,18 +133,26 @@ def win(bet: Bet, payout: Fraction, chip_unit: int) -> Settlement:
     return Settlement(bet.id, "win", paid=paid, returned=bet.stake, breakage=breakage)
 
 
-def collected_then_paid(bets: Sequence[Bet], entries: Sequence[Settlement],
-                        rank: Callable[[Bet], int] = lambda bet: 0, *,
-                        seat_at_once: bool = False) -> tuple[Settlement, ...]:
+def collected_then_paid(
+    bets: Sequence[Bet],
+    entries: Sequence[Settlement],
+    rank: Callable[[Bet], int] = lambda bet: 0,
+    *,
+    seat_at_once: bool = False,
+) -> tuple[Settlement, ...]:
     """The croupier first collects the losing bets, then pays the rest: by `rank` of their bet
     (a profile's payment order), and in the order the bets took part within a rank.
 
     With `seat_at_once` (roulette section 02 III.b) a player with several bets to pay is paid
     them all at once, at the turn of the first of them in that order."""
     lost = [entry for entry in entries if entry.result == "lose"]
-    rest = sorted((rank(bet), i) for i, (bet, entry) in enumerate(zip(bets, entries)) if entry.result != "lose")
+    rest: list[tuple[int, ...]] = sorted(
+        (rank(bet), i)
+        for i, (bet, entry) in enumerate(zip(bets, entries))
+        if entry.result != "lose"
+    )
     if seat_at_once:
-        turn: dict[int, tuple[int, int]] = {}
+        turn: dict[int, tuple[int, ...]] = {}
         for key in rest:
             turn.setdefault(bets[key[1]].seat, key)
         rest = sorted((*turn[bets[i].seat], bet_rank, i) for bet_rank, i in rest)
@@ -167,6 +198,14 @@ class TableRules:
         """The chips a table opens with (and every top-up)."""
         return self.advance_multiple * minimum
 
+    def codes(self) -> tuple[str, ...]:
+        """Every legal bet code: the game's rules say them."""
+        raise NotImplementedError
+
+    def odds(self) -> list[BetOdds]:
+        """Each bet's exact odds, a row of the rules table: the game's rules say them."""
+        raise NotImplementedError
+
     def least_stake(self, row: BetOdds, limits: Limits) -> LeastStake:
         """A row of the rules table at the smallest stake `limits` take for its bet: the code
         its label starts with, else its family, staked by its step; owed its payout and, when
@@ -175,7 +214,9 @@ class TableRules:
         first = row.label.split()[0]
         code = first if first in self.codes() else row.family
         if isinstance(row.payout, str):
-            raise ValueError(f"{row.label}: paid {row.payout!r}: the game's rules must say what it is owed")
+            raise ValueError(
+                f"{row.label}: paid {row.payout!r}: the game's rules must say what it is owed"
+            )
         owed = (Fraction(row.payout), *((HALF_BACK,) if row.zero_choice == "half" else ()))
         return LeastStake(row.label, limits.least_stake(code), limits.step(code), owed, code=code)
 
@@ -195,7 +236,9 @@ class LeastStake:
     stake: Fraction | int
     multiple: Fraction | int
     owed: tuple[Fraction, ...]
-    code: str | None = None  # the code or family whose step it is staked by; None: a rule of its own
+    code: str | None = (
+        None  # the code or family whose step it is staked by; None: a rule of its own
+    )
     basis: str = ""  # how its stake follows, when not by a step ("half the box's 5.00")
     depends: str = ""  # when no share of the stake is owed: what the amount paid depends on
 
@@ -209,8 +252,11 @@ class LeastStake:
         worst = max(range(len(amounts)), key=lambda i: to_chips(amounts[i], chip_unit)[1])
         handed, _ = to_chips(amounts[worst], chip_unit)
         exact_from = first_multiple(exact_multiple(self.owed, chip_unit, self.multiple), self.stake)
-        exact_step = None if self.code is None else first_multiple(
-            exact_multiple(self.owed, chip_unit, chip_unit), limits.min)
+        exact_step = (
+            None
+            if self.code is None
+            else first_multiple(exact_multiple(self.owed, chip_unit, chip_unit), limits.min)
+        )
         return Breakage(self, amounts[worst], handed, worst == 0, exact_from, exact_step)
 
 
@@ -243,15 +289,24 @@ class Breakage:
         exactly at its smallest stake: what is lost, and the stakes (the step) paid exactly."""
         bet, lost = self.at, f"{money(self.lost)} ({float(self.share):.2%} of the stake)"
         if self.on_stake:
-            return (f"{bet.label}: its smallest stake ({bet.basis}) is {money(bet.stake)}, no whole number of "
-                    f"chips: {money(self.handed)} is staked, {lost} short; it is whole and paid exactly from "
-                    f"{money(self.exact_from)}")
-        fix = "" if self.exact_step is None else (
-            f", and at every stake with a stake step of {money(self.exact_step)} "
-            f"([stakes] {_toml_key(bet.code)} = {self.exact_step})")
-        return (f"{bet.label}: at its smallest stake, {money(bet.stake)}, it is owed {money(self.owed)} and paid "
-                f"{money(self.handed)}: {lost} lost to breakage; it is paid exactly from a stake of "
-                f"{money(self.exact_from)}{fix}")
+            return (
+                f"{bet.label}: its smallest stake ({bet.basis}) is {money(bet.stake)}, no whole "
+                f"number of chips: {money(self.handed)} is staked, {lost} short; it is whole and "
+                f"paid exactly from {money(self.exact_from)}"
+            )
+        fix = (
+            ""
+            if self.exact_step is None or bet.code is None  # both None: staked by a rule of its own
+            else (
+                f", and at every stake with a stake step of {money(self.exact_step)} "
+                f"([stakes] {_toml_key(bet.code)} = {self.exact_step})"
+            )
+        )
+        return (
+            f"{bet.label}: at its smallest stake, {money(bet.stake)}, it is owed "
+            f"{money(self.owed)} and paid {money(self.handed)}: {lost} lost to breakage; it is "
+            f"paid exactly from a stake of {money(self.exact_from)}{fix}"
+        )
 
 
 def _toml_key(key: str) -> str:
@@ -280,12 +335,17 @@ def steps_refusal(rules: TableRules, limits: Limits) -> str | None:
     for key, step in limits.steps.items():
         family = key.split(":", 1)[0]
         if key not in codes and key not in families:
-            return f"{key!r} is no bet of this game: give a code (e.g. {codes[0]}) or a family ({', '.join(families)})"
+            return (
+                f"{key!r} is no bet of this game: give a code (e.g. {codes[0]}) or a family "
+                f"({', '.join(families)})"
+            )
         if family in rules.unstepped:
             return f"{key}: {rules.unstepped[family]}; it takes no stake step"
         if type(step) is not int or step < limits.min or step % limits.chip_unit:
-            return (f"{key} = {entered(step)}: a stake step is a multiple of the chip unit ({money(limits.chip_unit)}) "
-                    f"of at least the table minimum ({money(limits.min)})")
+            return (
+                f"{key} = {entered(step)}: a stake step is a multiple of the chip unit "
+                f"({money(limits.chip_unit)}) of at least the table minimum ({money(limits.min)})"
+            )
     return None
 
 
@@ -293,7 +353,9 @@ class BankingEngine:
     """What every banking engine does alike: a bet is placed when its `check` finds nothing
     against it."""
 
-    def check(self, bet: Bet, accepted: Sequence[Bet] = ()) -> str | None:
+    def check(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: Any = None) -> str | None:
+        """Why `bet` cannot join `accepted`, or None; a banking game's `state` (its prison,
+        its last number) changes nothing here."""
         raise NotImplementedError
 
     def place(self, bet: Bet, accepted: Sequence[Bet] = ()) -> Bet:
@@ -319,23 +381,34 @@ class FixedOddsEngine(BankingEngine):
         self.limits = limits
         self._codes = frozenset(rules.codes())
 
-    def check(self, bet: Bet, accepted: Sequence[Bet] = ()) -> str | None:
+    def check(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: Any = None) -> str | None:
         """None if `bet` may join the `accepted` bets of this round, else why not."""
         if (reason := duplicate_id(bet, accepted)) is not None:
             return reason
         if bet.code not in self._codes:
             if bet.code.lower() in self._codes:
                 return f"{bet.code!r}: bet codes are lowercase, write {bet.code.lower()}"
-            return f"{bet.code!r}: unknown bet (bets of {self.game}: {', '.join(self.rules.codes())})"
-        if bet.zero_choice != "prison" or bet.prison:
-            return f"{self.game} has no zero: a bet takes no choice on zero and is never in prison"
+            return (
+                f"{bet.code!r}: unknown bet (bets of {self.game}: {', '.join(self.rules.codes())})"
+            )
+        if type(bet) is not Bet:
+            return (
+                f"{self.game} has no zero: a bet takes no choice on zero and is never in prison "
+                f"({another_game(bet, Bet)})"
+            )
         return stake_refusal(bet, accepted, self.limits)
 
     def new_state(self) -> Any:
         return self._state(None)
 
-    def settle(self, state: Any, bets: Sequence[Bet], outcome: Mapping[str, Any], *,
-               last_round: bool = False) -> SpinResult:
+    def settle(
+        self,
+        state: Any,
+        bets: Sequence[Bet],
+        outcome: Mapping[str, Any],
+        *,
+        last_round: bool = False,
+    ) -> SpinResult:
         """Settle the round's `bets` (already placed) on `outcome`; ValueError if the outcome is
         impossible. Nothing carries over between spins, so neither `state` nor `last_round`
         changes a settlement; both are taken to keep every engine's entry the same."""
@@ -343,7 +416,8 @@ class FixedOddsEngine(BankingEngine):
         bets = tuple(bets)
         chip_unit = self.limits.chip_unit
         entries = [
-            win(bet, self.rules.payout(bet.code), chip_unit) if spot in self.rules.covers(bet.code)
+            win(bet, self.rules.payout(bet.code), chip_unit)
+            if spot in self.rules.covers(bet.code)
             else Settlement(bet.id, "lose")
             for bet in bets
         ]
@@ -363,13 +437,13 @@ class FixedOddsEngine(BankingEngine):
     def announcement(self, key: str, **params: Any) -> Announcement:
         raise NotImplementedError
 
-    def _spot(self, outcome: Mapping[str, Any]) -> tuple[int, dict]:
+    def _spot(self, outcome: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         """The element of the layout the outcome names, and the outcome as it is journaled;
         ValueError if the outcome is impossible."""
         raise NotImplementedError
 
-    def _state(self, outcome: dict | None) -> Any:
+    def _state(self, outcome: dict[str, Any] | None) -> Any:
         raise NotImplementedError
 
-    def _result_announcement(self, outcome: dict) -> Announcement:
+    def _result_announcement(self, outcome: dict[str, Any]) -> Announcement:
         raise NotImplementedError

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 __all__ = [
     "MIN_EXPECTED",
@@ -61,7 +62,10 @@ def cell_label(outcome: Mapping[str, Any]) -> str:
 
 def cells_of(rules: Any) -> tuple[Cell, ...]:
     """One cell per entry of `rules.outcomes()`, in its order."""
-    return tuple(Cell(dict(outcome), probability, cell_label(outcome)) for outcome, probability in rules.outcomes())
+    return tuple(
+        Cell(dict(outcome), probability, cell_label(outcome))
+        for outcome, probability in rules.outcomes()
+    )
 
 
 def upper_gamma_q(a: float, x: float) -> float:
@@ -115,11 +119,16 @@ def _upper_fraction(a: float, x: float, limit: int) -> float:
     raise ArithmeticError(f"the gamma continued fraction did not converge for a={a}, x={x}")
 
 
-def chi_squared(observed: Sequence[int], probabilities: Sequence[Fraction | float]) -> tuple[float, int, float]:
+def chi_squared(
+    observed: Sequence[int], probabilities: Sequence[Fraction | float]
+) -> tuple[float, int, float]:
     """Pearson's goodness of fit of counts against the probabilities of their cells:
     (statistic, degrees of freedom, p-value). No results at all fit perfectly (p = 1)."""
     if len(observed) != len(probabilities):
-        raise ValueError(f"{len(observed)} counts for {len(probabilities)} probabilities: give one count per cell")
+        raise ValueError(
+            f"{len(observed)} counts for {len(probabilities)} probabilities: "
+            "give one count per cell"
+        )
     _check_probabilities(probabilities)
     if any(type(o) is not int or o < 0 for o in observed):
         raise ValueError(f"counts must be whole numbers, zero or more: {list(observed)}")
@@ -127,7 +136,9 @@ def chi_squared(observed: Sequence[int], probabilities: Sequence[Fraction | floa
     dof = len(observed) - 1
     if n == 0:
         return 0.0, dof, 1.0
-    statistic = math.fsum((o - n * p) ** 2 / (n * p) for o, p in zip(observed, map(float, probabilities)))
+    statistic = math.fsum(
+        (o - n * p) ** 2 / (n * p) for o, p in zip(observed, map(float, probabilities))
+    )
     return statistic, dof, upper_gamma_q(dof / 2, statistic / 2)
 
 
@@ -136,10 +147,14 @@ def _check_probabilities(probabilities: Iterable[Fraction | float]) -> None:
     if len(probabilities) < 2:
         raise ValueError("a goodness of fit needs at least two cells")
     if any(not p > 0 for p in probabilities):
-        raise ValueError(f"every cell needs a probability above 0: {[str(p) for p in probabilities]}")
+        raise ValueError(
+            f"every cell needs a probability above 0: {[str(p) for p in probabilities]}"
+        )
     if abs(math.fsum(map(float, probabilities)) - 1) > 1e-9:
-        raise ValueError(f"the cells' probabilities add up to {math.fsum(map(float, probabilities))}, not 1: "
-                         "list every outcome of the game")
+        raise ValueError(
+            f"the cells' probabilities add up to {math.fsum(map(float, probabilities))}, not 1: "
+            "list every outcome of the game"
+        )
 
 
 @dataclass(frozen=True)
@@ -153,8 +168,12 @@ class CellStat:
     z: float
 
     def to_json(self) -> dict[str, Any]:
-        return {"label": self.label, "observed": self.observed, "expected": round(self.expected, 2),
-                "z": round(self.z, 2)}
+        return {
+            "label": self.label,
+            "observed": self.observed,
+            "expected": round(self.expected, 2),
+            "z": round(self.z, 2),
+        }
 
 
 @dataclass(frozen=True)
@@ -178,9 +197,18 @@ class BiasReport:
     def to_json(self) -> dict[str, Any]:
         """The `bias` object of the pit's table detail (statistic to 3 decimals, p-value to 4
         significant digits, expected counts and z to 2 decimals), with `valid`."""
-        return {"spins": self.spins, "window": self.window, "needed": self.needed, "statistic": round(self.statistic, 3), "dof": self.dof,
-                "p_value": float(f"{self.p_value:.4g}"), "alpha": self.alpha, "flagged": self.flagged,
-                "valid": self.valid, "cells": [cell.to_json() for cell in self.cells]}
+        return {
+            "spins": self.spins,
+            "window": self.window,
+            "needed": self.needed,
+            "statistic": round(self.statistic, 3),
+            "dof": self.dof,
+            "p_value": float(f"{self.p_value:.4g}"),
+            "alpha": self.alpha,
+            "flagged": self.flagged,
+            "valid": self.valid,
+            "cells": [cell.to_json() for cell in self.cells],
+        }
 
 
 class OutcomeTally:
@@ -191,7 +219,9 @@ class OutcomeTally:
 
     def __init__(self, cells: Sequence[Cell], window: int):
         if type(window) is not int or window < 1:
-            raise ValueError(f"the window must be a whole number of results, 1 or more, not {window!r}")
+            raise ValueError(
+                f"the window must be a whole number of results, 1 or more, not {window!r}"
+            )
         cells = tuple(cells)
         _check_probabilities(cell.probability for cell in cells)
         self.cells = cells
@@ -200,17 +230,20 @@ class OutcomeTally:
         self._probabilities = tuple(float(cell.probability) for cell in cells)
         # exact for the rulebooks' fractions; a float probability is read as the fraction it rounds
         least = min(Fraction(cell.probability).limit_denominator(10**12) for cell in cells)
-        self.needed = math.ceil(MIN_EXPECTED / least)  # results before every cell expects MIN_EXPECTED
+        # results before every cell expects MIN_EXPECTED
+        self.needed = math.ceil(MIN_EXPECTED / least)
         self._counts = [0] * len(cells)
         self._recent: deque[int] = deque()  # cell index of each result in the window, oldest first
         # cell keys (sorted tuple of names) -> those keys' values (`_canonical`) -> cell index
-        self._index: dict[tuple[str, ...], dict[tuple, int]] = {}
+        self._index: dict[tuple[str, ...], dict[tuple[Typed, ...], int]] = {}
         for i, cell in enumerate(cells):
             keys = tuple(sorted(cell.outcome))
             by_value = self._index.setdefault(keys, {})
             value = _canonical(cell.outcome, keys)
             if value in by_value:
-                raise ValueError(f"two cells for the outcome {dict(cell.outcome)}: list each outcome once")
+                raise ValueError(
+                    f"two cells for the outcome {dict(cell.outcome)}: list each outcome once"
+                )
             by_value[value] = i
 
     @classmethod
@@ -248,8 +281,18 @@ class OutcomeTally:
             expected = n * p
             z = (observed - expected) / math.sqrt(expected * (1 - p)) if n else 0.0
             stats.append(CellStat(cell.label, observed, expected, z))
-        return BiasReport(spins=n, window=self.window, needed=self.needed, statistic=statistic, dof=dof, p_value=p_value, alpha=alpha, valid=valid,
-                          flagged=valid and p_value < alpha, cells=tuple(stats))
+        return BiasReport(
+            spins=n,
+            window=self.window,
+            needed=self.needed,
+            statistic=statistic,
+            dof=dof,
+            p_value=p_value,
+            alpha=alpha,
+            valid=valid,
+            flagged=valid and p_value < alpha,
+            cells=tuple(stats),
+        )
 
     def _cell_of(self, outcome: Any) -> int | None:
         if not isinstance(outcome, Mapping):
@@ -265,14 +308,17 @@ class OutcomeTally:
         return None
 
 
-def _canonical(outcome: Mapping[str, Any], keys: tuple[str, ...]) -> tuple:
+Typed = tuple[type, object]  # a value with its type (a list's or a tuple's items each so)
+
+
+def _canonical(outcome: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[Typed, ...]:
     """The values of `keys`, so that a result compares as the journal holds it: dice (3, 4) and
     [3, 4] alike, but 17 apart from 17.0, True or "17" (each value with its type; a mapping
     raises TypeError). Tuples, not JSON text: the pit restores 3,700 results a table at start-up."""
     return tuple(_typed(outcome[key]) for key in keys)
 
 
-def _typed(value: Any) -> tuple:
+def _typed(value: Any) -> Typed:
     if isinstance(value, (list, tuple)):
         return (list, tuple(_typed(item) for item in value))
     if isinstance(value, Mapping):

@@ -30,7 +30,7 @@ _COUNTS = {
 
 
 def _countdown(words: dict[str, tuple[str, str]], n: int, what: str) -> Texts:
-    """"The last N ...", in every language of `words` (one: the last one's own words)."""
+    """ "The last N ...", in every language of `words` (one: the last one's own words)."""
     if type(n) is not int or n < 1:
         raise ValueError(f"cannot announce the last {n!r} {what}")
     if n == 1:

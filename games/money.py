@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from math import lcm
+from typing import overload
 
 
 def to_chips(exact: Fraction | int, chip_unit: int) -> tuple[int, Fraction | int]:
@@ -26,12 +27,32 @@ def to_chips(exact: Fraction | int, chip_unit: int) -> tuple[int, Fraction | int
     return amount, exact - amount
 
 
-def exact_multiple(shares: Iterable[Fraction | int], chip_unit: int, multiple: Fraction | int) -> Fraction | int:
+@overload
+def exact_multiple(shares: Iterable[Fraction | int], chip_unit: int, multiple: int) -> int: ...
+
+
+@overload
+def exact_multiple(
+    shares: Iterable[Fraction | int], chip_unit: int, multiple: Fraction | int
+) -> Fraction | int: ...
+
+
+def exact_multiple(
+    shares: Iterable[Fraction | int], chip_unit: int, multiple: Fraction | int
+) -> Fraction | int:
     """The least multiple of `multiple` (a stake's own step) every multiple of which, as a
     stake, is a whole number of chips, and so is each of `shares` of it (the payouts owed per
     unit staked): 7 to 6 in chips of 100 needs stakes in multiples of 600."""
     times = lcm(*(Fraction(multiple * share, chip_unit).denominator for share in (1, *shares)))
     return multiple * times
+
+
+@overload
+def first_multiple(unit: int, at_least: int) -> int: ...
+
+
+@overload
+def first_multiple(unit: Fraction | int, at_least: Fraction | int) -> Fraction | int: ...
 
 
 def first_multiple(unit: Fraction | int, at_least: Fraction | int) -> Fraction | int:
@@ -52,4 +73,4 @@ def signed_money(minor: int) -> str:
 def entered(value: object) -> str:
     """An amount someone entered, for a refusal that quotes it: `money` when it is a whole
     number of minor units, else exactly what was given ('5.5', "'ten'")."""
-    return money(value) if type(value) is int else repr(value)  # type: ignore[arg-type]
+    return money(value) if type(value) is int else repr(value)

@@ -31,5 +31,7 @@ class BetOdds:
     def __post_init__(self) -> None:
         if self.house_edge is None:
             if isinstance(self.payout, str):
-                raise ValueError(f"{self.label}: the house edge of a bet paid {self.payout!r} must be given")
+                raise ValueError(
+                    f"{self.label}: the house edge of a bet paid {self.payout!r} must be given"
+                )
             object.__setattr__(self, "house_edge", 1 - self.probability * (1 + self.payout))

@@ -8,13 +8,21 @@ the key, so whoever edits a profile can find the mistake. This module is apart f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Collection, Iterable, Mapping, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, overload
 
 T = TypeVar("T")
+D = TypeVar("D")  # a default's type
 _RATIO = re.compile(r"([0-9]+)(?:/([0-9]+))?")
-_ABSENT = object()
+
+
+class _Absent:
+    """The default of `Section.read` when none is given: a missing key is an error."""
+
+
+_ABSENT = _Absent()
 
 
 class RulebookError(ValueError):
@@ -33,16 +41,22 @@ class Section:
     def at(self, key: str) -> str:
         return f"{self.source}: {self.path}{key}"
 
-    def read(self, key: str, parse: Callable[[Any, str], T], default: Any = _ABSENT) -> T:
+    @overload
+    def read(self, key: str, parse: Callable[[Any, str], T]) -> T: ...
+
+    @overload
+    def read(self, key: str, parse: Callable[[Any, str], T], default: D) -> T | D: ...
+
+    def read(self, key: str, parse: Callable[[Any, str], T], default: object = _ABSENT) -> object:
         """The value of `key` checked by `parse(value, where)`; missing keys are errors unless a
         default is given."""
         if key not in self.values:
-            if default is _ABSENT:
+            if isinstance(default, _Absent):
                 raise RulebookError(f"{self.at(key)}: missing")
             return default
         return parse(self.values[key], self.at(key))
 
-    def section(self, key: str) -> "Section":
+    def section(self, key: str) -> Section:
         def table(value: Any, at: str) -> Mapping[str, Any]:
             if not isinstance(value, Mapping):
                 raise RulebookError(f"{at}: must be a table of keys and values, not {value!r}")
@@ -54,7 +68,9 @@ class Section:
         """A key the game does not know is most likely a typo: refuse it rather than ignore it."""
         unknown = sorted(set(self.values) - set(known))
         if unknown:
-            raise RulebookError(f"{self.at(unknown[0])}: unknown key (known: {', '.join(sorted(known))})")
+            raise RulebookError(
+                f"{self.at(unknown[0])}: unknown key (known: {', '.join(sorted(known))})"
+            )
 
 
 def text(value: Any, at: str) -> str:
@@ -67,7 +83,7 @@ def game_id(game: str) -> Callable[[Any, str], str]:
     """The parser of a profile's `game` key, in a file whose rules are those of `game` only."""
 
     def parse(value: Any, at: str) -> str:
-        if value != game:
+        if not isinstance(value, str) or value != game:
             raise RulebookError(f"{at}: these are the rules of {game}, not of {value!r}")
         return value
 
@@ -98,7 +114,7 @@ def _ratio(value: Any, at: str, what: str) -> Fraction:
         return Fraction(value)
     if isinstance(value, str) and (m := _RATIO.fullmatch(value.strip())) and m[2] != "0":
         return Fraction(int(m[1]), int(m[2] or 1))
-    raise RulebookError(f"{at}: {what} is a whole number or a fraction \"a/b\", not {value!r}")
+    raise RulebookError(f'{at}: {what} is a whole number or a fraction "a/b", not {value!r}')
 
 
 def parse_payout(value: Any, at: str) -> Fraction:
@@ -146,7 +162,9 @@ def read_bets(
     payouts (by family, or as `payouts(bet, family)` keys them), the maxima by family checked by
     `max_multiple(family)`, and the families allowed a player edge."""
     bets.refuse_unknown_keys(families)
-    paid, maxima, allowed = {}, {}, set()
+    paid: dict[str, Fraction] = {}
+    maxima: dict[str, int] = {}
+    allowed: set[str] = set()
     for family in families:
         bet = bets.section(family)
         bet.refuse_unknown_keys(_BET_KEYS)
@@ -158,12 +176,19 @@ def read_bets(
 
 
 class Edge(Protocol):
-    """What the house-edge rule needs to know of one row of a game's odds."""
+    """What the house-edge rule needs to know of one row of a game's odds (games.odds.BetOdds)."""
 
-    family: str
-    label: str
-    payout: Fraction
-    house_edge: Fraction
+    @property
+    def family(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def payout(self) -> Fraction | str: ...
+
+    @property
+    def house_edge(self) -> Fraction: ...
 
 
 def refuse_player_edges(odds: Iterable[Edge], allowed: Collection[str], bets: Section) -> None:

@@ -2,27 +2,30 @@
 
 They are the vocabulary between the engines and the runtime: a `Bet` goes in, `Settlement`
 entries, `Totals` and an `Announcement` come out. Each has `to_json()` giving exactly the shape
-of `docs/events.md` / `docs/bets.md`, and `from_json()` where the runtime must read it back from the journal.
-Money is integer minor units; only exact amounts owed (before rounding to the chip unit) are
-`Fraction`s.
+of `docs/events.md` / `docs/bets.md`, and `from_json()` where the runtime must read it back from
+the journal. Money is integer minor units; only exact amounts owed (before rounding to the chip
+unit) are `Fraction`s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Self
 
 from games.money import entered, first_multiple
 
 RESULTS = ("win", "lose", "push", "half", "prison", "open", "withdrawn")
 LANGUAGES = ("ca", "es", "en")
+HOUSE, POOL, BANK = "house", "pool", "bank"  # who a bet is against (Settlement.against)
+PARTIES = (HOUSE, POOL, BANK)
 
 
 class BetRefused(ValueError):
     """An illegal bet: nothing was changed. `reason` says why, for the croupier."""
 
-    def __init__(self, bet: "Bet", reason: str):
+    def __init__(self, bet: Bet, reason: str):
         super().__init__(f"bet {bet.id} ({bet.code}, {entered(bet.stake)}) refused: {reason}")
         self.bet = bet
         self.reason = reason
@@ -38,61 +41,67 @@ def decimal4(amount: Fraction | int) -> int | float:
 
 @dataclass(frozen=True)
 class Bet:
-    """A bet as the player placed it. `stake` is never altered; state that changes across
-    rounds (a roulette bet in prison) lives in extra fields with defaults."""
+    """A bet as the player placed it: what every game's bet holds. `stake` is never altered. A
+    game whose bets hold more (a choice on zero, a state that changes across rounds, as a
+    roulette bet in prison) has a subclass of its own, with defaults for its extra fields, and
+    names it in its description (`Game.bet`); a bet of one class is no other game's bet."""
 
     id: str
     seat: int
     code: str
     stake: int
-    zero_choice: str = "prison"  # roulette even chances on zero: "prison" or "half"
-    prison: int = 0  # zeros met while imprisoned (0: not in prison)
-    doubled: bool = False  # blackjack: the bet was doubled, and `stake` is the doubled total (docs/bets.md)
-    insured: bool = False  # trente et quarante: a premium (a bet of its own) insures it against a refait
-    covers: str | None = None  # trente et quarante: the premium's `insurance` bet names the bet it insures
 
     @property
     def family(self) -> str:
         return self.code.split(":", 1)[0]
 
-    @property
-    def value(self) -> Fraction:
-        """The bet's current value: its stake, halved by every zero after the first."""
-        if self.prison <= 1:
-            return Fraction(self.stake)
-        return Fraction(self.stake, 2 ** (self.prison - 1))
-
-    def imprisoned(self, zeros: int) -> "Bet":
-        return replace(self, prison=zeros)
-
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "seat": self.seat, "code": self.code, "stake": self.stake}
-        if self.zero_choice != "prison":
-            out["zero_choice"] = self.zero_choice
-        if self.prison:
-            out["prison"] = self.prison
-            out["value"] = decimal4(self.value)
-        if self.doubled:
-            out["doubled"] = True
-        if self.insured:
-            out["insured"] = True
-        if self.covers is not None:
-            out["covers"] = self.covers
-        return out
+        """The bet as docs/events.md has it: a subclass adds its fields, each only when it
+        applies."""
+        return {"id": self.id, "seat": self.seat, "code": self.code, "stake": self.stake}
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> "Bet":
-        return cls(
-            id=str(d["id"]),
-            seat=int(d["seat"]),
-            code=str(d["code"]),
-            stake=int(d["stake"]),
-            zero_choice=str(d.get("zero_choice", "prison")),
-            prison=int(d.get("prison", 0)),
-            doubled=bool(d.get("doubled", False)),
-            insured=bool(d.get("insured", False)),
-            covers=None if d.get("covers") is None else str(d["covers"]),
-        )
+    def from_json(cls, d: Mapping[str, Any]) -> Self:
+        return cls(**cls.json_fields(d))
+
+    @classmethod
+    def json_fields(cls, d: Mapping[str, Any]) -> dict[str, Any]:
+        """The fields of a bet read from its JSON `d`: a subclass adds its own to these."""
+        return {
+            "id": str(d["id"]),
+            "seat": int(d["seat"]),
+            "code": str(d["code"]),
+            "stake": int(d["stake"]),
+        }
+
+    @classmethod
+    def adopt(cls, bet: Bet) -> Bet:
+        """A plain `bet` made one of this class, with its defaults; any other bet as it is."""
+        if type(bet) is Bet and cls is not Bet:
+            return cls(**{f.name: getattr(bet, f.name) for f in fields(Bet)})
+        return bet
+
+    @classmethod
+    def narrowed(cls, bets: Iterable[Bet]) -> tuple[Self, ...]:
+        """`bets`, every one of this class exactly (as an engine's check takes them);
+        TypeError for another game's bet."""
+        out = tuple(bets)
+        if set(map(type, out)) - {cls}:  # the rare foreign bet found only when there is one
+            foreign = next(bet for bet in out if type(bet) is not cls)
+            raise TypeError(f"bet {foreign.id}: {another_game(foreign, cls)}")
+        return out  # type: ignore[return-value]  # every element's type is exactly cls
+
+    def entered_problem(self) -> str | None:
+        """Why this bet, as the croupier entered it, cannot be taken for the fields its class
+        adds to every game's (the runtime checks those), or None."""
+        return None
+
+
+def another_game(bet: Bet, kind: type[Bet]) -> str:
+    """Why `bet`, not of the class `kind` (a game's, `Game.bet`), is refused. The class is the
+    bet's exactly: a subclass holds what the game does not know (a trente et quarante bet is no
+    roulette bet)."""
+    return f"a {type(bet).__name__} is another game's bet: this game's bets are {kind.__name__}s"
 
 
 @dataclass(frozen=True)
@@ -107,14 +116,22 @@ class ColourPayment:
     value_chips: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "unit": self.unit, "chips": self.chips, "value_chips": self.value_chips}
+        return {
+            "name": self.name,
+            "unit": self.unit,
+            "chips": self.chips,
+            "value_chips": self.value_chips,
+        }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: an engine makes one per bet, thousands a spin
 class Settlement:
     """What one bet did in one round. `paid` is winnings (stake excluded), `returned` the part
     of the stake given back, `breakage` what was owed beyond the chip unit and not paid;
-    `colour`, for a player with colour chips, the chips that money is handed in."""
+    `colour`, for a player with colour chips, the chips that money is handed in. `against` is
+    who the bet was against, who takes a lost stake and pays the winnings: the house (banking
+    games), the casino's carrousel pool (poker's coins), a player's bank (the circle games);
+    docs/money.md."""
 
     id: str
     result: str
@@ -122,19 +139,38 @@ class Settlement:
     returned: int = 0
     breakage: Fraction | int = 0
     colour: ColourPayment | None = None
+    against: str = HOUSE
 
     def __post_init__(self) -> None:
+        if (  # one test on the way every entry takes; the reason only when one fails
+            self.result not in RESULTS
+            or self.paid < 0
+            or self.returned < 0
+            or self.breakage < 0
+            or (self.against is not HOUSE and self.against not in PARTIES)
+        ):
+            raise ValueError(self._wrong())
+
+    def _wrong(self) -> str:
         if self.result not in RESULTS:
-            raise ValueError(f"unknown settlement result {self.result!r}")
-        if self.paid < 0 or self.returned < 0 or self.breakage < 0:
-            raise ValueError(f"negative money in settlement of bet {self.id}")
+            return f"unknown settlement result {self.result!r}"
+        if self.against not in PARTIES:
+            return f"unknown party {self.against!r} to bet {self.id}"
+        return f"negative money in settlement of bet {self.id}"
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "result": self.result, "paid": self.paid, "returned": self.returned}
+        out: dict[str, Any] = {
+            "id": self.id,
+            "result": self.result,
+            "paid": self.paid,
+            "returned": self.returned,
+        }
         if self.breakage:
             out["breakage"] = decimal4(self.breakage)
         if self.colour is not None:
             out["colour"] = self.colour.to_json()
+        if self.against != HOUSE:
+            out["against"] = self.against
         return out
 
 
@@ -150,11 +186,18 @@ class Totals:
     def house_net(self) -> int:
         return self.staked - self.paid - self.returned
 
-    def __add__(self, other: "Totals") -> "Totals":
-        return Totals(self.staked + other.staked, self.paid + other.paid, self.returned + other.returned)
+    def __add__(self, other: Totals) -> Totals:
+        return Totals(
+            self.staked + other.staked, self.paid + other.paid, self.returned + other.returned
+        )
 
     def to_json(self) -> dict[str, int]:
-        return {"staked": self.staked, "paid": self.paid, "returned": self.returned, "house_net": self.house_net}
+        return {
+            "staked": self.staked,
+            "paid": self.paid,
+            "returned": self.returned,
+            "house_net": self.house_net,
+        }
 
 
 @dataclass(frozen=True)
@@ -204,6 +247,10 @@ class Limits:
         return out
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> "Limits":
-        return cls(min=int(d["min"]), chip_unit=int(d["chip_unit"]), max={k: int(v) for k, v in d["max"].items()},
-                   steps={k: int(v) for k, v in d.get("steps", {}).items()})
+    def from_json(cls, d: Mapping[str, Any]) -> Limits:
+        return cls(
+            min=int(d["min"]),
+            chip_unit=int(d["chip_unit"]),
+            max={k: int(v) for k, v in d["max"].items()},
+            steps={k: int(v) for k, v in d.get("steps", {}).items()},
+        )

@@ -8,25 +8,28 @@ import random
 import re
 import sys
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, TextIO, TypeVar
+from typing import Any, Protocol, TextIO, TypeVar
 
 from drivers.dice import open_dice
-from drivers.shoe import open_shoe
 from drivers.gpio import open_gpio
+from drivers.shoe import open_shoe
 from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
 from games.banking import breakage_warnings
-
+from games.game import SpinGame
+from games.registry import game as game_of
+from terminal.carrousel_pool import PoolClient
 from terminal.config import TableConfig
-from terminal.runtime.console import ConsoleSink
 from terminal.feed import FeedError
 from terminal.feed.curve import CurveServer
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.runtime.games import ENGINES, PLAYS
+from terminal.runtime.carrousel import LocalPool
+from terminal.runtime.console import ConsoleSink
 from terminal.runtime.health import HealthLog
 from terminal.runtime.host import host_facts
 from terminal.runtime.inbox import Inbox
@@ -36,13 +39,7 @@ from terminal.runtime.players import SimPlayers
 from terminal.runtime.rules_table import table_rules
 from terminal.runtime.state import TableState
 from terminal.runtime.systemd import WatchdogSink, notify
-from terminal.runtime.card_table import CardTable
-from terminal.carrousel_pool import PoolClient
-from terminal.runtime.carrousel import LocalPool
-from terminal.runtime.craps_table import CrapsTable
 from terminal.runtime.table import Table, TableControl, TableSetup
-from terminal.runtime.wheel_table import WheelTable
-
 
 
 @dataclass
@@ -80,8 +77,10 @@ class StateView:
 def build_engine(cfg: TableConfig):
     """The table's rules and its engine under the table's limits (its stake steps checked
     against the game: ConfigError naming the file)."""
-    rules, limits = table_rules(cfg.game, cfg.profile, cfg.minimum, cfg.chip_unit, cfg.stakes, source=str(cfg.path))
-    return rules, ENGINES[cfg.game](rules, limits)
+    rules, limits = table_rules(
+        cfg.game, cfg.profile, cfg.minimum, cfg.chip_unit, cfg.stakes, source=str(cfg.path)
+    )
+    return rules, game_of(cfg.game).engine(rules, limits)
 
 
 def device_url(url: str, sim: bool, simulated: str) -> str:
@@ -92,25 +91,32 @@ def device_url(url: str, sim: bool, simulated: str) -> str:
 def open_round_device(cfg: TableConfig, rules, sim: bool, seed: int | None = None):
     """The device that decides the rounds (the wheel, the dice reader), opened; its simulated
     twin with --sim."""
-    kind = PLAYS[cfg.game].device
-    url = device_url(cfg.device, sim, f"sim://{kind}")
-    if kind == "wheel":
-        return open_wheel(url, WheelOrder(PLAYS[cfg.game].pockets(rules)), seed=seed)
-    return {"dice": open_dice, "shoe": open_shoe}[kind](url, seed=seed)
+    game = game_of(cfg.game)
+    url = device_url(cfg.device, sim, f"sim://{game.device}")
+    if isinstance(game, SpinGame):
+        return open_wheel(url, WheelOrder(game.pockets(rules)), seed=seed)
+    return {"dice": open_dice, "shoe": open_shoe}[game.device](url, seed=seed)
 
 
 def open_table_io(cfg: TableConfig, sim: bool):
     """The table's buttons, switches and lamps, if it has any; simulated with --sim."""
     if cfg.gpio is None:
         return None
-    twin = "sim://gpio?closed=door" if "door" in cfg.gpio_pins.switches else "sim://gpio"  # its door shut
+    # its door shut
+    twin = "sim://gpio?closed=door" if "door" in cfg.gpio_pins.switches else "sim://gpio"
     return open_gpio(device_url(cfg.gpio, sim, twin), cfg.gpio_pins.pin_map())
 
 
-Bound = TypeVar("Bound")
+class Endpoint(Protocol):
+    endpoint: str  # where the socket is bound
 
 
-def bound(make: Callable[[str], Bound], endpoint: str, what: str, *, free_port: bool, log: TextIO) -> Bound:
+Bound = TypeVar("Bound", bound=Endpoint)
+
+
+def bound(
+    make: Callable[[str], Bound], endpoint: str, what: str, *, free_port: bool, log: TextIO
+) -> Bound:
     """`make(endpoint)`, the socket bound there; with `free_port` (a simulated table on a
     laptop whose endpoint was not chosen on the command line) a TCP port another process
     holds gives way to a free one, said on `log`."""
@@ -118,10 +124,16 @@ def bound(make: Callable[[str], Bound], endpoint: str, what: str, *, free_port: 
         return make(endpoint)
     except FeedError as exc:
         wildcard = re.sub(r":\d+$", ":*", endpoint)
-        if not (free_port and exc.in_use and endpoint.startswith("tcp://") and wildcard != endpoint):
+        if not (
+            free_port and exc.in_use and endpoint.startswith("tcp://") and wildcard != endpoint
+        ):
             raise
     made = make(wildcard)
-    print(f"{what}: {endpoint} is taken by another process; using {made.endpoint} instead", file=log, flush=True)
+    print(
+        f"{what}: {endpoint} is taken by another process; using {made.endpoint} instead",
+        file=log,
+        flush=True,
+    )
     return made
 
 
@@ -133,7 +145,9 @@ def run_table(cfg: TableConfig, opts: RunOptions, control: TableControl | None =
 
 
 @contextmanager
-def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = None) -> Iterator[Table]:
+def assemble(
+    cfg: TableConfig, opts: RunOptions, control: TableControl | None = None
+) -> Iterator[Table]:
     """The table with all its parts started; on exit they stop in order, the journal flushed."""
     db = opts.db or cfg.db
     control = control or TableControl()
@@ -143,28 +157,49 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
         rules, engine = build_engine(cfg)
         for warning in breakage_warnings(rules, engine.limits):
             print(f"table {cfg.id}: WARNING: {warning}", file=opts.log, flush=True)
-        play = PLAYS[cfg.game]
+        game = game_of(cfg.game)
         setup = TableSetup(
-            table=cfg.id, game=cfg.game, profile=cfg.profile, croupier=cfg.croupier,
+            table=cfg.id,
+            game=cfg.game,
+            profile=cfg.profile,
+            croupier=cfg.croupier,
             limits=engine.limits,
-            advance=rules.advance(cfg.minimum), chips=cfg.chips, closing_rounds=getattr(rules, "closing_rounds", 0),  # craps: the last shooter
-            topup_below=cfg.topup_below, device_timeout=cfg.device_timeout, host=host_facts(),
-            colours=cfg.colours, seats=cfg.seats,
+            advance=rules.advance(cfg.minimum),
+            chips=cfg.chips,
+            topup_below=cfg.topup_below,
+            device_timeout=cfg.device_timeout,
+            host=host_facts(),
+            colours=cfg.colours,
+            seats=cfg.seats,
         )
-        control.closing = play.closing or engine.announcement("last_rounds", n=setup.closing_rounds).text["en"].lower()
+        control.closing = (
+            game.closing.what
+            or engine.announcement("last_rounds", n=rules.closing_rounds or 0).text["en"].lower()
+        )
         journal = Journal(db, table=cfg.id, game=cfg.game)
         stack.callback(journal.close)
         curve = None
         if cfg.curve is not None:
             curve = CurveServer(cfg.curve.secret, cfg.curve.allow)
-            stack.callback(curve.close)  # after the sockets: without it, CURVE would admit any client
-        publisher = bound(lambda endpoint: FeedPublisher(endpoint, cfg.id, curve=curve), opts.publish or cfg.publish,
-                          "feed", free_port=opts.sim and opts.publish is None, log=opts.log)
+            # after the sockets: without it, CURVE would admit any client
+            stack.callback(curve.close)
+        publisher = bound(
+            lambda endpoint: FeedPublisher(endpoint, cfg.id, curve=curve),
+            opts.publish or cfg.publish,
+            "feed",
+            free_port=opts.sim and opts.publish is None,
+            log=opts.log,
+        )
         stack.callback(publisher.close)
         state = TableState.replay(cfg.id, cfg.game, journal.events())
         view = StateView(copy.deepcopy(state))
-        replay = bound(lambda endpoint: ReplayServer(endpoint, db, view.snapshot, curve=curve), opts.replay or cfg.replay,
-                       "replay", free_port=opts.sim and opts.replay is None, log=opts.log)
+        replay = bound(
+            lambda endpoint: ReplayServer(endpoint, db, view.snapshot, curve=curve),
+            opts.replay or cfg.replay,
+            "replay",
+            free_port=opts.sim and opts.replay is None,
+            log=opts.log,
+        )
         replay.start()
         stack.callback(replay.stop)
         device = open_round_device(cfg, rules, opts.sim, opts.seed)
@@ -173,35 +208,58 @@ def assemble(cfg: TableConfig, opts: RunOptions, control: TableControl | None = 
         if io is not None:
             stack.callback(io.close)
         inbox = Inbox()
-        inbox.attach(play.device, device)
+        inbox.attach(game.device, device)
         if io is not None:
             inbox.attach("gpio", io)
         stack.callback(inbox.close)
-        health = HealthLog({play.device: device, "gpio": io}, opts.log)
-        writer = JournalWriter(journal, [publisher, view, ConsoleSink(opts.out), WatchdogSink(), health])
+        health = HealthLog({game.device: device, "gpio": io}, opts.log)
+        writer = JournalWriter(
+            journal, [publisher, view, ConsoleSink(opts.out), WatchdogSink(), health]
+        )
         writer.start()
         stack.callback(writer.stop)
-        print(f"table {cfg.id} ({cfg.game}, {cfg.profile}): journal {db}, feed {publisher.endpoint}, "
-              f"replay {replay.endpoint}, {play.device} {device.url}, table I/O {io.url if io else 'none'}",
-              file=opts.log, flush=True)
+        print(
+            f"table {cfg.id} ({cfg.game}, {cfg.profile}): journal {db}, "
+            f"feed {publisher.endpoint}, replay {replay.endpoint}, {game.device} {device.url}, "
+            f"table I/O {io.url if io else 'none'}",
+            file=opts.log,
+            flush=True,
+        )
         players = None
         if opts.sim:
-            players = SimPlayers(random.Random(opts.seed), rules.codes(), seats=cfg.sim.players,
-                                 max_bets=cfg.sim.max_bets, buyin=cfg.sim.buyin,
-                                 zero_choice=getattr(rules, "zero_rule", None) == "prison",
-                                 colours=bool(cfg.colours), stake_unit=rules.stake_unit)
-        parts = dict(state=state, journal=journal, writer=writer, device=device, inbox=inbox, io=io,
-                     engine=engine, rules=rules, play=play, players=players, control=control)
-        if play.device == "dice":
-            table: Table = CrapsTable(setup, seats=cfg.craps.seats, dice_change_rolls=cfg.craps.dice_change_rolls,
-                                      **parts)
-        elif play.device == "shoe":
-            carrousel = None
-            if cfg.game == "poker_stud":  # the casino's pool, or, with none configured, the table's own
-                carrousel = PoolClient(cfg.carrousel) if cfg.carrousel else LocalPool(state.carrousel_pool)
-                stack.callback(carrousel.close)
-            table = CardTable(setup, carrousel=carrousel, **parts)
-        else:
-            table = WheelTable(setup, **parts)
+            players = SimPlayers(
+                random.Random(opts.seed),
+                rules.codes(),
+                seats=cfg.sim.players,
+                max_bets=cfg.sim.max_bets,
+                buyin=cfg.sim.buyin,
+                zero_choice=game.zero_choice(rules),
+                colours=bool(cfg.colours),
+                stake_unit=rules.stake_unit,
+                bet=game.bet,
+            )
+        parts = dict(
+            state=state,
+            journal=journal,
+            writer=writer,
+            device=device,
+            inbox=inbox,
+            io=io,
+            engine=engine,
+            rules=rules,
+            players=players,
+            control=control,
+        )
+        round_options: dict = {}  # what the game's own configuration sections give its rounds
+        if "craps" in game.sections:
+            round_options.update(
+                seats=cfg.craps.seats, dice_change_rolls=cfg.craps.dice_change_rolls
+            )
+        own: Any = state.own  # poker's fold: the carrousel pool as the table last saw it
+        if "carrousel" in game.sections:  # the casino's pool, or, with none configured, the table's
+            carrousel = PoolClient(cfg.carrousel) if cfg.carrousel else LocalPool(own.pool)
+            stack.callback(carrousel.close)
+            round_options["carrousel"] = carrousel
+        table = Table(setup, game=game, **parts, **round_options)
         notify("READY=1")
         yield table

@@ -5,15 +5,15 @@ a ROUTER over ZeroMQ whose every movement is committed to its SQLite store befor
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import sqlalchemy as sa
 
 from games.poker_stud.carrousel import CarrouselRound
 from games.records import Bet
-
 from terminal.common.storage import durable_sqlite_engine
 from terminal.contract.events import canonical, utc_ts
 from terminal.feed.router import Refused, RouterClient, RouterServer
@@ -24,12 +24,12 @@ class CarrouselStoreError(Exception):
     """The pool's store cannot be used as it must (a filesystem without WAL, say)."""
 
 
-
 # -- the casino's pool -------------------------------------------------------------------------
 
 _metadata = sa.MetaData()
 _movements = sa.Table(
-    "movements", _metadata,
+    "movements",
+    _metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("table_id", sa.Text, nullable=False),
     sa.Column("round", sa.Integer, nullable=False),
@@ -48,8 +48,11 @@ class PoolServer(RouterServer):
     makes either return, `stop()` also closes."""
 
     def __init__(self, endpoint: str, db: str | Path, *, start: int = 0):
-        self.engine = durable_sqlite_engine(sa.URL.create("sqlite", database=str(db)),
-                                            f"the carrousel pool's store {db}", CarrouselStoreError)
+        self.engine = durable_sqlite_engine(
+            sa.URL.create("sqlite", database=str(db)),
+            f"the carrousel pool's store {db}",
+            CarrouselStoreError,
+        )
         try:
             _metadata.create_all(self.engine)
             super().__init__(endpoint, "carrousel pool ROUTER socket")
@@ -61,7 +64,9 @@ class PoolServer(RouterServer):
     @property
     def pool(self) -> int:
         with self.engine.connect() as conn:
-            last = conn.execute(sa.select(_movements.c.pool_after).order_by(_movements.c.id.desc()).limit(1)).scalar()
+            last = conn.execute(
+                sa.select(_movements.c.pool_after).order_by(_movements.c.id.desc()).limit(1)
+            ).scalar()
         return self.start_pool if last is None else last
 
     def replies(self, request: dict) -> Iterator[bytes]:
@@ -86,27 +91,53 @@ class PoolServer(RouterServer):
             raise Refused(f"unknown op {op!r} (settle, cancel, pool)")
         table, round_no = str(request["table"]), int(request["round"])
         with self.engine.begin() as conn:  # one movement at a time, committed before the reply
-            done = conn.execute(sa.select(_movements.c.body).where(
-                _movements.c.table_id == table, _movements.c.round == round_no,
-                _movements.c.kind == op)).scalar()
+            done = conn.execute(
+                sa.select(_movements.c.body).where(
+                    _movements.c.table_id == table,
+                    _movements.c.round == round_no,
+                    _movements.c.kind == op,
+                )
+            ).scalar()
             if done is not None:  # asked again (a lost reply): the same answer
                 return {"op": op + "d", **json.loads(done)}
-            pool = conn.execute(sa.select(_movements.c.pool_after).order_by(_movements.c.id.desc()).limit(1)).scalar()
+            pool = conn.execute(
+                sa.select(_movements.c.pool_after).order_by(_movements.c.id.desc()).limit(1)
+            ).scalar()
             pool = self.start_pool if pool is None else pool
             if op == "settle":
-                coins = [(Bet(c["id"], c["seat"], c["code"], c["stake"]), c["hand"]) for c in request["coins"]]
-                movement = settle_against(coins, pool, Fraction(request["share"]), int(request["chip_unit"])).to_json()
+                coins = [
+                    (Bet(c["id"], c["seat"], c["code"], c["stake"]), c["hand"])
+                    for c in request["coins"]
+                ]
+                movement = settle_against(
+                    coins, pool, Fraction(request["share"]), int(request["chip_unit"])
+                ).to_json()
             else:  # cancel
-                settled = conn.execute(sa.select(_movements.c.body).where(
-                    _movements.c.table_id == table, _movements.c.round == round_no,
-                    _movements.c.kind == "settle")).scalar()
+                settled = conn.execute(
+                    sa.select(_movements.c.body).where(
+                        _movements.c.table_id == table,
+                        _movements.c.round == round_no,
+                        _movements.c.kind == "settle",
+                    )
+                ).scalar()
                 undo = json.loads(settled) if settled else {"coins": 0, "paid_out": 0}
                 after = pool - undo["coins"] + undo["paid_out"]
-                movement = {"pool_before": pool, "coins": -undo["coins"], "paid_out": -undo["paid_out"],
-                            "pool_after": after}
-            conn.execute(_movements.insert().values(table_id=table, round=round_no, kind=op,
-                                                    body=json.dumps(movement), pool_after=movement["pool_after"],
-                                                    ts=utc_ts()))
+                movement = {
+                    "pool_before": pool,
+                    "coins": -undo["coins"],
+                    "paid_out": -undo["paid_out"],
+                    "pool_after": after,
+                }
+            conn.execute(
+                _movements.insert().values(
+                    table_id=table,
+                    round=round_no,
+                    kind=op,
+                    body=json.dumps(movement),
+                    pool_after=movement["pool_after"],
+                    ts=utc_ts(),
+                )
+            )
         return {"op": op + "d", **movement}
 
 
@@ -117,13 +148,30 @@ class PoolClient:
         self.endpoint, self.timeout = endpoint, timeout
         self._link = RouterClient(endpoint, "the carrousel pool", timeout=timeout)
 
-    def settle(self, table: str, round_no: int, coins: list[tuple[Bet, str]], share: Fraction,
-               chip_unit: int) -> CarrouselRound:
-        reply = self._ask({"op": "settle", "table": table, "round": round_no, "share": str(share),
-                           "chip_unit": chip_unit,
-                           "coins": [{"id": b.id, "seat": b.seat, "code": b.code, "stake": b.stake, "hand": hand}
-                                     for b, hand in coins]})
-        return CarrouselRound(reply["pool_before"], reply["coins"], reply["paid_out"], reply["pool_after"])
+    def settle(
+        self,
+        table: str,
+        round_no: int,
+        coins: list[tuple[Bet, str]],
+        share: Fraction,
+        chip_unit: int,
+    ) -> CarrouselRound:
+        reply = self._ask(
+            {
+                "op": "settle",
+                "table": table,
+                "round": round_no,
+                "share": str(share),
+                "chip_unit": chip_unit,
+                "coins": [
+                    {"id": b.id, "seat": b.seat, "code": b.code, "stake": b.stake, "hand": hand}
+                    for b, hand in coins
+                ],
+            }
+        )
+        return CarrouselRound(
+            reply["pool_before"], reply["coins"], reply["paid_out"], reply["pool_after"]
+        )
 
     def cancel(self, table: str, round_no: int) -> None:
         self._ask({"op": "cancel", "table": table, "round": round_no})

@@ -10,13 +10,13 @@ import sys
 from pathlib import Path
 
 from drivers.errors import DeviceError
+from games.registry import GAMES
 from games.rulebook import RulebookError
-
-from terminal.config import ConfigError, known_games, load_table_config, table_config_path
-from terminal.runtime.games import DEFAULT_PROFILE, ENGINES
-from terminal.feed.curve import add_keys_parser, cmd_keys
 from terminal.common.endpoints import endpoint_argument
-from terminal.pit.cli import key_options, add_pit_parsers, cmd_pit
+from terminal.config import ConfigError, known_games, load_table_config, table_config_path
+from terminal.feed.curve import add_keys_parser, cmd_keys
+from terminal.pit.cli import add_pit_parsers, cmd_pit, key_options
+from terminal.runtime.rules_table import DEFAULT_PROFILE
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -33,57 +33,110 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     games = ", ".join(known_games())
-    run = sub.add_parser("run", help="run a table", description=(
-        "Run a table: its devices, the game's rules, the journal and the pit feed. The croupier's "
-        "announcements and every settlement are printed as they are journaled (this release has "
-        f"no croupier's screen yet). Games with an example table: {games}."))
+    run = sub.add_parser(
+        "run",
+        help="run a table",
+        description=(
+            "Run a table: its devices, the game's rules, the journal and the pit feed. The "
+            "croupier's announcements and every settlement are printed as they are journaled "
+            f"(this release has no croupier's screen yet). Games with an example table: {games}."
+        ),
+    )
     which = run.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", help=f"a game id ({games}); uses its example table in config/tables/")
+    which.add_argument(
+        "--game", help=f"a game id ({games}); uses its example table in config/tables/"
+    )
     which.add_argument("--config", type=Path, help="a table configuration file")
-    run.add_argument("--sim", action="store_true",
-                     help="simulated devices and players; a busy feed port gives way to a free one")
-    run.add_argument("--rounds", type=_positive, help="exit 0 after N settled rounds (the last ones close the session)")
+    run.add_argument(
+        "--sim",
+        action="store_true",
+        help="simulated devices and players; a busy feed port gives way to a free one",
+    )
+    run.add_argument(
+        "--rounds",
+        type=_positive,
+        help="exit 0 after N settled rounds (the last ones close the session)",
+    )
     run.add_argument("--seed", type=int, help="seed of the simulation: same seed, same events")
     run.add_argument("--db", type=Path, help="journal file (overrides the configuration)")
-    run.add_argument("--publish", metavar="ENDPOINT", type=endpoint_argument(bind=True),
-                     help="ZeroMQ PUB endpoint (overrides the configuration)")
-    run.add_argument("--replay", metavar="ENDPOINT", type=endpoint_argument(bind=True),
-                     help="ZeroMQ replay endpoint (overrides the configuration)")
+    run.add_argument(
+        "--publish",
+        metavar="ENDPOINT",
+        type=endpoint_argument(bind=True),
+        help="ZeroMQ PUB endpoint (overrides the configuration)",
+    )
+    run.add_argument(
+        "--replay",
+        metavar="ENDPOINT",
+        type=endpoint_argument(bind=True),
+        help="ZeroMQ replay endpoint (overrides the configuration)",
+    )
 
     selftest = sub.add_parser("selftest", help="run the self-test of every device of a table")
     which = selftest.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", help=f"a game id ({games}); uses its example table in config/tables/")
+    which.add_argument(
+        "--game", help=f"a game id ({games}); uses its example table in config/tables/"
+    )
     which.add_argument("--config", type=Path, help="a table configuration file")
     selftest.add_argument("--sim", action="store_true", help="the simulated devices")
 
-    journal = sub.add_parser("journal", help="journal tools").add_subparsers(dest="journal_command", required=True)
-    verify = journal.add_parser("verify", help="check the hash chain, seq continuity and every settlement")
+    journal = sub.add_parser("journal", help="journal tools").add_subparsers(
+        dest="journal_command", required=True
+    )
+    verify = journal.add_parser(
+        "verify", help="check the hash chain, seq continuity and every settlement"
+    )
     verify.add_argument("--db", type=Path, required=True)
-    audit = journal.add_parser("audit", help="compare a journal with the pit's store, event by event")
-    audit.add_argument("--db", type=Path, required=True, metavar="JOURNAL", help="the table's journal (read only)")
-    audit.add_argument("--pit", required=True, metavar="ENDPOINT", type=endpoint_argument(bind=False),
-                       help="the pit collector's control endpoint, e.g. tcp://pit:5701")
+    audit = journal.add_parser(
+        "audit", help="compare a journal with the pit's store, event by event"
+    )
+    audit.add_argument(
+        "--db", type=Path, required=True, metavar="JOURNAL", help="the table's journal (read only)"
+    )
+    audit.add_argument(
+        "--pit",
+        required=True,
+        metavar="ENDPOINT",
+        type=endpoint_argument(bind=False),
+        help="the pit collector's control endpoint, e.g. tcp://pit:5701",
+    )
     key_options(audit)
 
-    rules = sub.add_parser("rules", help="print every bet of a table: payout, probability, house edge, breakage")
+    rules = sub.add_parser(
+        "rules", help="print every bet of a table: payout, probability, house edge, breakage"
+    )
     which = rules.add_mutually_exclusive_group(required=True)
     which.add_argument("--game", help="a game id; uses the example table's limits (config/tables/)")
-    which.add_argument("--config", type=Path, help="a table configuration file: its limits and stake steps")
+    which.add_argument(
+        "--config", type=Path, help="a table configuration file: its limits and stake steps"
+    )
     rules.add_argument("--profile", help="rulebook profile (default: the table's)")
 
-    simulate = sub.add_parser("simulate", help="Monte Carlo: each bet's measured return beside its exact edge")
+    simulate = sub.add_parser(
+        "simulate", help="Monte Carlo: each bet's measured return beside its exact edge"
+    )
     simulate.add_argument("--game", required=True)
     simulate.add_argument("--rounds", type=_positive, required=True)
     simulate.add_argument("--seed", type=int)
     simulate.add_argument("--profile", help="rulebook profile (default: the example table's)")
 
     carrousel = sub.add_parser("carrousel", help="the casino's carrousel pool").add_subparsers(
-        dest="carrousel_command", required=True)
-    serve = carrousel.add_parser("serve", help="hold the pool every poker table of the casino feeds")
-    serve.add_argument("--bind", metavar="ENDPOINT", required=True, type=endpoint_argument(bind=True),
-                       help="e.g. tcp://*:5650")
+        dest="carrousel_command", required=True
+    )
+    serve = carrousel.add_parser(
+        "serve", help="hold the pool every poker table of the casino feeds"
+    )
+    serve.add_argument(
+        "--bind",
+        metavar="ENDPOINT",
+        required=True,
+        type=endpoint_argument(bind=True),
+        help="e.g. tcp://*:5650",
+    )
     serve.add_argument("--db", type=Path, required=True, help="the pool's movements (SQLite)")
-    serve.add_argument("--start", type=int, default=0, help="the pool when the store is new, minor units")
+    serve.add_argument(
+        "--start", type=int, default=0, help="the pool when the store is new, minor units"
+    )
 
     add_pit_parsers(sub)
     add_keys_parser(sub)
@@ -119,28 +172,43 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_run(args) -> int:
+    from terminal.assemble import RunOptions, run_table
     from terminal.feed import FeedError
     from terminal.runtime.journal import JournalError
-    from terminal.assemble import RunOptions, run_table
     from terminal.runtime.table import TableControl
 
     cfg = load_table_config(args.config or table_config_path(args.game))
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")  # device dumps on faults
+    logging.basicConfig(
+        level=logging.INFO,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )  # device dumps on faults
     control = TableControl()
 
     def on_interrupt(signum, frame):
         if control.close_requested.is_set():
-            print("\nstopping now: the round in progress is void, the session stays open", file=sys.stderr)
+            print(
+                "\nstopping now: the round in progress is void, the session stays open",
+                file=sys.stderr,
+            )
             control.request_stop()
         else:
-            print(f"\nclosing the table: {control.closing} (Ctrl-C again to stop now)", file=sys.stderr)
+            print(
+                f"\nclosing the table: {control.closing} (Ctrl-C again to stop now)",
+                file=sys.stderr,
+            )
             control.request_close()
 
     signal.signal(signal.SIGINT, on_interrupt)
     signal.signal(signal.SIGTERM, lambda signum, frame: control.request_stop())
-    opts = RunOptions(sim=args.sim, rounds=args.rounds, seed=args.seed, db=args.db,
-                      publish=args.publish, replay=args.replay)
+    opts = RunOptions(
+        sim=args.sim,
+        rounds=args.rounds,
+        seed=args.seed,
+        db=args.db,
+        publish=args.publish,
+        replay=args.replay,
+    )
     try:
         run_table(cfg, opts, control)
     except (JournalError, FeedError) as exc:
@@ -169,8 +237,13 @@ def cmd_journal_audit(args) -> int:
     from terminal.pit.secure import client_setup
 
     try:
-        identical = audit(args.db, args.pit, out=sys.stdout, err=sys.stderr,
-                          setup=client_setup(args.key, args.server_key))
+        identical = audit(
+            args.db,
+            args.pit,
+            out=sys.stdout,
+            err=sys.stderr,
+            setup=client_setup(args.key, args.server_key),
+        )
         return EXIT_OK if identical else EXIT_FAILED
     except AuditError as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
@@ -178,18 +251,33 @@ def cmd_journal_audit(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    from terminal.runtime.rules_table import DEFAULT_CHIP_UNIT, DEFAULT_MINIMUM, print_rules, table_rules
+    from terminal.runtime.rules_table import (
+        DEFAULT_CHIP_UNIT,
+        DEFAULT_MINIMUM,
+        print_rules,
+        table_rules,
+    )
 
     cfg = load_table_config(args.config) if args.config else _example_table(args.game)
     if cfg is None:
         profile = args.profile or DEFAULT_PROFILE
         rules, limits = table_rules(args.game, profile, DEFAULT_MINIMUM, DEFAULT_CHIP_UNIT)
-        print_rules(args.game, profile, rules, limits, "no example table yet; limits at", sys.stdout)
+        print_rules(
+            args.game, profile, rules, limits, "no example table yet; limits at", sys.stdout
+        )
         return EXIT_OK
     profile = args.profile or cfg.profile
-    rules, limits = table_rules(cfg.game, profile, cfg.minimum, cfg.chip_unit, cfg.stakes, source=str(cfg.path))
-    print_rules(cfg.game, profile, rules, limits, f"{'table' if args.config else 'example table'} {cfg.id}",
-                sys.stdout)
+    rules, limits = table_rules(
+        cfg.game, profile, cfg.minimum, cfg.chip_unit, cfg.stakes, source=str(cfg.path)
+    )
+    print_rules(
+        cfg.game,
+        profile,
+        rules,
+        limits,
+        f"{'table' if args.config else 'example table'} {cfg.id}",
+        sys.stdout,
+    )
     return EXIT_OK
 
 
@@ -197,7 +285,11 @@ def cmd_carrousel(args) -> int:
     from terminal.carrousel_pool import PoolServer
 
     server = PoolServer(args.bind, args.db, start=args.start)
-    print(f"carrousel pool on {server.endpoint}: {server.pool} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    print(
+        f"carrousel pool on {server.endpoint}: {server.pool} (Ctrl-C stops)",
+        file=sys.stderr,
+        flush=True,
+    )
     signal.signal(signal.SIGTERM, lambda signum, frame: server.request_stop())
     try:
         server.run()
@@ -210,14 +302,16 @@ def cmd_simulate(args) -> int:
     from terminal.runtime.simulate import main_simulate
 
     cfg = _example_table(args.game)
-    main_simulate(args.game, args.profile or (cfg.profile if cfg else DEFAULT_PROFILE), args.rounds, args.seed)
+    main_simulate(
+        args.game, args.profile or (cfg.profile if cfg else DEFAULT_PROFILE), args.rounds, args.seed
+    )
     return EXIT_OK
 
 
 def _example_table(game: str):
     """The example table of a game, None for a game the table does not play yet."""
-    if game not in ENGINES:
-        raise ConfigError(f"unknown game {game!r}; known games: {', '.join(sorted(ENGINES))}")
+    if game not in GAMES:
+        raise ConfigError(f"unknown game {game!r}; known games: {', '.join(sorted(GAMES))}")
     return load_table_config(table_config_path(game)) if game in known_games() else None
 
 

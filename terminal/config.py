@@ -10,42 +10,45 @@ The floor file of the pit (terminal/pit/floorfile.py) is read with the same Sect
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from drivers.dice import check_dice_url
 from drivers.errors import DeviceError
 from drivers.gpio import PinMap, check_gpio_url
 from drivers.shoe import check_shoe_url
 from drivers.wheel import check_wheel_url
-
-from terminal.runtime.games import PLAYS
-from terminal.common.settings import (ConfigError, Section, config_dir, read_toml,
-                                      refuse_unknown_sections)
+from games.registry import GAMES
+from terminal.common.settings import (
+    ConfigError,
+    Section,
+    config_dir,
+    read_toml,
+    refuse_unknown_sections,
+)
 
 
 def known_games() -> list[str]:
     return sorted(p.stem for p in (config_dir() / "tables").glob("*.toml"))
 
 
-# games whose players may play colour chips (section 02 I.b): [colours] names = [...]
-COLOUR_GAMES = ("roulette_us1",)
-# [devices] key of the device that decides a game's rounds (the rest are wheels of some kind)
-DEVICE_KEYS = {"craps": "dice", "blackjack": "shoe", "punto_banco": "shoe", "trente_quarante": "shoe",
-               "poker_stud": "shoe"}
 # how each of those devices' URL is checked when the file is loaded, without opening anything
-URL_CHECKS: dict[str, Callable[[str], None]] = {"wheel": check_wheel_url, "dice": check_dice_url,
-                                                "shoe": check_shoe_url}
+URL_CHECKS: dict[str, Callable[[str], None]] = {
+    "wheel": check_wheel_url,
+    "dice": check_dice_url,
+    "shoe": check_shoe_url,
+}
 
-# The sections of every table file, and those of some games only: name -> (those games, why
-# another game's table refuses it).
+# The sections of every table file, and those of some games only (a game's description names
+# them, games/game.py `sections`).
 SECTIONS = ("table", "devices", "gpio", "feed", "journal", "session", "sim", "stakes")
-GAME_SECTIONS = {
-    "craps": (("craps",), "the seats the dice go round and the dice change are craps'"),
-    "colours": (COLOUR_GAMES, f"colour chips are played at {', '.join(COLOUR_GAMES)} tables only"),
-    "carrousel": (("poker_stud",), "the carrousel is poker's (poker_stud)"),
+GAME_SECTIONS: dict[str, Callable[[str], str]] = {  # the games that take it -> why not another
+    "craps": lambda games: f"the seats the dice go round and the dice change are {games}'",
+    "colours": lambda games: f"colour chips are played at {games} tables only",
+    "carrousel": lambda games: f"the carrousel is poker's ({games})",
 }
 TABLE_KEYS = ("id", "game", "profile", "croupier", "minimum", "chip_unit", "chips", "seats")
 FEED_KEYS = ("publish", "replay", "curve_secret", "curve_allow")
@@ -65,7 +68,9 @@ BET_CODE = re.compile(r"[a-z][a-z0-9]*(:[a-z0-9]+(-[0-9]+)*)*")
 @dataclass(frozen=True)
 class CrapsConfig:
     seats: int = DEFAULT_SEATS  # places round the table the dice are offered to, clockwise from 1
-    dice_change_rolls: int = 0  # the pit boss changes the dice after so many rolls; 0: only when asked
+    dice_change_rolls: int = (
+        0  # the pit boss changes the dice after so many rolls; 0: only when asked
+    )
 
 
 @dataclass(frozen=True)
@@ -93,14 +98,18 @@ class GpioPins:
     @classmethod
     def of(cls, wired: Mapping[str, Any], bounce_ms: int) -> GpioPins:
         """From [gpio] keys -> pins."""
-        return cls(buttons={k: v for k, v in wired.items() if k in GPIO_BUTTONS},
-                   switches={k: v for k, v in wired.items() if k in GPIO_SWITCHES},
-                   lamps={k.removeprefix("lamp_"): v for k, v in wired.items() if k.startswith("lamp_")},
-                   bounce_ms=bounce_ms)
+        return cls(
+            buttons={k: v for k, v in wired.items() if k in GPIO_BUTTONS},
+            switches={k: v for k, v in wired.items() if k in GPIO_SWITCHES},
+            lamps={k.removeprefix("lamp_"): v for k, v in wired.items() if k.startswith("lamp_")},
+            bounce_ms=bounce_ms,
+        )
 
     def pin_map(self) -> PinMap:
         """The drivers' pin map of these pins; ValueError for a pin it refuses."""
-        return PinMap(buttons=self.buttons, switches=self.switches, leds=self.lamps, bounce_ms=self.bounce_ms)
+        return PinMap(
+            buttons=self.buttons, switches=self.switches, leds=self.lamps, bounce_ms=self.bounce_ms
+        )
 
 
 @dataclass(frozen=True)
@@ -130,13 +139,20 @@ class TableConfig:
     replay: str
     db: Path
     topup_below: float
-    seats: int = DEFAULT_SEATS  # the places whose players may bet: [table] seats, or craps' [craps] seats
-    stakes: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # bet code or family ->
+    seats: int = (
+        DEFAULT_SEATS  # the places whose players may bet: [table] seats, or craps' [craps] seats
+    )
+    # bet code or family ->
+    stakes: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     # the amount its stakes are multiples of, instead of the minimum (so that it is paid exactly)
     sim: SimConfig = field(default_factory=SimConfig)
     craps: CrapsConfig = field(default_factory=CrapsConfig)
-    colours: tuple[str, ...] = ()  # the colours of the table's colour chips, one box each by the wheel
-    carrousel: str | None = None  # poker: the casino's carrousel pool (dealer-terminal carrousel serve)
+    colours: tuple[
+        str, ...
+    ] = ()  # the colours of the table's colour chips, one box each by the wheel
+    carrousel: str | None = (
+        None  # poker: the casino's carrousel pool (dealer-terminal carrousel serve)
+    )
     curve: CurveFiles | None = None  # None: the feed and the replay are open to any client
 
     @property
@@ -158,20 +174,25 @@ def load_table_config(path: str | Path) -> TableConfig:
 
 
 def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
-    if "table" not in raw:  # a misspelt [table] is named, though the game it would give is not known
+    if (
+        "table" not in raw
+    ):  # a misspelt [table] is named, though the game it would give is not known
         refuse_unknown_sections(path, raw, SECTIONS + tuple(GAME_SECTIONS), "a table file")
     table = Section(path, raw, "table")
     table.only(TABLE_KEYS, "a table's [table]")
     game = table.text("game")
-    if game not in PLAYS:
-        raise ConfigError(f"{path}: [table] game {game!r}: the table does not play it; it plays {', '.join(sorted(PLAYS))}")
+    if game not in GAMES:
+        raise ConfigError(
+            f"{path}: [table] game {game!r}: the table does not play it; "
+            f"it plays {', '.join(sorted(GAMES))}"
+        )
     own = _game_sections(path, raw, game)
     refuse_unknown_sections(path, raw, SECTIONS + own, f"a {game} table file")
     devices = Section(path, raw, "devices")
     feed = Section(path, raw, "feed")
     journal = Section(path, raw, "journal", required=False)
     session = Section(path, raw, "session", required=False)
-    device = DEVICE_KEYS.get(game, "wheel")
+    device = GAMES[game].device
     devices.only((device, f"{device}_timeout", "gpio"), f"a {game} table's [devices]")
     feed.only(FEED_KEYS, "a table's [feed]")
     journal.only(("db",), "a table's [journal]")
@@ -179,17 +200,25 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
 
     craps = _craps(Section(path, raw, "craps", required=False)) if "craps" in own else None
     if craps is not None and "seats" in table.raw:
-        raise ConfigError(f"{path}: [table] seats: a craps table's seats are the places the dice go round: "
-                          "set [craps] seats instead")
+        raise ConfigError(
+            f"{path}: [table] seats: a craps table's seats are the places the dice go round: "
+            "set [craps] seats instead"
+        )
     table_id = table.text("id")
     minimum = table.amount("minimum")
     chip_unit = table.amount("chip_unit")
     if minimum % chip_unit:
-        raise ConfigError(f"{path}: [table] minimum {minimum} is not a multiple of chip_unit {chip_unit}")
+        raise ConfigError(
+            f"{path}: [table] minimum {minimum} is not a multiple of chip_unit {chip_unit}"
+        )
     chips = table.amounts("chips")
     if any(c % chip_unit for c in chips):
-        raise ConfigError(f"{path}: [table] chips {list(chips)} must all be multiples of chip_unit {chip_unit}")
-    seats = craps.seats if craps is not None else table.whole("seats", DEFAULT_SEATS, high=MAX_SEATS)
+        raise ConfigError(
+            f"{path}: [table] chips {list(chips)} must all be multiples of chip_unit {chip_unit}"
+        )
+    seats = (
+        craps.seats if craps is not None else table.whole("seats", DEFAULT_SEATS, high=MAX_SEATS)
+    )
     gpio = Section(path, raw, "gpio", required=False)
     gpio_pins = _gpio_pins(gpio)
     return TableConfig(
@@ -221,10 +250,12 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
 
 def _game_sections(path: Path, raw: Mapping[str, Any], game: str) -> tuple[str, ...]:
     """The sections of GAME_SECTIONS that `game` takes; ConfigError for another game's in `raw`."""
-    for name, (games, why) in GAME_SECTIONS.items():
-        if name in raw and game not in games:
-            raise ConfigError(f"{path}: [{name}]: {why}, not {game}'s")
-    return tuple(name for name, (games, _) in GAME_SECTIONS.items() if game in games)
+    own = GAMES[game].sections
+    for name, why in GAME_SECTIONS.items():
+        if name in raw and name not in own:
+            takers = ", ".join(g.id for g in GAMES.values() if name in g.sections)
+            raise ConfigError(f"{path}: [{name}]: {why(takers)}, not {game}'s")
+    return tuple(name for name in GAME_SECTIONS if name in own)
 
 
 def _device_url(devices: Section, key: str, check: Callable[..., None], *args: Any) -> str:
@@ -243,25 +274,37 @@ def _gpio_url(devices: Section, gpio: Section, pins: GpioPins) -> str | None:
     if "gpio" in devices.raw:
         return _device_url(devices, "gpio", check_gpio_url, pins.pin_map())
     if gpio.raw:
-        raise ConfigError(f"{devices.path}: [gpio] is given but [devices] gpio is not: give the table "
-                          "I/O's URL (rpigpio:// on a Pi, sim://gpio), or leave [gpio] out")
+        raise ConfigError(
+            f"{devices.path}: [gpio] is given but [devices] gpio is not: give the table "
+            "I/O's URL (rpigpio:// on a Pi, sim://gpio), or leave [gpio] out"
+        )
     return None
 
 
 def _curve(feed: Section) -> CurveFiles | None:
-    """Both CURVE keys or neither; paths relative to the configuration file's folder, checked now."""
+    """Both CURVE keys or neither; paths relative to the configuration file's folder, checked
+    now."""
     keys = ("curve_secret", "curve_allow")
     given = [key for key in keys if key in feed.raw]
     if not given:
         return None
     if len(given) == 1:
         (missing,) = set(keys) - set(given)
-        raise ConfigError(f"{feed.path}: [feed] {given[0]} is set but {missing} is not: CURVE needs both, the "
-                          "table's secret key file (curve_secret) and the directory of the allowed pit keys (curve_allow)")
-    from terminal.feed.curve import CurveError, load_secret, read_allow_list  # zmq's CURVE only for tables that use it
+        raise ConfigError(
+            f"{feed.path}: [feed] {given[0]} is set but {missing} is not: CURVE needs both, the "
+            "table's secret key file (curve_secret) and the directory of the allowed pit keys "
+            "(curve_allow)"
+        )
+    from terminal.feed.curve import (
+        CurveError,
+        load_secret,
+        read_allow_list,
+    )  # zmq's CURVE only for tables that use it
 
-    return CurveFiles(feed.key_file("curve_secret", load_secret, CurveError),
-                      feed.key_file("curve_allow", read_allow_list, CurveError))
+    return CurveFiles(
+        feed.key_file("curve_secret", load_secret, CurveError),
+        feed.key_file("curve_allow", read_allow_list, CurveError),
+    )
 
 
 def _stakes(stakes: Section, minimum: int, chip_unit: int) -> Mapping[str, int]:
@@ -270,11 +313,16 @@ def _stakes(stakes: Section, minimum: int, chip_unit: int) -> Mapping[str, int]:
     units = {}
     for code in stakes.raw:
         if not BET_CODE.fullmatch(code):
-            raise ConfigError(f"{stakes.path}: [stakes] {code!r} is not a bet code or family: lowercase letters "
-                              "and digits, parts joined with ':' and numbers with '-' (\"place:6\", \"split:1-2\")")
+            raise ConfigError(
+                f"{stakes.path}: [stakes] {code!r} is not a bet code or family: lowercase "
+                "letters and digits, parts joined with ':' and numbers with '-' "
+                '("place:6", "split:1-2")'
+            )
         unit = stakes.amount(code)
         if unit % chip_unit or unit < minimum:
-            raise stakes.invalid(code, f"a multiple of chip_unit {chip_unit} and at least the minimum {minimum}")
+            raise stakes.invalid(
+                code, f"a multiple of chip_unit {chip_unit} and at least the minimum {minimum}"
+            )
         units[code] = unit
     return MappingProxyType(units)
 
@@ -282,7 +330,9 @@ def _stakes(stakes: Section, minimum: int, chip_unit: int) -> Mapping[str, int]:
 def _sim(sim: Section, seats: int) -> SimConfig:
     sim.only(("players", "max_bets", "buyin"), "a table's [sim]")
     return SimConfig(
-        players=sim.whole("players", min(SimConfig.players, seats), high=seats, note="one player a seat at most"),
+        players=sim.whole(
+            "players", min(SimConfig.players, seats), high=seats, note="one player a seat at most"
+        ),
         max_bets=sim.whole("max_bets", 5, high=MAX_BETS),
         buyin=sim.whole("buyin", 50, high=MAX_BUYIN, what="a whole number of minimums"),
     )
@@ -298,25 +348,40 @@ def _colours(colours: Section) -> tuple[str, ...]:
     if not colours.raw:
         return ()
     names = colours.raw.get("names")
-    if not isinstance(names, list) or not names or len(set(names)) != len(names) or not all(
-            isinstance(n, str) and n.strip() for n in names):
+    if (
+        not isinstance(names, list)
+        or not names
+        or len(set(names)) != len(names)
+        or not all(isinstance(n, str) and n.strip() for n in names)
+    ):
         raise colours.invalid("names", "a list of distinct colour names")
     return tuple(names)
 
 
 def _craps(craps: Section) -> CrapsConfig:
     craps.only(("seats", "dice_change_rolls"), "a craps table's [craps]")
-    return CrapsConfig(seats=craps.whole("seats", DEFAULT_SEATS, high=MAX_SEATS),
-                       dice_change_rolls=craps.whole("dice_change_rolls", 0, low=0, high=MAX_DICE_CHANGE_ROLLS,
-                                                     note="0 for no automatic change"))
+    return CrapsConfig(
+        seats=craps.whole("seats", DEFAULT_SEATS, high=MAX_SEATS),
+        dice_change_rolls=craps.whole(
+            "dice_change_rolls",
+            0,
+            low=0,
+            high=MAX_DICE_CHANGE_ROLLS,
+            note="0 for no automatic change",
+        ),
+    )
 
 
 def _gpio_pins(gpio: Section) -> GpioPins:
     """[gpio]: the pins of each role, checked by the drivers' PinMap now (a header GPIO, wired
     once). The map is built key by key in the file's order, so that the key it refuses is named."""
-    gpio.only((*GPIO_BUTTONS, *GPIO_SWITCHES, *(f"lamp_{name}" for name in GPIO_LAMPS), "bounce_ms"),
-              "a table's [gpio]")
-    bounce_ms = gpio.whole("bounce_ms", 5, high=MAX_BOUNCE_MS, what="a whole number of milliseconds")
+    gpio.only(
+        (*GPIO_BUTTONS, *GPIO_SWITCHES, *(f"lamp_{name}" for name in GPIO_LAMPS), "bounce_ms"),
+        "a table's [gpio]",
+    )
+    bounce_ms = gpio.whole(
+        "bounce_ms", 5, high=MAX_BOUNCE_MS, what="a whole number of milliseconds"
+    )
     wired: dict[str, Any] = {}
     pins = GpioPins(bounce_ms=bounce_ms)
     for key, pin in gpio.raw.items():

@@ -16,17 +16,18 @@ pit `CHUNK` events at a time): the memory used does not grow with the journals.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, TextIO
+from typing import Any, TextIO
 
 import sqlalchemy as sa
 
+from terminal.common.progress import ProgressLine
+from terminal.common.storage import JournalError, max_seq, open_reader, read_rows, recorded_owner
 from terminal.contract.events import canonical, seq_span
 from terminal.feed.router import Refused
-from terminal.common.storage import JournalError, max_seq, open_reader, read_rows, recorded_owner
 from terminal.pit.client import PitClient
-from terminal.common.progress import ProgressLine
 
 PIT_TIMEOUT_S = 10.0  # the pit's answer to each request (a chunk of events from a loaded store)
 PROGRESS_S = 5.0  # a progress line this often on a long journal
@@ -68,8 +69,11 @@ class Finding:
         return f"{self.label} {seq_span(self.first, self.last)}: {self.detail}"
 
 
-def compare(journal: Iterable[tuple[int, str]], pit: Iterable[dict],
-            on_seq: Callable[[int], None] = lambda seq: None) -> Iterator[Finding]:
+def compare(
+    journal: Iterable[tuple[int, str]],
+    pit: Iterable[dict],
+    on_seq: Callable[[int], None] = lambda seq: None,
+) -> Iterator[Finding]:
     """What differs between the journal's (seq, body) and the pit's events, both in seq order:
     runs of seqs one side lacks and of seqs that differ only in their hashes as one finding
     each, every difference in content as one of its own. `on_seq(seq)` is told of every seq
@@ -93,6 +97,7 @@ def _verdicts(journal: Iterator[tuple[int, str]], pit: Iterator[dict]) -> Iterat
     mine, theirs = next(journal, None), next(pit, None)
     while mine is not None or theirs is not None:
         if theirs is None or (mine is not None and mine[0] < theirs["seq"]):
+            assert mine is not None  # theirs is None: the loop goes on while either side holds one
             yield mine[0], PIT_LACKS, None
             mine = next(journal, None)
         elif mine is None or mine[0] > theirs["seq"]:
@@ -106,15 +111,20 @@ def _verdicts(journal: Iterator[tuple[int, str]], pit: Iterator[dict]) -> Iterat
 def _verdict(body: str, theirs: dict) -> tuple[str | None, str | None]:
     """JSON for JSON (1, 1.0 and true are three values), whatever the order of the keys."""
     pit_body = canonical(theirs)
-    if body.encode("utf-8") == pit_body:  # both as the table sealed them: the usual case, no decoding
+    if (
+        body.encode("utf-8") == pit_body
+    ):  # both as the table sealed them: the usual case, no decoding
         return None, None
     mine = _decoded(body)
     if mine is None:
         return DIFFERS, "the journal's body is not JSON"
     if canonical(mine) == pit_body:
         return None, None
-    found = _first_difference({k: v for k, v in mine.items() if k not in CHAIN},
-                              {k: v for k, v in theirs.items() if k not in CHAIN}, "")
+    found = _first_difference(
+        {k: v for k, v in mine.items() if k not in CHAIN},
+        {k: v for k, v in theirs.items() if k not in CHAIN},
+        "",
+    )
     if found is None:
         return RESEALED, None
     path, in_journal, at_pit = found
@@ -129,8 +139,9 @@ def _first_difference(mine: Any, theirs: Any, path: str) -> tuple[str, Any, Any]
     values."""
     if isinstance(mine, dict) and isinstance(theirs, dict):
         for key in sorted(mine.keys() | theirs.keys()):
-            found = _first_difference(mine.get(key, _ABSENT), theirs.get(key, _ABSENT),
-                                      f"{path}.{key}" if path else key)
+            found = _first_difference(
+                mine.get(key, _ABSENT), theirs.get(key, _ABSENT), f"{path}.{key}" if path else key
+            )
             if found is not None:
                 return found
     elif isinstance(mine, list) and isinstance(theirs, list):
@@ -159,7 +170,7 @@ def _shown(value: Any) -> str:
     if value is _ABSENT:
         return "absent"
     text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 def _ended(run: Finding, journal_goes_on: bool) -> Finding:
@@ -180,6 +191,7 @@ def _ended(run: Finding, journal_goes_on: bool) -> Finding:
 
 # -- the command
 
+
 def audit(path: str | Path, endpoint: str, *, out: TextIO, err: TextIO, setup=None) -> bool:
     """Compare the journal at `path` with what the pit collector whose control endpoint is
     `endpoint` stored of its table (`setup`: CURVE on the socket), print the findings on `out`
@@ -191,14 +203,23 @@ def audit(path: str | Path, endpoint: str, *, out: TextIO, err: TextIO, setup=No
     client = PitClient(endpoint, timeout=PIT_TIMEOUT_S, setup=setup)
     try:
         table = _table_of(reader, path)
-        head = client.table(table)["table"]["last_seq"]  # before the journal's: see the module's docstring
+        head = client.table(table)["table"][
+            "last_seq"
+        ]  # before the journal's: see the module's docstring
         last = max_seq(reader)
-        print(f"journal {path}: table {table}, last seq {last}; the pit at {endpoint}: last seq stored {head}",
-              file=out, flush=True)
+        print(
+            f"journal {path}: table {table}, last seq {last}; "
+            f"the pit at {endpoint}: last seq stored {head}",
+            file=out,
+            flush=True,
+        )
         journal = ((row.seq, row.body) for row in read_rows(reader, 1, last))
         line, total = ProgressLine(err, PROGRESS_S), max(last, head)
-        findings = compare(journal, client.events(table, 1, head),
-                           lambda seq: line("journal audit: seq {} of {} compared", seq, total))
+        findings = compare(
+            journal,
+            client.events(table, 1, head),
+            lambda seq: line("journal audit: seq {} of {} compared", seq, total),
+        )
         return _report(findings, out)
     except ConnectionError as exc:
         raise AuditError(f"cannot compare with the pit: {exc}") from None
@@ -218,10 +239,12 @@ def _table_of(reader: sa.Engine, path: str | Path) -> str:
             owner = recorded_owner(conn)
     except sa.exc.SQLAlchemyError as exc:
         raise JournalError(str(exc)) from exc
-    first = None if owner else next(read_rows(reader), None)
-    if owner is None and first is None:
+    if owner:
+        return owner
+    first = next(read_rows(reader), None)
+    if first is None:
         raise AuditError(f"journal {path} holds no event and names no table", usage=True)
-    return owner or json.loads(first.body)["table"]
+    return json.loads(first.body)["table"]
 
 
 def _report(findings: Iterable[Finding], out: TextIO) -> bool:
@@ -237,8 +260,14 @@ def _report(findings: Iterable[Finding], out: TextIO) -> bool:
     if in_content > LISTED:
         print(f"... and {in_content - LISTED} more that differ in content, not listed", file=out)
     if not any(counts.values()):
-        print("identical: every event of the journal is the pit's, seq for seq, hash and body", file=out)
+        print(
+            "identical: every event of the journal is the pit's, seq for seq, hash and body",
+            file=out,
+        )
         return True
-    print(f"NOT IDENTICAL: {counts[JOURNAL_LACKS]} events lacking in the journal, {counts[DIFFERS]} differing, "
-          f"{counts[PIT_LACKS]} lacking at the pit", file=out)
+    print(
+        f"NOT IDENTICAL: {counts[JOURNAL_LACKS]} events lacking in the journal, "
+        f"{counts[DIFFERS]} differing, {counts[PIT_LACKS]} lacking at the pit",
+        file=out,
+    )
     return False

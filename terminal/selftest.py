@@ -6,9 +6,9 @@ from __future__ import annotations
 from contextlib import ExitStack
 from typing import TextIO
 
-from terminal.config import TableConfig
-from terminal.runtime.games import PLAYS
+from games.registry import game as game_of
 from terminal.assemble import build_engine, open_round_device, open_table_io
+from terminal.config import TableConfig
 
 
 def run_selftest(cfg: TableConfig, sim: bool, out: TextIO) -> bool:
@@ -20,7 +20,7 @@ def run_selftest(cfg: TableConfig, sim: bool, out: TextIO) -> bool:
     with ExitStack() as stack:
         device = open_round_device(cfg, rules, sim)
         stack.callback(device.close)
-        devices = {PLAYS[cfg.game].device: device}
+        devices = {game_of(cfg.game).device: device}
         io = open_table_io(cfg, sim)
         if io is not None:
             stack.callback(io.close)
@@ -32,8 +32,11 @@ def run_selftest(cfg: TableConfig, sim: bool, out: TextIO) -> bool:
             for check in device.selftest():
                 passed &= check.ok
                 print(f"  {'ok  ' if check.ok else 'FAIL'} {check.name}: {check.detail}", file=out)
-    print(("all checks passed" if passed else "some checks FAILED") + _simulated_note(simulated, devices, sim),
-          file=out)
+    print(
+        ("all checks passed" if passed else "some checks FAILED")
+        + _simulated_note(simulated, devices, sim),
+        file=out,
+    )
     return passed
 
 

@@ -6,9 +6,9 @@ import os
 
 import pytest
 
+from terminal.feed.follow import FeedFollower
 from tests.support.feed_tables import Table
 from tests.support.helpers import made_then_closed, write_config
-from terminal.feed.follow import FeedFollower
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

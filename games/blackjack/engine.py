@@ -16,17 +16,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
 
-from games.banking import BankingEngine, VoidResult, collected_then_paid, duplicate_id, ended_totals, stake_refusal, win
+from games.banking import (
+    BankingEngine,
+    VoidResult,
+    collected_then_paid,
+    duplicate_id,
+    ended_totals,
+    stake_refusal,
+    win,
+)
 from games.blackjack.announcements import announce
+from games.blackjack.bet import BlackjackBet
 from games.blackjack.hands import ACE, TEN, TWENTY_ONE, is_blackjack, total
 from games.blackjack.rules import BlackjackRules
 from games.blackjack.strategy import FIRST, SPLIT
 from games.cards.cards import check_card, pips
 from games.cards.coup import CoupResult, Misdeal, Need
 from games.money import money
-from games.records import Announcement, Bet, Limits, Settlement
+from games.records import Announcement, Bet, BetRefused, Limits, Settlement, another_game
 
 INSURANCE_OPTIONS = ("insurance", "no_insurance")
 
@@ -43,7 +51,7 @@ class Hand:
     those its splits made; `bets` every player's bet riding on it, as it stands."""
 
     place: str
-    bets: tuple[Bet, ...]
+    bets: tuple[BlackjackBet, ...]
     cards: tuple[str, ...] = ()
     split: bool = False  # made by a split: 21 is no blackjack, and a split ace takes one card
     doubled: bool = False
@@ -85,7 +93,7 @@ class Coup:
     hands: tuple[Hand, ...]  # in the order they are played
     dealer: tuple[str, ...] = ()
     dealt: bool = False  # every box has its first two cards and the dealer his card
-    insurance: tuple[Bet, ...] = ()
+    insurance: tuple[BlackjackBet, ...] = ()
     asked: tuple[int, ...] = ()  # the boxes that answered the insurance offer
     calls: tuple[Announcement, ...] = ()
 
@@ -97,7 +105,9 @@ class Coup:
         for hand in self.hands:
             if hand.place == place:
                 return hand
-        raise ValueError(f"no hand {place!r} in this coup (hands: {', '.join(h.place for h in self.hands)})")
+        raise ValueError(
+            f"no hand {place!r} in this coup (hands: {', '.join(h.place for h in self.hands)})"
+        )
 
 
 class BlackjackEngine(BankingEngine):
@@ -109,29 +119,45 @@ class BlackjackEngine(BankingEngine):
 
     # --- placing --------------------------------------------------------------------------
 
-    def check(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: BlackjackState | None = None) -> str | None:
-        """None if `bet` may join the `accepted` bets of the next coup, else why not. Nothing
-        carries between coups, so `state` changes nothing."""
+    def check(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: BlackjackState | None = None
+    ) -> str | None:
+        """None if `bet` (a BlackjackBet) may join the `accepted` bets of the next coup, else
+        why not. Nothing carries between coups, so `state` changes nothing."""
         if (reason := duplicate_id(bet, accepted)) is not None:
             return reason
         if (reason := self._code_refusal(bet.code)) is not None:
             return reason
-        if bet.zero_choice != "prison" or bet.prison or bet.doubled or bet.insured or bet.covers is not None:
-            return "a blackjack bet is placed plain: no choice on zero, no prison, doubled or insured only in play"
+        if type(bet) is not BlackjackBet:
+            return (
+                "a blackjack bet is placed plain: no choice on zero, no prison, doubled or insured "
+                f"only in play ({another_game(bet, BlackjackBet)})"
+            )
+        if bet.doubled:
+            return "a blackjack bet is placed plain: doubled only in play"
         on_box = [other for other in accepted if other.code == bet.code]
         if len(on_box) >= self.rules.bets_per_box:
-            return f"{bet.code} already has {len(on_box)} bets, the most a box takes (section 03 IV.c)"
+            return (
+                f"{bet.code} already has {len(on_box)} bets, the most a box takes (section 03 IV.c)"
+            )
         if (reason := stake_refusal(bet, accepted, self.limits)) is not None:
             return reason
         held = bet.stake + sum(other.stake for other in on_box)
         if held > self.limits.max["box"]:
-            return (f"{bet.code} would hold {money(held)}, over the maximum of {money(self.limits.max['box'])} "
-                    f"on a box (section 03 V.2.b)")
+            return (
+                f"{bet.code} would hold {money(held)}, over the maximum of "
+                f"{money(self.limits.max['box'])} on a box (section 03 V.2.b)"
+            )
         return None
 
-    def place(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: BlackjackState | None = None) -> Bet:
-        """`bet` itself when it is legal; BetRefused otherwise."""
-        return super().place(bet, accepted)
+    def place(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: BlackjackState | None = None
+    ) -> BlackjackBet:
+        """`bet` itself when it is legal (a BlackjackBet); BetRefused otherwise."""
+        reason = self.check(bet, accepted)
+        if reason is not None or type(bet) is not BlackjackBet:
+            raise BetRefused(bet, reason or another_game(bet, BlackjackBet))
+        return bet
 
     def _code_refusal(self, code: str) -> str | None:
         boxes = [f"box:{box}" for box in range(1, self.rules.boxes + 1)]
@@ -150,13 +176,16 @@ class BlackjackEngine(BankingEngine):
 
     def start(self, state: BlackjackState, bets: Sequence[Bet]) -> Coup:
         """A coup for the placed `bets` (BetRefused for one the table cannot take)."""
-        accepted: list[Bet] = []
+        accepted: list[BlackjackBet] = []
         for bet in bets:
             accepted.append(self.place(bet, accepted))
         if not accepted:
             raise ValueError("a coup needs a bet on a box")
         boxes = sorted({_box_of(bet.code) for bet in accepted})
-        hands = tuple(Hand(f"box:{box}", tuple(b for b in accepted if _box_of(b.code) == box)) for box in boxes)
+        hands = tuple(
+            Hand(f"box:{box}", tuple(b for b in accepted if _box_of(b.code) == box))
+            for box in boxes
+        )
         return Coup(state, hands)
 
     def need(self, coup: Coup) -> Need:
@@ -185,6 +214,7 @@ class BlackjackEngine(BankingEngine):
         if need.place == "dealer":
             coup = replace(coup, dealer=(*coup.dealer, card))
         else:
+            assert need.place is not None  # a card is due for a place
             hand = coup.hand(need.place)
             coup = _with_hand(coup, replace(hand, cards=(*hand.cards, card), drawing=False))
         if not coup.dealt and coup.dealer and all(len(hand.cards) == 2 for hand in coup.hands):
@@ -238,7 +268,10 @@ class BlackjackEngine(BankingEngine):
                     entries.append(self._settle_insurance(bet, dealer))
         return CoupResult(
             state=coup.state,
-            outcome={"dealer": list(coup.dealer), "hands": {hand.place: list(hand.cards) for hand in coup.hands}},
+            outcome={
+                "dealer": list(coup.dealer),
+                "hands": {hand.place: list(hand.cards) for hand in coup.hands},
+            },
             announcement=self._result(coup, dealer),
             bets=tuple(bets),
             settlement=collected_then_paid(bets, entries),
@@ -250,11 +283,17 @@ class BlackjackEngine(BankingEngine):
         new ones) and the insurances taken; what a void coup gives back."""
         return (*(bet for hand in coup.hands for bet in hand.bets), *coup.insurance)
 
-    def void(self, state: BlackjackState, bets: Sequence[Bet]) -> VoidResult:
+    def must_play_on(self, state: BlackjackState) -> bool:
+        """Nothing stays between coups: a closing never deals another."""
+        return False
+
+    def void(
+        self, state: BlackjackState, bets: Sequence[Bet], reason: str | None = None
+    ) -> VoidResult:
         """A void coup: `bets` (the coup's stakes as they stand, `staked`) go back."""
         return VoidResult(state, announce("void_coup"), tuple(bets))
 
-    def announcement(self, key: str, **params: Any) -> Announcement:
+    def announcement(self, key: str, **params: int) -> Announcement:
         return announce(key, **params)
 
     # --- the simulated players' decisions -------------------------------------------------
@@ -296,10 +335,13 @@ class BlackjackEngine(BankingEngine):
                 return hand.box
         return None
 
-    def _insurances(self, hand: Hand) -> tuple[Bet, ...]:
+    def _insurances(self, hand: Hand) -> tuple[BlackjackBet, ...]:
         """Each bet's insurance, its id the bet's with ".ins"."""
-        return tuple(Bet(f"{bet.id}.ins", bet.seat, f"insurance:{hand.box}", stake)
-                     for bet in hand.bets if (stake := self._insurance_stake(bet)))
+        return tuple(
+            BlackjackBet(f"{bet.id}.ins", bet.seat, f"insurance:{hand.box}", stake)
+            for bet in hand.bets
+            if (stake := self._insurance_stake(bet))
+        )
 
     def _insurance_stake(self, bet: Bet) -> int:
         """Half the bet (V.1.b) in whole chips: down to the chip unit, none for a one-chip bet."""
@@ -335,7 +377,10 @@ class BlackjackEngine(BankingEngine):
         box_hands = [other for other in coup.hands if other.box == hand.box]
         number = len(box_hands) + 1
         place = f"box:{hand.box}.{number}"
-        bets = tuple(replace(bet, id=f"{own.id}.{number}", code=place) for bet, own in zip(hand.bets, box_hands[0].bets))
+        bets = tuple(
+            replace(bet, id=f"{own.id}.{number}", code=place)
+            for bet, own in zip(hand.bets, box_hands[0].bets)
+        )
         hands = list(_with_hand(coup, replace(hand, cards=hand.cards[:1], split=True)).hands)
         after = [other.place for other in hands].index(box_hands[-1].place) + 1
         hands.insert(after, Hand(place, bets, cards=hand.cards[1:], split=True))
@@ -351,14 +396,17 @@ class BlackjackEngine(BankingEngine):
         stakes_on_blackjack = coup.insurance or any(hand.blackjack for hand in coup.hands)
         return bool(stakes_on_blackjack) and len(dealer) == 1 and dealer[0] in (ACE, TEN)
 
-    def _settle_hand(self, bet: Bet, hand: Hand, dealer: tuple[int, ...]) -> Settlement:
+    def _settle_hand(self, bet: BlackjackBet, hand: Hand, dealer: tuple[int, ...]) -> Settlement:
         play = self.rules.play
         if hand.bust:
             return Settlement(bet.id, "lose")
         dealer_blackjack = is_blackjack(dealer)
         if hand.blackjack:
-            return Settlement(bet.id, "push", returned=bet.stake) if dealer_blackjack else win(
-                bet, play.blackjack, self.limits.chip_unit)
+            return (
+                Settlement(bet.id, "push", returned=bet.stake)
+                if dealer_blackjack
+                else win(bet, play.blackjack, self.limits.chip_unit)
+            )
         if dealer_blackjack:
             return self._lost_to_blackjack(bet, hand)
         dealer_total = total(dealer)[0]
@@ -368,7 +416,7 @@ class BlackjackEngine(BankingEngine):
             return Settlement(bet.id, "push", returned=bet.stake)
         return Settlement(bet.id, "lose")
 
-    def _lost_to_blackjack(self, bet: Bet, hand: Hand) -> Settlement:
+    def _lost_to_blackjack(self, bet: BlackjackBet, hand: Hand) -> Settlement:
         """A standing hand against the dealer's blackjack: every stake lost, or under
         `dealer_blackjack_takes = "original"` the box's own bet only (half of it back when
         doubled) and a split's bets returned."""
@@ -380,7 +428,7 @@ class BlackjackEngine(BankingEngine):
             return Settlement(bet.id, "half", returned=bet.stake // 2)
         return Settlement(bet.id, "lose")
 
-    def _settle_insurance(self, bet: Bet, dealer: tuple[int, ...]) -> Settlement:
+    def _settle_insurance(self, bet: BlackjackBet, dealer: tuple[int, ...]) -> Settlement:
         if is_blackjack(dealer):
             return win(bet, self.rules.insurance_payout, self.limits.chip_unit)
         return Settlement(bet.id, "lose")
@@ -402,7 +450,9 @@ def _box_of(code: str) -> int:
 
 
 def _with_hand(coup: Coup, hand: Hand) -> Coup:
-    return replace(coup, hands=tuple(hand if other.place == hand.place else other for other in coup.hands))
+    return replace(
+        coup, hands=tuple(hand if other.place == hand.place else other for other in coup.hands)
+    )
 
 
 def _describe(need: Need) -> str:

@@ -50,7 +50,9 @@ class PlayRules:
     split_hands: int  # the most hands a box may split into (6)
     resplit_aces: bool  # a split ace that draws an ace may be split again
     dealer_hits_soft_17: bool  # False: the dealer stands on every 17 (section 03 V.1.a)
-    dealer_blackjack_takes: str  # "all": doubled and split stakes are lost too; "original": only the bet
+    dealer_blackjack_takes: (
+        str  # "all": doubled and split stakes are lost too; "original": only the bet
+    )
 
     def may_double(self, values: Sequence[int]) -> bool:
         """Whether a hand of these two cards may double (section 03 V.1.d)."""

@@ -18,9 +18,9 @@ from games.banking import NO_STEPS, LeastStake, TableRules
 from games.blackjack.hands import DEALER_BLACKJACK_TAKES, TEN, PlayRules
 from games.blackjack.strategy import Strategy, basic_strategy
 from games.cards.cards import CARDS, pips
+from games.cards.shoe import read_shoe
 from games.money import money
 from games.odds import BetOdds
-from games.cards.shoe import read_shoe
 from games.profile import (
     RulebookError,
     Section,
@@ -35,12 +35,29 @@ from games.profile import (
 from games.records import Limits
 
 GAME = "blackjack"
-_KEYS = ("game", "source", "advance_multiple", "decks", "burn", "cut_reserve", "boxes", "bets_per_box",
-         "split_hands", "resplit_aces", "double_totals", "double_with_ace", "dealer_hits_soft_17",
-         "dealer_blackjack_takes", "errata", "bets")
+_KEYS = (
+    "game",
+    "source",
+    "advance_multiple",
+    "decks",
+    "burn",
+    "cut_reserve",
+    "boxes",
+    "bets_per_box",
+    "split_hands",
+    "resplit_aces",
+    "double_totals",
+    "double_with_ace",
+    "dealer_hits_soft_17",
+    "dealer_blackjack_takes",
+    "errata",
+    "bets",
+)
 FAMILIES = ("box", "insurance")
-_BET_KEYS = {"box": ("payout", "blackjack", "max_multiple", "allow_player_edge"),
-             "insurance": ("payout", "allow_player_edge")}
+_BET_KEYS = {
+    "box": ("payout", "blackjack", "max_multiple", "allow_player_edge"),
+    "insurance": ("payout", "allow_player_edge"),
+}
 DECK = len(CARDS)
 MAX_BOXES = 7  # section 03 IV.a: "la xifra màxima de les quals és set"
 MAX_BETS_PER_BOX = 4  # section 03 IV.c
@@ -64,9 +81,12 @@ class BlackjackRules(TableRules):
     errata: Mapping[str, str]  # key -> how the profile reads the text where it is wrong
     allow_player_edge: frozenset[str]
     strategy: Strategy  # the basic strategy for `play`, and the box's house edge under it
-    closing_rounds: ClassVar[int | None] = None  # the table closes with its last shoe, not a count of coups
-    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType({
-        "insurance": "insurance is half the box's bet, taken during the coup (section 03 V.1.b)"})
+    closing_rounds: ClassVar[int | None] = (
+        None  # the table closes with its last shoe, not a count of coups
+    )
+    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"insurance": "insurance is half the box's bet, taken during the coup (section 03 V.1.b)"}
+    )
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str) -> BlackjackRules:
@@ -74,8 +94,11 @@ class BlackjackRules(TableRules):
         profile = Section(d, source)
         profile.refuse_unknown_keys(_KEYS)
         profile.read("game", game_id(GAME), default=GAME)
-        decks, burn, cut_reserve = read_shoe(profile, reserve_at_least=DECK,
-                                             reserve_why="section 03 3.b leaves at least a deck (52 cards)")
+        decks, burn, cut_reserve = read_shoe(
+            profile,
+            reserve_at_least=DECK,
+            reserve_why="section 03 3.b leaves at least a deck (52 cards)",
+        )
         bets = profile.section("bets")
         bets.refuse_unknown_keys(FAMILIES)
         box, insurance = bets.section("box"), bets.section("insurance")
@@ -84,12 +107,20 @@ class BlackjackRules(TableRules):
         play = PlayRules(
             payout=box.read("payout", parse_payout),
             blackjack=box.read("blackjack", parse_payout),
-            double_totals=profile.read("double_totals", _values_within(4, 20, "totals of two cards without an ace")),
-            double_with_ace=profile.read("double_with_ace", _values_within(2, 9, "values of the card beside an ace")),
-            split_hands=profile.read("split_hands", _within(2, MAX_SPLIT_HANDS, "section 03 V.1.c")),
+            double_totals=profile.read(
+                "double_totals", _values_within(4, 20, "totals of two cards without an ace")
+            ),
+            double_with_ace=profile.read(
+                "double_with_ace", _values_within(2, 9, "values of the card beside an ace")
+            ),
+            split_hands=profile.read(
+                "split_hands", _within(2, MAX_SPLIT_HANDS, "section 03 V.1.c")
+            ),
             resplit_aces=profile.read("resplit_aces", flag),
             dealer_hits_soft_17=profile.read("dealer_hits_soft_17", flag),
-            dealer_blackjack_takes=profile.read("dealer_blackjack_takes", _one_of(DEALER_BLACKJACK_TAKES)),
+            dealer_blackjack_takes=profile.read(
+                "dealer_blackjack_takes", _one_of(DEALER_BLACKJACK_TAKES)
+            ),
         )
         rules = cls(
             regulation=profile.read("source", text),
@@ -99,13 +130,19 @@ class BlackjackRules(TableRules):
             burn=burn,
             cut_reserve=cut_reserve,
             boxes=profile.read("boxes", _within(1, MAX_BOXES, "section 03 IV.a")),
-            bets_per_box=profile.read("bets_per_box", _within(1, MAX_BETS_PER_BOX, "section 03 IV.c")),
-            max_multiple=MappingProxyType({"box": box.read("max_multiple", _one_of(BOX_MAX_MULTIPLES))}),
+            bets_per_box=profile.read(
+                "bets_per_box", _within(1, MAX_BETS_PER_BOX, "section 03 IV.c")
+            ),
+            max_multiple=MappingProxyType(
+                {"box": box.read("max_multiple", _one_of(BOX_MAX_MULTIPLES))}
+            ),
             advance_multiple=profile.read("advance_multiple", _at_least(LEAST_ADVANCE_MULTIPLE)),
             errata=MappingProxyType(dict(profile.read("errata", texts, default={}))),
             allow_player_edge=frozenset(
-                family for family, bet in (("box", box), ("insurance", insurance))
-                if bet.read("allow_player_edge", flag, default=False)),
+                family
+                for family, bet in (("box", box), ("insurance", insurance))
+                if bet.read("allow_player_edge", flag, default=False)
+            ),
             strategy=basic_strategy(play),
         )
         refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)
@@ -116,16 +153,25 @@ class BlackjackRules(TableRules):
         make it), and on an insurance, half of that."""
         limits = super().limits(minimum, chip_unit, steps)
         box_max = limits.max["box"]
-        return replace(limits, max={**limits.max, "insurance": box_max // 2 // chip_unit * chip_unit})
+        return replace(
+            limits, max={**limits.max, "insurance": box_max // 2 // chip_unit * chip_unit}
+        )
 
     def least_stake(self, row: BetOdds, limits: Limits) -> LeastStake:
         """The box owed even money and blackjack's payout; the insurance staked half the
         smallest box bet."""
         box = limits.least_stake("box")
         if row.family == "insurance":
-            return LeastStake(row.label, Fraction(box, 2), Fraction(limits.step("box"), 2), (self.insurance_payout,),
-                              basis=f"half the box's {money(box)}")
-        return LeastStake(row.label, box, limits.step("box"), (self.play.payout, self.play.blackjack), code="box")
+            return LeastStake(
+                row.label,
+                Fraction(box, 2),
+                Fraction(limits.step("box"), 2),
+                (self.insurance_payout,),
+                basis=f"half the box's {money(box)}",
+            )
+        return LeastStake(
+            row.label, box, limits.step("box"), (self.play.payout, self.play.blackjack), code="box"
+        )
 
     def codes(self) -> tuple[str, ...]:
         """Every bet code: a bet on each box, and its insurance (taken during the coup)."""
@@ -143,10 +189,21 @@ class BlackjackRules(TableRules):
         from a full shoe of `decks` decks."""
         play = self.play
         return [
-            BetOdds("box", "box (basic strategy, no insurance)", f"{play.payout}, blackjack {play.blackjack}",
-                    self.strategy.win, self.strategy.house_edge),
-            BetOdds("insurance", "insurance (the dealer's ace)", self.insurance_payout, self.insurance_chance(),
-                    simulated=False, why="taken during a coup whose dealer shows an ace, never by basic strategy"),
+            BetOdds(
+                "box",
+                "box (basic strategy, no insurance)",
+                f"{play.payout}, blackjack {play.blackjack}",
+                self.strategy.win,
+                self.strategy.house_edge,
+            ),
+            BetOdds(
+                "insurance",
+                "insurance (the dealer's ace)",
+                self.insurance_payout,
+                self.insurance_chance(),
+                simulated=False,
+                why="taken during a coup whose dealer shows an ace, never by basic strategy",
+            ),
         ]
 
 
@@ -172,7 +229,9 @@ def _at_least(least: int) -> Callable[[Any, str], int]:
 def _one_of(allowed: Collection[Any]) -> Callable[[Any, str], Any]:
     def parse(value: Any, at: str) -> Any:
         if not any(value == one and type(value) is type(one) for one in allowed):
-            raise RulebookError(f"{at}: must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+            raise RulebookError(
+                f"{at}: must be one of {', '.join(map(repr, allowed))}, not {value!r}"
+            )
         return value
 
     return parse
@@ -180,8 +239,12 @@ def _one_of(allowed: Collection[Any]) -> Callable[[Any, str], Any]:
 
 def _values_within(low: int, high: int, what: str) -> Callable[[Any, str], frozenset[int]]:
     def parse(value: Any, at: str) -> frozenset[int]:
-        if not isinstance(value, list) or any(type(v) is not int or not low <= v <= high for v in value):
-            raise RulebookError(f"{at}: must be a list of {what}, each {low} to {high}, not {value!r}")
+        if not isinstance(value, list) or any(
+            type(v) is not int or not low <= v <= high for v in value
+        ):
+            raise RulebookError(
+                f"{at}: must be a list of {what}, each {low} to {high}, not {value!r}"
+            )
         return frozenset(value)
 
     return parse

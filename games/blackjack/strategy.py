@@ -25,13 +25,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
+from typing import Final, Literal
 
 from games.blackjack.hands import ACE, TEN, TWENTY_ONE, PlayRules, is_blackjack, points, total
 
 VALUES = tuple(range(ACE, TEN + 1))
 CHANCE = {value: Fraction(4 if value == TEN else 1, 13) for value in VALUES}  # of each value, drawn
-BUST = "bust"
-BLACKJACK = "blackjack"
+BUST: Final = "bust"
+BLACKJACK: Final = "blackjack"
+End = int | Literal["bust", "blackjack"]  # how the dealer ends: 17 to 21, BUST or BLACKJACK
 FIRST, SPLIT = "first", "split"  # the box's own bet, and a bet a split added
 HAND_ACTIONS = ("stand", "hit", "double")  # in this order where two are worth the same
 
@@ -62,11 +64,15 @@ class Strategy:
 
     hands: Mapping[Key, str]  # -> "stand", "hit" or "double"
     pairs: frozenset[tuple[int, int]]  # (the pair's value, the dealer's card) split
-    starts: Mapping[tuple[int, int, int], Fraction]  # the box's first two cards, the dealer's -> expected winnings
+    starts: Mapping[
+        tuple[int, int, int], Fraction
+    ]  # the box's first two cards, the dealer's -> expected winnings
     house_edge: Fraction
     win: Fraction  # the probability that the box's own bet wins
 
-    def action(self, role: str, soft: bool, hand_total: int, may_double: bool, dealer_card: int) -> str:
+    def action(
+        self, role: str, soft: bool, hand_total: int, may_double: bool, dealer_card: int
+    ) -> str:
         return self.hands[(role, soft, hand_total, may_double, dealer_card)]
 
     def splits(self, value: int, dealer_card: int) -> bool:
@@ -91,7 +97,9 @@ def basic_strategy(rules: PlayRules) -> Strategy:
                 for second in VALUES:
                     if rules.may_double((first, second)):
                         hand_total, soft = total((first, second))
-                        hands[(role, soft, hand_total, True, up)] = against.two_cards((first, second), role)[0]
+                        hands[(role, soft, hand_total, True, up)] = against.two_cards(
+                            (first, second), role
+                        )[0]
         dealt = Value()
         for first in VALUES:
             for second in VALUES:
@@ -104,16 +112,18 @@ def basic_strategy(rules: PlayRules) -> Strategy:
                 starts[(first, second, up)] = value.ev
                 dealt += value * (CHANCE[first] * CHANCE[second])
         box += dealt * CHANCE[up]
-    return Strategy(MappingProxyType(hands), frozenset(pairs), MappingProxyType(starts), -box.ev, box.win)
+    return Strategy(
+        MappingProxyType(hands), frozenset(pairs), MappingProxyType(starts), -box.ev, box.win
+    )
 
 
 @cache
-def dealer_outcomes(rules: PlayRules, up: int) -> Mapping[int | str, Fraction]:
+def dealer_outcomes(rules: PlayRules, up: int) -> Mapping[End, Fraction]:
     """How the dealer ends from his card `up`: a total of 17 to 21, BUST or BLACKJACK, with
     the chance of each."""
 
     @cache
-    def ends(hard: int, ace: bool, cards: int) -> dict[int | str, Fraction]:
+    def ends(hard: int, ace: bool, cards: int) -> dict[End, Fraction]:
         hand_total, soft = points(hard, ace)
         if cards == 2 and hand_total == TWENTY_ONE:
             return {BLACKJACK: Fraction(1)}
@@ -121,7 +131,7 @@ def dealer_outcomes(rules: PlayRules, up: int) -> Mapping[int | str, Fraction]:
             return {BUST: Fraction(1)}
         if cards >= 2 and not rules.dealer_draws(hand_total, soft):
             return {hand_total: Fraction(1)}
-        out: dict[int | str, Fraction] = {}
+        out: dict[End, Fraction] = {}
         for value, chance in CHANCE.items():
             for end, p in ends(hard + value, ace or value == ACE, min(cards + 1, 3)).items():
                 out[end] = out.get(end, Fraction(0)) + chance * p

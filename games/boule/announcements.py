@@ -14,8 +14,20 @@ from games.calls import Texts, announcer
 # Per language: (red, black), (even, odd), (low, high), the word joining the last two, and the
 # call of a five.
 _CHANCES = {
-    "ca": (("roig", "negre"), ("parell", "imparell"), ("falta", "passa"), "i", "5, perden les sorts senzilles"),
-    "es": (("rojo", "negro"), ("par", "impar"), ("falta", "pasa"), "y", "5, pierden las suertes sencillas"),
+    "ca": (
+        ("roig", "negre"),
+        ("parell", "imparell"),
+        ("falta", "passa"),
+        "i",
+        "5, perden les sorts senzilles",
+    ),
+    "es": (
+        ("rojo", "negro"),
+        ("par", "impar"),
+        ("falta", "pasa"),
+        "y",
+        "5, pierden las suertes sencillas",
+    ),
     "en": (("red", "black"), ("even", "odd"), ("low", "high"), "and", "5, the even chances lose"),
 }
 

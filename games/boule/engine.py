@@ -25,7 +25,9 @@ class BouleState:
 class BouleEngine(FixedOddsEngine):
     game = "boule"
 
-    def spin(self, state: BouleState, bets: Sequence[Bet], number: int, *, last_round: bool = False) -> SpinResult:
+    def spin(
+        self, state: BouleState, bets: Sequence[Bet], number: int, *, last_round: bool = False
+    ) -> SpinResult:
         """Settle the round's `bets` (already placed) on the number the ball fell on."""
         return self.settle(state, bets, {"number": number}, last_round=last_round)
 
@@ -33,14 +35,14 @@ class BouleEngine(FixedOddsEngine):
         """place_bets, no_more_bets, result (number=), last_rounds (n=), void_spin."""
         return announce(key, **params)
 
-    def _spot(self, outcome: Mapping[str, Any]) -> tuple[int, dict]:
+    def _spot(self, outcome: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         number = outcome.get("number")
         if type(number) is not int or number not in NUMBERS:
             raise ValueError(f"no number {number!r} on the boule (1-9)")
         return number, {"number": number}
 
-    def _state(self, outcome: dict | None) -> BouleState:
+    def _state(self, outcome: dict[str, Any] | None) -> BouleState:
         return BouleState(last_number=None if outcome is None else outcome["number"])
 
-    def _result_announcement(self, outcome: dict) -> Announcement:
+    def _result_announcement(self, outcome: dict[str, Any]) -> Announcement:
         return announce("result", number=outcome["number"])

@@ -2,7 +2,8 @@
 
 Section 04 II: the platform has 18 holes, the numbers 1 to 9 twice each; 1, 3, 6 and 8 are
 black, 2, 4, 7 and 9 red; 5 is neither red nor black and is left out of odd, high and low, so
-it belongs to no simple chance. Low ("falta") is 1-4, high ("passa") 6-9. A bet code (docs/bets.md) is `number:N` or the bare name of a simple chance.
+it belongs to no simple chance. Low ("falta") is 1-4, high ("passa") 6-9. A bet code
+(docs/bets.md) is `number:N` or the bare name of a simple chance.
 """
 
 from __future__ import annotations

@@ -58,7 +58,8 @@ class BouleRules(TableRules):
         profile.read("game", game_id("boule"), default="boule")
         bets = profile.section("bets")
         payouts, max_multiple, allowed = read_bets(
-            bets, FAMILIES, max_multiple=lambda name: _within(*MAX_MULTIPLE_RANGE[name]))
+            bets, FAMILIES, max_multiple=lambda name: _within(*MAX_MULTIPLE_RANGE[name])
+        )
         rules = cls(
             regulation=profile.read("source", text),
             payouts=MappingProxyType(payouts),
@@ -82,7 +83,7 @@ class BouleRules(TableRules):
         """The winnings per unit staked of a legal bet code."""
         return self.payouts[family(code)]
 
-    def outcomes(self) -> tuple[tuple[dict, Fraction], ...]:
+    def outcomes(self) -> tuple[tuple[dict[str, Any], Fraction], ...]:
         """Every outcome of one spin with its probability: the ball falls in any of the 18
         holes alike, and each number has two."""
         return tuple(({"number": n}, Fraction(HOLES_PER_NUMBER, HOLES)) for n in NUMBERS)
@@ -91,7 +92,12 @@ class BouleRules(TableRules):
         """Each family's exact odds, in the order of the layout's families. A simple chance
         covers four numbers; on 5 it is simply lost, so no more needs counting."""
         return [
-            BetOdds(name, name, self.payouts[name], Fraction(_NUMBERS_COVERED[name] * HOLES_PER_NUMBER, HOLES))
+            BetOdds(
+                name,
+                name,
+                self.payouts[name],
+                Fraction(_NUMBERS_COVERED[name] * HOLES_PER_NUMBER, HOLES),
+            )
             for name in FAMILIES
         ]
 
@@ -101,7 +107,8 @@ def _within(low: int, high: int) -> Callable[[Any, str], int]:
         multiple = positive_int(value, at)
         if not low <= multiple <= high:
             raise RulebookError(
-                f"{at}: must be between {low} and {high} times the minimum (section 04 IV.b), not {multiple}"
+                f"{at}: must be between {low} and {high} times the minimum (section 04 IV.b), "
+                f"not {multiple}"
             )
         return multiple
 

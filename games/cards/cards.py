@@ -24,7 +24,9 @@ class NotACard(ValueError):
 def check_card(card: str) -> str:
     """`card` itself when it is a card; NotACard naming it otherwise."""
     if not isinstance(card, str) or len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
-        raise NotACard(f"{card!r} is not a card (a rank of {RANKS} and a suit of {SUITS}, e.g. 'AS', 'TD')")
+        raise NotACard(
+            f"{card!r} is not a card (a rank of {RANKS} and a suit of {SUITS}, e.g. 'AS', 'TD')"
+        )
     return card
 
 

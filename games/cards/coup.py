@@ -9,24 +9,26 @@ new immutable coup. A card that the deal cannot take (out of turn, one too many,
 rules do not let this place have) is a `Misdeal`: nothing changes, and the runtime applies the
 game's handling (the card discarded, or the coup void).
 
-    engine.check(bet, accepted, state=state) -> str | None     # why not, or None
-    engine.place(bet, accepted, state=state) -> Bet            # or BetRefused
-    engine.new_state() -> table state                           # the first coup's
+    engine.check(bet, accepted, state=state) -> str | None  # why not, or None
+    engine.place(bet, accepted, state=state) -> Bet         # or BetRefused
+    engine.new_state() -> table state                        # the first coup's
     engine.start(state, bets) -> coup
     engine.need(coup) -> Need
-    engine.card(coup, card) -> coup                             # or Misdeal
-    engine.decide(coup, place, action) -> coup                  # or ValueError naming the options
+    engine.card(coup, card) -> coup                          # or Misdeal
+    engine.decide(coup, place, action) -> coup               # or ValueError naming the options
     engine.settle(coup, *, last_round=False) -> CoupResult
-    engine.staked(coup) -> tuple[Bet, ...]                      # the stakes as they stand (doubled, split)
-    engine.void(state, bets) -> VoidResult                      # a void coup: stakes back, prison kept
+    engine.staked(coup) -> tuple[Bet, ...]                   # stakes as they stand (doubled, split)
+    engine.void(state, bets) -> VoidResult                   # a void coup: stakes back, prison kept
     engine.announcement(key, **params) -> Announcement
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.protocols import CoupEngine
 from games.records import Announcement, Bet, Settlement, Totals
 
 
@@ -54,8 +56,22 @@ class Misdeal(ValueError):
 @dataclass(frozen=True)
 class CoupResult:
     state: Any  # the table state for the next coup
-    outcome: dict  # as journaled in round.result (docs/bets.md: the cards of every place)
+    outcome: dict[str, Any]  # as journaled in round.result (docs/bets.md: the cards of every place)
     announcement: Announcement
-    bets: tuple[Bet, ...]  # every bet that took part, as it ended (a split's new bets, doubled stakes)
+    bets: tuple[
+        Bet, ...
+    ]  # every bet that took part, as it ended (a split's new bets, doubled stakes)
     settlement: tuple[Settlement, ...]  # one per bet, in payment order
     totals: Totals
+
+
+def replay(
+    engine: CoupEngine, state: Any, bets: Sequence[Bet], moves: Sequence[tuple[str, str, str]]
+) -> Any:
+    """The coup started from `state` with `bets`, as far as its journaled `moves` (cards and
+    decisions, in order) have taken it: what a table settles, what a void coup returns, what
+    `journal verify` plays again."""
+    coup = engine.start(state, bets)
+    for move, place, value in moves:
+        coup = engine.card(coup, value) if move == "card" else engine.decide(coup, place, value)
+    return coup

@@ -8,9 +8,9 @@ seen more often than the decks hold it) with a `ShoeFault`, and counts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Mapping
 
 from games.cards.cards import CARDS, NotACard, check_card
 from games.profile import RulebookError, Section, non_negative_int, positive_int
@@ -41,10 +41,12 @@ class Shoe:
         if self.decks < 1:
             raise ValueError(f"a shoe holds one deck or more, not {self.decks}")
         if self.cut_after is not None and not 0 < self.cut_after <= self.size:
-            raise ValueError(f"the cut card goes within the {self.size} cards, not after {self.cut_after}")
+            raise ValueError(
+                f"the cut card goes within the {self.size} cards, not after {self.cut_after}"
+            )
         object.__setattr__(self, "seen", MappingProxyType(dict(self.seen)))
 
-    def __deepcopy__(self, memo) -> "Shoe":
+    def __deepcopy__(self, memo: dict[int, object]) -> Shoe:
         """Immutable: a copy of the table's state shares it (a mapping proxy cannot be copied)."""
         return self
 
@@ -61,20 +63,23 @@ class Shoe:
         """The next card drawn is burnt, not dealt."""
         return self.drawn < self.burn
 
-    def draw(self, card: str) -> "Shoe":
+    def draw(self, card: str) -> Shoe:
         """The shoe with `card` drawn; ShoeFault if it cannot have come from it."""
         try:
             check_card(card)
         except NotACard as e:
             raise ShoeFault("not_a_card", str(e)) from None
         if self.seen.get(card, 0) >= self.decks:
-            raise ShoeFault("card_count_exceeded", f"{card} drawn {self.seen[card] + 1} times from a shoe "
-                                                   f"of {self.decks} deck(s), which holds it {self.decks} times")
+            raise ShoeFault(
+                "card_count_exceeded",
+                f"{card} drawn {self.seen[card] + 1} times from a shoe "
+                f"of {self.decks} deck(s), which holds it {self.decks} times",
+            )
         seen = dict(self.seen)
         seen[card] = seen.get(card, 0) + 1
         return replace(self, seen=seen, drawn=self.drawn + 1)
 
-    def cut_card(self) -> "Shoe":
+    def cut_card(self) -> Shoe:
         """The cut card came out: the hand in progress is the shoe's last."""
         return replace(self, cut_out=True)
 
@@ -83,8 +88,9 @@ class Shoe:
         return {card: self.decks - self.seen.get(card, 0) for card in CARDS}
 
 
-def read_shoe(profile: Section, *, reserve_at_least: int = 0, reserve_why: str = "",
-              coup: int = 1) -> tuple[int, int, int]:
+def read_shoe(
+    profile: Section, *, reserve_at_least: int = 0, reserve_why: str = "", coup: int = 1
+) -> tuple[int, int, int]:
     """A rulebook profile's shoe: `decks`, `burn` (cards burnt from a new shoe) and `cut_reserve`
     (cards behind the cut card), checked: at least `reserve_at_least` cards behind the cut card
     (`reserve_why` names the rule), and room before it for a coup of `coup` cards."""
@@ -92,9 +98,13 @@ def read_shoe(profile: Section, *, reserve_at_least: int = 0, reserve_why: str =
     burn = profile.read("burn", non_negative_int)
     cut_reserve = profile.read("cut_reserve", non_negative_int)
     if cut_reserve < reserve_at_least:
-        raise RulebookError(f"{profile.at('cut_reserve')}: {reserve_why}: at least {reserve_at_least} cards "
-                            f"behind the cut card, not {cut_reserve}")
+        raise RulebookError(
+            f"{profile.at('cut_reserve')}: {reserve_why}: at least {reserve_at_least} cards "
+            f"behind the cut card, not {cut_reserve}"
+        )
     if burn + cut_reserve + coup > 52 * decks:
-        raise RulebookError(f"{profile.at('cut_reserve')}: {burn} burnt and {cut_reserve} behind the cut card "
-                            f"leave no coup of {coup} card(s) in a shoe of {52 * decks}")
+        raise RulebookError(
+            f"{profile.at('cut_reserve')}: {burn} burnt and {cut_reserve} behind the cut card "
+            f"leave no coup of {coup} card(s) in a shoe of {52 * decks}"
+        )
     return decks, burn, cut_reserve

@@ -24,27 +24,45 @@ def _natural(total: int) -> Texts:
     if total not in (7, 11):
         raise ValueError(f"{total} is no natural")
     ca, es, en = (_NAMES[lang][total] for lang in ("ca", "es", "en"))
-    return {"ca": f"{total}, {ca}: guanya el Win", "es": f"{total}, {es}: gana el Win", "en": f"{total}, {en}: Win wins"}
+    return {
+        "ca": f"{total}, {ca}: guanya el Win",
+        "es": f"{total}, {es}: gana el Win",
+        "en": f"{total}, {en}: Win wins",
+    }
 
 
 def _craps(total: int) -> Texts:
-    return {"ca": f"{total}, crap: perd el Win", "es": f"{total}, craps: pierde el Win", "en": f"{total}, craps: Win loses"}
+    return {
+        "ca": f"{total}, crap: perd el Win",
+        "es": f"{total}, craps: pierde el Win",
+        "en": f"{total}, craps: Win loses",
+    }
 
 
 def _point(total: int) -> Texts:
-    return {"ca": f"{total}, punt: el punt és el {total}", "es": f"{total}, punto: el punto es el {total}",
-            "en": f"{total}, the point is {total}"}
+    return {
+        "ca": f"{total}, punt: el punt és el {total}",
+        "es": f"{total}, punto: el punto es el {total}",
+        "en": f"{total}, the point is {total}",
+    }
 
 
 def _point_made(total: int) -> Texts:
-    return {"ca": f"{total}, punt fet: guanya el Win", "es": f"{total}, punto hecho: gana el Win",
-            "en": f"{total}, point made: Win wins"}
+    return {
+        "ca": f"{total}, punt fet: guanya el Win",
+        "es": f"{total}, punto hecho: gana el Win",
+        "en": f"{total}, point made: Win wins",
+    }
 
 
 def _roll(total: int, double: int = 0) -> Texts:
     """A roll that decides no line bet; a double of 2 to 5 is called for the hard ways."""
     if double:
-        return {"ca": f"{total}, doble {double}", "es": f"{total}, doble {double}", "en": f"{total} the hard way"}
+        return {
+            "ca": f"{total}, doble {double}",
+            "es": f"{total}, doble {double}",
+            "en": f"{total} the hard way",
+        }
     return {"ca": str(total), "es": str(total), "en": str(total)}
 
 
@@ -55,8 +73,11 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
     "craps": _craps,
     "point": _point,
     "point_made": _point_made,
-    "seven_out": lambda: {"ca": "7, set: perd el Win, canvi de mà", "es": "7, siete: pierde el Win, cambio de mano",
-                          "en": "7, seven out: Win loses, the dice change hands"},
+    "seven_out": lambda: {
+        "ca": "7, set: perd el Win, canvi de mà",
+        "es": "7, siete: pierde el Win, cambio de mano",
+        "en": "7, seven out: Win loses, the dice change hands",
+    },
     "roll": _roll,
     "void_roll": lambda: {"ca": "Tirada nul·la", "es": "Tirada nula", "en": "No roll"},
     "dice_change": lambda: {"ca": "Canvi de daus", "es": "Cambio de dados", "en": "Dice change"},

@@ -35,8 +35,15 @@ ONE_ROLL = {
     "horn": (*CRAPS, 11),
 }
 # Keys whose payout depends on a number: the profile gives one payout per number listed.
-BY_NUMBER = {"field": FIELD, "hard": HARD_WAYS, "craps": CRAPS, "odds": POINTS, "dontodds": POINTS,
-             "place": POINTS, "lay": POINTS}
+BY_NUMBER = {
+    "field": FIELD,
+    "hard": HARD_WAYS,
+    "craps": CRAPS,
+    "odds": POINTS,
+    "dontodds": POINTS,
+    "place": POINTS,
+    "lay": POINTS,
+}
 # Section 09 IV.1.A: the Don't bets push on this total on their first roll ("resultat nul en 12").
 BAR = 12
 
@@ -69,11 +76,20 @@ class Code:
 
 def _catalogue() -> dict[str, Code]:
     codes = [Code(key, key) for key in ("pass", "dontpass", "come", "dontcome", "field")]
-    codes += [Code("big6", "big6", 6), Code("big8", "big8", 8), Code("under7", "under7"), Code("over7", "over7")]
+    codes += [
+        Code("big6", "big6", 6),
+        Code("big8", "big8", 8),
+        Code("under7", "under7"),
+        Code("over7", "over7"),
+    ]
     codes += [Code(f"hard:{n}", "hard", n) for n in HARD_WAYS]
     codes += [Code(key, key) for key in ("any7", "yo11", "anycraps")]
     codes += [Code(f"craps:{n}", "craps", n) for n in CRAPS]
-    codes += [Code("horn", "horn"), Code("odds:pass", "odds", line="pass"), Code("odds:dontpass", "dontodds", line="dontpass")]
+    codes += [
+        Code("horn", "horn"),
+        Code("odds:pass", "odds", line="pass"),
+        Code("odds:dontpass", "dontodds", line="dontpass"),
+    ]
     codes += [Code(f"odds:come:{n}", "odds", n, f"come:{n}") for n in POINTS]
     codes += [Code(f"odds:dontcome:{n}", "dontodds", n, f"dontcome:{n}") for n in POINTS]
     codes += [Code(f"{key}:{n}", key, n) for key in PLACED for n in POINTS]
@@ -81,7 +97,9 @@ def _catalogue() -> dict[str, Code]:
 
 
 _PLACEABLE = _catalogue()
-_TRAVELLED = {f"{key}:{n}": Code(f"{key}:{n}", key, n) for key in ("come", "dontcome") for n in POINTS}
+_TRAVELLED = {
+    f"{key}:{n}": Code(f"{key}:{n}", key, n) for key in ("come", "dontcome") for n in POINTS
+}
 
 
 def all_codes() -> tuple[str, ...]:
@@ -98,8 +116,12 @@ def parse_code(code: str) -> Code:
     if code.lower() in _PLACEABLE or code.lower() in _TRAVELLED:
         raise ValueError(f"{code!r}: bet codes are lowercase, write {code.lower()}")
     family = code.split(":", 1)[0]
-    if family in ("place", "lay", "come", "dontcome") or code.startswith(("odds:come:", "odds:dontcome:")):
-        raise ValueError(f"{code!r}: not a number of the layout; the numbers are {', '.join(map(str, POINTS))}")
+    if family in ("place", "lay", "come", "dontcome") or code.startswith(
+        ("odds:come:", "odds:dontcome:")
+    ):
+        raise ValueError(
+            f"{code!r}: not a number of the layout; the numbers are {', '.join(map(str, POINTS))}"
+        )
     if family == "hard":
         raise ValueError(f"{code!r}: the hard ways are 4, 6, 8 and 10")
     if family == "craps":
@@ -130,7 +152,11 @@ def decide(bet: Code, roll: Roll, point: int | None) -> Decision:
     total = roll.total
     if bet.one_roll:
         covered = (bet.number,) if bet.number else ONE_ROLL[bet.key]
-        return Decision("win", total if bet.key in BY_NUMBER else None) if total in covered else Decision("lose")
+        return (
+            Decision("win", total if bet.key in BY_NUMBER else None)
+            if total in covered
+            else Decision("lose")
+        )
     if bet.key == "hard":
         if total == bet.number:
             return Decision("win", bet.number) if roll.double else Decision("lose")

@@ -47,7 +47,7 @@ class Roll:
 
     @classmethod
     def of(cls, dice: Sequence[Any]) -> Roll:
-        return cls(tuple(dice))  # type: ignore[arg-type]
+        return cls(tuple(dice))  # checked by __post_init__
 
     @property
     def total(self) -> int:

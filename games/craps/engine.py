@@ -15,13 +15,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from games.banking import stake_refusal
 from games.craps.announcements import announce
 from games.craps.bets import ASSOCIATED, decide, parse_code, placeable
 from games.craps.dice import CRAPS, HARD_WAYS, NATURALS, POINTS, SEVEN, Roll
 from games.craps.rules import CrapsRules
-from games.banking import stake_refusal
 from games.money import entered, money, to_chips
-from games.records import Announcement, Bet, BetRefused, Limits, Settlement, Totals
+from games.records import (
+    Announcement,
+    Bet,
+    BetRefused,
+    Limits,
+    Settlement,
+    Totals,
+    another_game,
+)
 
 LINE = ("pass", "dontpass")  # the shooter's obligatory bet is one of these
 # Section 09 IV.3: what makes the stickman call "tirada nul·la".
@@ -63,7 +71,8 @@ class CrapsState:
 @dataclass(frozen=True)
 class RollResult:
     state: CrapsState
-    outcome: dict  # {"dice": [d1, d2], "point_before": P or None, "point_after": Q or None}
+    # {"dice": [d1, d2], "point_before": P or None, "point_after": Q or None}
+    outcome: dict[str, Any]
     announcement: Announcement
     bets: tuple[Bet, ...]  # the layout's bets as they stood before the roll, then the new ones
     settlement: tuple[Settlement, ...]  # one per bet, in the same order; "open" for those staying
@@ -77,6 +86,7 @@ class VoidResult:
     reason: str | None  # a key of VOID_CAUSES, None when the table gave the roll up
     returned: tuple[Bet, ...]  # the round's new bets, stakes returned in full
     kept: tuple[Bet, ...]  # the layout's bets, staying
+    collected: tuple[Bet, ...] = ()  # nothing is kept of a void roll
 
 
 class CrapsEngine:
@@ -94,12 +104,16 @@ class CrapsEngine:
         player who refuses them). Only between hands: the shooter keeps the dice while a
         point is on."""
         if state.point is not None:
-            raise ValueError(f"seat {state.shooter} keeps the dice while the point {state.point} is on")
+            raise ValueError(
+                f"seat {state.shooter} keeps the dice while the point {state.point} is on"
+            )
         return replace(state, shooter=seat, rolls=0)
 
     # --- placing --------------------------------------------------------------------------
 
-    def check(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: CrapsState | None = None) -> str | None:
+    def check(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: CrapsState | None = None
+    ) -> str | None:
         """None if `bet` may join the `accepted` bets of the next roll of `state` (a first
         come-out when None), else why not."""
         state = state or self.new_state()
@@ -110,9 +124,12 @@ class CrapsEngine:
         except ValueError as e:
             return str(e)
         if not placeable(code):
-            return f"{bet.code} is a {code.key} bet that travelled; place {code.key} and it travels by itself"
-        if bet.prison or bet.zero_choice != "prison":
-            return "a craps bet has no zero and no prison"
+            return (
+                f"{bet.code} is a {code.key} bet that travelled; place {code.key} and it travels "
+                "by itself"
+            )
+        if type(bet) is not Bet:
+            return f"a craps bet has no zero and no prison ({another_game(bet, Bet)})"
         if type(bet.stake) is not int or bet.stake <= 0:
             return f"the stake must be a positive whole amount, not {entered(bet.stake)}"
         if code.key in ("pass", "dontpass") and state.point is not None:
@@ -120,10 +137,13 @@ class CrapsEngine:
         if code.key in ("come", "dontcome") and state.point is None:
             return "Come and Don't Come are taken only while a point is on"
         if code.key in ASSOCIATED:
+            assert code.line is not None  # every odds code names its line bet
             return self._check_odds(bet, code.key, code.line, accepted, state)
         return stake_refusal(bet, (*state.layout, *accepted), self.limits)
 
-    def _check_odds(self, bet: Bet, key: str, line: str, accepted: Sequence[Bet], state: CrapsState) -> str | None:
+    def _check_odds(
+        self, bet: Bet, key: str, line: str, accepted: Sequence[Bet], state: CrapsState
+    ) -> str | None:
         """Section 09 IV.1.C and IV.2: odds go beside a line bet of the same player whose number
         is known, up to a share of that line bet; they have no minimum and, paid at true odds
         with no house edge, are taken only in stakes they are paid exactly in chips (breakage
@@ -134,19 +154,26 @@ class CrapsEngine:
         if not line_stake:
             return f"seat {bet.seat} has no {line} bet on the layout to take odds on"
         number = state.point if line in LINE else parse_code(line).number
+        assert number is not None  # a line bet's point is on (above), a come bet's is its code's
         unit = self.rules.odds_stake_unit(key, number, self.limits.chip_unit)
         if bet.stake % unit:
             payout = self.rules.payout(key, number)
-            return (f"odds on {number} pay {payout.numerator} to {payout.denominator}: stake a multiple of "
-                    f"{money(unit)} to be paid exactly, not {money(bet.stake)}")
+            return (
+                f"odds on {number} pay {payout.numerator} to {payout.denominator}: stake a "
+                f"multiple of {money(unit)} to be paid exactly, not {money(bet.stake)}"
+            )
         limit = self.rules.odds_limit(key, number, line_stake)
         total = bet.stake + _staked(bet.seat, bet.code, state.layout, accepted)
         if total > limit:
-            return (f"seat {bet.seat} would have {money(total)} of odds on {line} ({money(line_stake)}), "
-                    f"over the limit of {money(limit)}")
+            return (
+                f"seat {bet.seat} would have {money(total)} of odds on {line} "
+                f"({money(line_stake)}), over the limit of {money(limit)}"
+            )
         return None
 
-    def place(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: CrapsState | None = None) -> Bet:
+    def place(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: CrapsState | None = None
+    ) -> Bet:
         """`bet` itself when it is legal; BetRefused otherwise."""
         reason = self.check(bet, accepted, state=state)
         if reason is not None:
@@ -171,7 +198,10 @@ class CrapsEngine:
         key = parse_code(bet.code).key
         if key in _NEVER_WITHDRAWN:
             return f"{bet.code}: Win and Come bets stay until they win or lose"
-        if any(parse_code(other.code).line == bet.code and other.seat == bet.seat for other in state.layout):
+        if any(
+            parse_code(other.code).line == bet.code and other.seat == bet.seat
+            for other in state.layout
+        ):
             return f"{bet.code} carries odds: withdraw the odds first"
         if bet.seat == state.shooter and bet.code in LINE and len(state.shooter_bets()) == 1:
             return "the shooter must keep a Win or Don't Win bet"
@@ -185,6 +215,7 @@ class CrapsEngine:
             if bet is None:
                 raise ValueError(reason)
             raise BetRefused(bet, reason)
+        assert bet is not None  # can_withdraw refuses a bet that is not on the layout
         layout = tuple(b for b in state.layout if b.id != bet_id)
         return replace(state, layout=layout), Settlement(bet_id, "withdrawn", returned=bet.stake)
 
@@ -195,8 +226,14 @@ class CrapsEngine:
         after the last shooter makes that roll the session's last round."""
         return state.point is not None and Roll.of(dice).total == SEVEN
 
-    def settle(self, state: CrapsState, bets: Sequence[Bet], outcome: Mapping[str, Any], *,
-               last_round: bool = False) -> RollResult:
+    def settle(
+        self,
+        state: CrapsState,
+        bets: Sequence[Bet],
+        outcome: Mapping[str, Any],
+        *,
+        last_round: bool = False,
+    ) -> RollResult:
         """Settle the layout's bets and the round's new `bets` (already placed) on the dice of
         `outcome`. A 7 ends every bet on the layout; so the last round of a session, the last
         shooter's seven out, leaves the layout empty."""

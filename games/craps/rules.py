@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from games.banking import NO_STEPS, LeastStake, TableRules, limits_from_multiples
 from games.craps.bets import (
@@ -40,6 +40,7 @@ from games.craps.dice import (
 from games.money import exact_multiple
 from games.odds import BetOdds
 from games.profile import (
+    Parse,
     RulebookError,
     Section,
     flag,
@@ -51,6 +52,7 @@ from games.profile import (
 from games.records import Limits
 
 Payout = Fraction | Mapping[int, Fraction]  # one payout, or one per number (BY_NUMBER)
+T = TypeVar("T")
 _KEYS = ("source", "advance_multiple", "simple_max_multiple", "bets")
 _BET_KEYS = ("payout", "allow_player_edge", "erratum")
 # Section 09 IV.2: the maximum on the simple chances lies between 100 and 1,000 minimums.
@@ -59,16 +61,23 @@ SIMPLE_MAX_RANGE = (100, 1000)
 
 @dataclass(frozen=True)
 class CrapsRules(TableRules):
+    closing_rounds: ClassVar[int | None] = None  # craps closes with its last shooter
     regulation: str
     payouts: Mapping[str, Payout]
     simple_max_multiple: int  # maximum on the simple chances, in table minimums
     max_multiple: Mapping[str, int]  # the multiple chances, in table minimums
-    max_percent: Mapping[str, Mapping[int, int]]  # place/lay: of the simple maximum; odds: of the line bet
+    max_percent: Mapping[
+        str, Mapping[int, int]
+    ]  # place/lay: of the simple maximum; odds: of the line bet
     advance_multiple: int
     errata: Mapping[str, str]  # key -> how the profile departs from the text, and why
     allow_player_edge: frozenset[str]
-    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType({
-        "odds": "odds have no minimum: they are taken in the stakes paid exactly (section 09 IV.1.C)"})
+    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "odds": "odds have no minimum: they are taken in the stakes paid exactly "
+            "(section 09 IV.1.C)"
+        }
+    )
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str) -> CrapsRules:
@@ -78,17 +87,32 @@ class CrapsRules(TableRules):
         simple_max = profile.read("simple_max_multiple", _simple_max)
         bets = profile.section("bets")
         bets.refuse_unknown_keys(KEYS)
-        payouts, max_multiple, max_percent, errata, allowed = {}, {}, {}, {}, set()
+        payouts: dict[str, Payout] = {}
+        max_multiple: dict[str, int] = {}
+        max_percent: dict[str, Mapping[int, int]] = {}
+        errata: dict[str, str] = {}
+        allowed: set[str] = set()
         for key in KEYS:
             bet = bets.section(key)
-            extra = ("max_multiple",) if key in MULTIPLE else ("max_percent",) if key in (*ASSOCIATED, *PLACED) else ()
+            extra = (
+                ("max_multiple",)
+                if key in MULTIPLE
+                else ("max_percent",)
+                if key in (*ASSOCIATED, *PLACED)
+                else ()
+            )
             bet.refuse_unknown_keys((*_BET_KEYS, *extra))
-            payouts[key] = bet.read("payout", _by_number(parse_payout, BY_NUMBER[key]) if key in BY_NUMBER else parse_payout)
+            parse: Parse[Payout] = (
+                _by_number(parse_payout, BY_NUMBER[key]) if key in BY_NUMBER else parse_payout
+            )
+            payouts[key] = bet.read("payout", parse)
             if key in MULTIPLE:
                 max_multiple[key] = bet.read("max_multiple", positive_int)
                 _check_multiple_maximum(bet, max_multiple[key], payouts[key], simple_max)
             elif extra:
-                max_percent[key] = MappingProxyType(bet.read("max_percent", _by_number(positive_int, POINTS)))
+                max_percent[key] = MappingProxyType(
+                    bet.read("max_percent", _by_number(positive_int, POINTS))
+                )
             if "erratum" in bet.values:
                 errata[key] = bet.read("erratum", text)
             if bet.read("allow_player_edge", flag, default=False):
@@ -109,19 +133,28 @@ class CrapsRules(TableRules):
     def payout(self, key: str, number: int | None = None) -> Fraction:
         """The payout of the bets of `key` (at `number` for the keys paid by number)."""
         payout = self.payouts[key]
-        return payout[number] if key in BY_NUMBER else payout  # type: ignore[index,return-value]
+        if not isinstance(payout, Mapping):  # a key paid alike on every number
+            return payout
+        assert number is not None  # a key paid by number (BY_NUMBER) is asked at a number
+        return payout[number]
 
     def limits(self, minimum: int, chip_unit: int, steps: Mapping[str, int] = NO_STEPS) -> Limits:
         """The table's maximum stakes, by family, and by code for place and lay bets (section 09
         IV.2 gives them per number), and its stake steps. Odds have no fixed maximum: it
         follows their line bet."""
         limits = limits_from_multiples(
-            minimum, chip_unit, {**{family: self.simple_max_multiple for family in SIMPLE}, **self.max_multiple},
-            steps)
+            minimum,
+            chip_unit,
+            {**{family: self.simple_max_multiple for family in SIMPLE}, **self.max_multiple},
+            steps,
+        )
         simple = self.simple_max_multiple * minimum
         maxima = dict(limits.max)
         for key in PLACED:
-            maxima.update((f"{key}:{n}", simple * pct // 100 // chip_unit * chip_unit) for n, pct in self.max_percent[key].items())
+            maxima.update(
+                (f"{key}:{n}", simple * pct // 100 // chip_unit * chip_unit)
+                for n, pct in self.max_percent[key].items()
+            )
         return replace(limits, max=maxima)
 
     def odds_stake_unit(self, key: str, number: int, chip_unit: int) -> int:
@@ -142,14 +175,21 @@ class CrapsRules(TableRules):
     def least_stake(self, row: BetOdds, limits: Limits) -> LeastStake:
         """Odds at the smallest stake paid exactly (they have no minimum), the Field owed each of
         its payouts; any other row as every game's."""
-        if row.family in ASSOCIATED:
-            unit = exact_multiple((row.payout,), limits.chip_unit, limits.chip_unit)
-            return LeastStake(row.label, unit, unit, (row.payout,),
-                              basis="no minimum: stakes paid exactly")
         if isinstance(row.payout, str):  # a one-roll bet paid by the total thrown: the Field
-            code = row.family
-            return LeastStake(row.label, limits.least_stake(code), limits.step(code),
-                              tuple(self.payouts[code].values()), code=code)  # type: ignore[union-attr]
+            code, pays = row.family, self.payouts[row.family]
+            assert isinstance(pays, Mapping)  # one payout per total thrown
+            return LeastStake(
+                row.label,
+                limits.least_stake(code),
+                limits.step(code),
+                tuple(pays.values()),
+                code=code,
+            )
+        if row.family in ASSOCIATED:  # each row of the odds is one number's: one payout
+            unit = exact_multiple((row.payout,), limits.chip_unit, limits.chip_unit)
+            return LeastStake(
+                row.label, unit, unit, (row.payout,), basis="no minimum: stakes paid exactly"
+            )
         return super().least_stake(row, limits)
 
     def odds_limit(self, key: str, number: int, line_stake: int) -> Fraction:
@@ -159,7 +199,7 @@ class CrapsRules(TableRules):
     def codes(self) -> tuple[str, ...]:
         return all_codes()
 
-    def outcomes(self) -> tuple[tuple[dict, Fraction], ...]:
+    def outcomes(self) -> tuple[tuple[dict[str, Any], Fraction], ...]:
         """The 36 rolls of two fair dice, each 1/36."""
         return tuple(({"dice": [a, b]}, Fraction(1, len(PAIRS))) for a, b in PAIRS)
 
@@ -172,23 +212,29 @@ class CrapsRules(TableRules):
         rows = []
         for key in KEYS:
             payout = self.payouts[key]
-            if key in ("pass", "come", "dontpass", "dontcome"):
-                rows.append(_line(key, payout))
-            elif key in ONE_ROLL and key != "craps":
+            if key in ONE_ROLL and key != "craps":
                 rows.append(_one_roll(key, payout))
-            elif key in ("big6", "big8"):
-                rows.append(_row(key, key, payout, before_seven(int(key[3:]))))
-            else:
-                for n, pays in payout.items():  # type: ignore[union-attr]
+            elif isinstance(payout, Mapping):  # paid by number: hard, craps, odds, place, lay
+                for n, pays in payout.items():
                     row = _row(key, f"{key}:{n}", pays, _by_number_chance(key, n))
                     if key in ASSOCIATED:  # odds sit beside a line bet whose number is known
-                        row = replace(row, simulated=False, why="follows its line bet on a point: "
-                                                                "checked by the craps engine's tests")
+                        row = replace(
+                            row,
+                            simulated=False,
+                            why="follows its line bet on a point: "
+                            "checked by the craps engine's tests",
+                        )
                     rows.append(row)
+            elif key in ("pass", "come", "dontpass", "dontcome"):
+                rows.append(_line(key, payout))
+            else:  # big6, big8
+                rows.append(_row(key, key, payout, before_seven(int(key[3:]))))
         return rows
 
 
-def _row(key: str, label: str, payout: Fraction, win: Fraction, push: Fraction = Fraction(0)) -> BetOdds:
+def _row(
+    key: str, label: str, payout: Fraction, win: Fraction, push: Fraction = Fraction(0)
+) -> BetOdds:
     return BetOdds(key, label, payout, win, 1 - win * (1 + payout) - push)
 
 
@@ -196,19 +242,25 @@ def _line(key: str, payout: Fraction) -> BetOdds:
     """Win / Come and Don't Win / Don't Come: decided on the first roll, or by the number it
     throws against the 7."""
     if key in ("pass", "come"):
-        first, then = sum(map(chance, NATURALS)), before_seven
+        first, then = sum(map(chance, NATURALS), Fraction(0)), before_seven
         return _row(key, key, payout, first + sum(chance(n) * then(n) for n in POINTS))
-    first = sum(chance(t) for t in CRAPS if t != BAR)
+    first = sum((chance(t) for t in CRAPS if t != BAR), Fraction(0))
     win = first + sum(chance(n) * (1 - before_seven(n)) for n in POINTS)
     return _row(key, f"{key} (bar {BAR})", payout, win, chance(BAR))
 
 
 def _one_roll(key: str, payout: Payout) -> BetOdds:
     pays = payout if isinstance(payout, Mapping) else {t: payout for t in ONE_ROLL[key]}
-    win = sum(chance(t) for t in pays)
-    edge = 1 - sum(chance(t) * (1 + p) for t, p in pays.items())
-    shown = payout if not isinstance(payout, Mapping) else "; ".join(
-        f"{p} on {', '.join(str(t) for t in pays if pays[t] == p)}" for p in sorted(set(pays.values()), reverse=True))
+    win = sum((chance(t) for t in pays), Fraction(0))
+    edge = 1 - sum((chance(t) * (1 + p) for t, p in pays.items()), Fraction(0))
+    shown = (
+        payout
+        if not isinstance(payout, Mapping)
+        else "; ".join(
+            f"{p} on {', '.join(str(t) for t in pays if pays[t] == p)}"
+            for p in sorted(set(pays.values()), reverse=True)
+        )
+    )
     return BetOdds(key, key, shown, win, edge)
 
 
@@ -227,25 +279,31 @@ def _check_multiple_maximum(bet: Section, maximum: int, payout: Payout, simple_m
     for pays in payout.values() if isinstance(payout, Mapping) else (payout,):
         if not simple_max <= maximum * pays <= 3 * simple_max:
             raise RulebookError(
-                f"{bet.at('max_multiple')}: {maximum} minimums paid {pays} win {maximum * pays} minimums; "
-                f"section 09 IV.2 wants {simple_max} to {3 * simple_max} (the simple chances' maximum to three times it)"
+                f"{bet.at('max_multiple')}: {maximum} minimums paid {pays} win {maximum * pays} "
+                f"minimums; section 09 IV.2 wants {simple_max} to {3 * simple_max} "
+                "(the simple chances' maximum to three times it)"
             )
 
 
 def _simple_max(value: Any, at: str) -> int:
-    value = positive_int(value, at)
+    multiple = positive_int(value, at)
     low, high = SIMPLE_MAX_RANGE
-    if not low <= value <= high:
-        raise RulebookError(f"{at}: section 09 IV.2 puts it between {low} and {high} minimums, not {value}")
-    return value
+    if not low <= multiple <= high:
+        raise RulebookError(
+            f"{at}: section 09 IV.2 puts it between {low} and {high} minimums, not {multiple}"
+        )
+    return multiple
 
 
-def _by_number(parse, numbers: tuple[int, ...]):
+def _by_number(parse: Parse[T], numbers: tuple[int, ...]) -> Parse[dict[int, T]]:
     """A parser of a table with one value per number of `numbers` (TOML keys "4", "5", ...)."""
 
-    def read(value: Any, at: str) -> dict[int, Any]:
+    def read(value: Any, at: str) -> dict[int, T]:
         if not isinstance(value, Mapping) or sorted(value) != sorted(map(str, numbers)):
-            raise RulebookError(f"{at}: must give one value for each of {', '.join(map(str, numbers))}, as {{4 = ..., ...}}")
+            raise RulebookError(
+                f"{at}: must give one value for each of {', '.join(map(str, numbers))}, "
+                "as {4 = ..., ...}"
+            )
         return {n: parse(value[str(n)], f"{at}.{n}") for n in numbers}
 
     return read

@@ -28,19 +28,29 @@ class FortuneWheelEngine(FixedOddsEngine):
     game = "fortune_wheel"
     rules: FortuneWheelRules
 
-    def spin(self, state: FortuneWheelState, bets: Sequence[Bet], segment: int, *,
-             last_round: bool = False) -> SpinResult:
+    def spin(
+        self,
+        state: FortuneWheelState,
+        bets: Sequence[Bet],
+        segment: int,
+        *,
+        last_round: bool = False,
+    ) -> SpinResult:
         """Settle the round's `bets` on the segment the wheel stopped on, its symbol taken from
         the profile's wheel (for a reader that gives the segment alone, and for simulation)."""
         segments = self.rules.segments
-        symbol = segments[segment] if type(segment) is int and 0 <= segment < len(segments) else None
-        return self.settle(state, bets, {"segment": segment, "symbol": symbol}, last_round=last_round)
+        symbol = (
+            segments[segment] if type(segment) is int and 0 <= segment < len(segments) else None
+        )
+        return self.settle(
+            state, bets, {"segment": segment, "symbol": symbol}, last_round=last_round
+        )
 
     def announcement(self, key: str, **params: Any) -> Announcement:
         """place_bets, no_more_bets, result (symbol=), last_rounds (n=), void_spin."""
         return announce(key, **params)
 
-    def _spot(self, outcome: Mapping[str, Any]) -> tuple[int, dict]:
+    def _spot(self, outcome: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         segment, symbol = outcome.get("segment"), outcome.get("symbol")
         segments = self.rules.segments
         if type(segment) is not int or not 0 <= segment < len(segments):
@@ -49,8 +59,8 @@ class FortuneWheelEngine(FixedOddsEngine):
             raise ValueError(f"segment {segment} bears {segments[segment]}, not {symbol!r}")
         return segment, {"segment": segment, "symbol": symbol}
 
-    def _state(self, outcome: dict | None) -> FortuneWheelState:
+    def _state(self, outcome: dict[str, Any] | None) -> FortuneWheelState:
         return FortuneWheelState(last_segment=None if outcome is None else outcome["segment"])
 
-    def _result_announcement(self, outcome: dict) -> Announcement:
+    def _result_announcement(self, outcome: dict[str, Any]) -> Announcement:
         return announce("result", symbol=outcome["symbol"])

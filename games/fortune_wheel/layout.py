@@ -11,7 +11,15 @@ from __future__ import annotations
 
 SEGMENTS = 54
 # How many segments bear each symbol, in the order of the table's boxes.
-COUNTS = {"sym:1": 24, "sym:2": 15, "sym:5": 7, "sym:10": 4, "sym:20": 2, "joker:1": 1, "joker:2": 1}
+COUNTS = {
+    "sym:1": 24,
+    "sym:2": 15,
+    "sym:5": 7,
+    "sym:10": 4,
+    "sym:20": 2,
+    "joker:1": 1,
+    "joker:2": 1,
+}
 FAMILIES = ("sym", "joker")
 
 

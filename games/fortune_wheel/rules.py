@@ -48,7 +48,8 @@ class FortuneWheelRules(TableRules):
         profile.read("game", game_id("fortune_wheel"), default="fortune_wheel")
         bets = profile.section("bets")
         payouts, max_multiple, allowed = read_bets(
-            bets, FAMILIES, payouts=lambda bet, name: _payouts(bet.section("payout"), name))
+            bets, FAMILIES, payouts=lambda bet, name: _payouts(bet.section("payout"), name)
+        )
         rules = cls(
             regulation=profile.read("source", text),
             segments=profile.read("segments", _segments),
@@ -73,17 +74,24 @@ class FortuneWheelRules(TableRules):
         """The winnings per unit staked of a legal bet code."""
         return self.payouts[code]
 
-    def outcomes(self) -> tuple[tuple[dict, Fraction], ...]:
+    def outcomes(self) -> tuple[tuple[dict[str, Any], Fraction], ...]:
         """Every outcome of one spin with its probability: the wheel stops on any segment alike."""
-        return tuple(({"segment": i, "symbol": s}, Fraction(1, SEGMENTS)) for i, s in enumerate(self.segments))
+        return tuple(
+            ({"segment": i, "symbol": s}, Fraction(1, SEGMENTS))
+            for i, s in enumerate(self.segments)
+        )
 
     def odds(self) -> list[BetOdds]:
         """Each bet's exact odds, in the order of the table's boxes."""
-        return [BetOdds(family(code), code, self.payouts[code], Fraction(COUNTS[code], SEGMENTS)) for code in all_codes()]
+        return [
+            BetOdds(family(code), code, self.payouts[code], Fraction(COUNTS[code], SEGMENTS))
+            for code in all_codes()
+        ]
 
 
 def _payouts(table: Section, name: str) -> dict[str, Fraction]:
-    """A family's payouts keyed by what follows ':' in its codes (`[bets.sym.payout]`, `20 = 20`)."""
+    """A family's payouts keyed by what follows ':' in its codes (`[bets.sym.payout]`,
+    `20 = 20`)."""
     codes = [code for code in all_codes() if family(code) == name]
     table.refuse_unknown_keys([code.partition(":")[2] for code in codes])
     return {code: table.read(code.partition(":")[2], parse_payout) for code in codes}
@@ -92,12 +100,21 @@ def _payouts(table: Section, name: str) -> dict[str, Fraction]:
 def _segments(value: Any, at: str) -> tuple[str, ...]:
     """54 symbols, each borne by as many segments as the regulation gives it."""
     if not isinstance(value, list) or len(value) != SEGMENTS:
-        raise RulebookError(f"{at}: must list the symbol of each of the {SEGMENTS} segments, clockwise from the datum")
+        raise RulebookError(
+            f"{at}: must list the symbol of each of the {SEGMENTS} segments, clockwise from the "
+            "datum"
+        )
     for i, symbol in enumerate(value):
         if not isinstance(symbol, str) or symbol not in COUNTS:
-            raise RulebookError(f"{at}: segment {i} bears {symbol!r}, not a symbol ({', '.join(COUNTS)})")
+            raise RulebookError(
+                f"{at}: segment {i} bears {symbol!r}, not a symbol ({', '.join(COUNTS)})"
+            )
     counted = Counter(value)
-    wrong = [f"{code} on {counted[code]} instead of {n}" for code, n in COUNTS.items() if counted[code] != n]
+    wrong = [
+        f"{code} on {counted[code]} instead of {n}"
+        for code, n in COUNTS.items()
+        if counted[code] != n
+    ]
     if wrong:
         raise RulebookError(f"{at}: wrong number of segments: {'; '.join(wrong)}")
     return tuple(value)

@@ -24,8 +24,16 @@ from games.cards.cards import CARDS, RANKS
 
 # Weakest first; royal flush is the text's own category (a) above the other straight flushes.
 CATEGORIES = (
-    "high_card", "pair", "two_pair", "three_of_a_kind", "straight",
-    "flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush",
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
 )
 CLASSES = 7462
 VALUES = {r: 14 if r == "A" else RANKS.index(r) + 1 for r in RANKS}  # 2..10, J 11, Q 12, K 13, A 14
@@ -58,8 +66,11 @@ def _order(values: Sequence[int], flush: bool) -> tuple[int, tuple[int, ...]]:
             return CATEGORIES.index("royal_flush" if high == 14 else "straight_flush"), (high,)
         return CATEGORIES.index("flush" if flush else "high_card"), tuple(ranked)
     category = {
-        (4, 1): "four_of_a_kind", (3, 2): "full_house", (3, 1, 1): "three_of_a_kind",
-        (2, 2, 1): "two_pair", (2, 1, 1, 1): "pair",
+        (4, 1): "four_of_a_kind",
+        (3, 2): "full_house",
+        (3, 1, 1): "three_of_a_kind",
+        (2, 2, 1): "two_pair",
+        (2, 1, 1, 1): "pair",
     }[tuple(shape)]
     return CATEGORIES.index(category), tuple(ranked)
 
@@ -76,23 +87,33 @@ def _rank_classes() -> tuple[tuple[tuple[tuple[int, ...], int, int | None], ...]
         if len(set(values)) == 5:
             hands.append((_order(values, True), True, values))
     hands.sort()
-    plain, flush, first = {}, {}, {}
+    plain: dict[tuple[int, ...], int] = {}  # values -> class, not all of one suit
+    flush: dict[tuple[int, ...], int] = {}  # values -> class, all of one suit
+    first: dict[int, int] = {}  # category -> its weakest class
     for index, ((category, _), is_flush, values) in enumerate(hands):
         (flush if is_flush else plain)[values] = index
         first.setdefault(category, index)
-    return (tuple((values, index, flush.get(values)) for values, index in plain.items()),
-            tuple(first[c] for c in range(len(CATEGORIES))))
+    return (
+        tuple((values, index, flush.get(values)) for values, index in plain.items()),
+        tuple(first[c] for c in range(len(CATEGORIES))),
+    )
 
 
 # RANK_CLASSES: every multiset of five values, (values, its class with no flush, its class as a
 # flush or None); FIRST_OF[c]: the weakest class of the category CATEGORIES[c].
 RANK_CLASSES, FIRST_OF = _rank_classes()
 _PLAIN = {sum(map(_counter, values)): plain for values, plain, _ in RANK_CLASSES}
-_FLUSH = {sum(map(_counter, values)): flush for values, _, flush in RANK_CLASSES if flush is not None}
+_FLUSH = {
+    sum(map(_counter, values)): flush for values, _, flush in RANK_CLASSES if flush is not None
+}
 _COUNTER = {card: _counter(VALUES[card[0]]) for card in CARDS}
 _RANK_OF = {value: rank for rank, value in VALUES.items()}
-_RANKS_OF = {c: "".join(_RANK_OF[v] for v in values)
-             for values, *classes in RANK_CLASSES for c in classes if c is not None}
+_RANKS_OF = {
+    c: "".join(_RANK_OF[v] for v in values)
+    for values, *classes in RANK_CLASSES
+    for c in classes
+    if c is not None
+}
 
 
 def evaluate(cards: Sequence[str]) -> int:

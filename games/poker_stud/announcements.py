@@ -15,25 +15,63 @@ from games.calls import CALLS, Texts, last_hands
 from games.records import Announcement
 
 HANDS = {
-    "ca": {"royal_flush": "escala reial de color", "straight_flush": "escala de color", "four_of_a_kind": "pòquer",
-           "full_house": "full", "flush": "color", "straight": "escala", "three_of_a_kind": "trio",
-           "two_pair": "doble parella", "pair": "parella", "high_card": "cartes majors"},
-    "es": {"royal_flush": "escalera real de color", "straight_flush": "escalera de color", "four_of_a_kind": "póquer",
-           "full_house": "full", "flush": "color", "straight": "escalera", "three_of_a_kind": "trío",
-           "two_pair": "doble pareja", "pair": "pareja", "high_card": "cartas mayores"},
-    "en": {"royal_flush": "royal flush", "straight_flush": "straight flush", "four_of_a_kind": "four of a kind",
-           "full_house": "full house", "flush": "flush", "straight": "straight", "three_of_a_kind": "three of a kind",
-           "two_pair": "two pair", "pair": "pair", "high_card": "high card"},
+    "ca": {
+        "royal_flush": "escala reial de color",
+        "straight_flush": "escala de color",
+        "four_of_a_kind": "pòquer",
+        "full_house": "full",
+        "flush": "color",
+        "straight": "escala",
+        "three_of_a_kind": "trio",
+        "two_pair": "doble parella",
+        "pair": "parella",
+        "high_card": "cartes majors",
+    },
+    "es": {
+        "royal_flush": "escalera real de color",
+        "straight_flush": "escalera de color",
+        "four_of_a_kind": "póquer",
+        "full_house": "full",
+        "flush": "color",
+        "straight": "escalera",
+        "three_of_a_kind": "trío",
+        "two_pair": "doble pareja",
+        "pair": "pareja",
+        "high_card": "cartas mayores",
+    },
+    "en": {
+        "royal_flush": "royal flush",
+        "straight_flush": "straight flush",
+        "four_of_a_kind": "four of a kind",
+        "full_house": "full house",
+        "flush": "flush",
+        "straight": "straight",
+        "three_of_a_kind": "three of a kind",
+        "two_pair": "two pair",
+        "pair": "pair",
+        "high_card": "high card",
+    },
 }
 # A card's name: its rank's, its suit's, and how they join.
 _CARDS = {
-    "ca": ({"A": "as", "K": "rei", "Q": "dama", "J": "jota", "T": "10"},
-           {"S": "piques", "H": "cors", "D": "diamants", "C": "trèvols"}, "{} de {}"),
-    "es": ({"A": "as", "K": "rey", "Q": "dama", "J": "jota", "T": "10"},
-           {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"}, "{} de {}"),
-    "en": ({"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"},
-           {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}, "{} of {}"),
+    "ca": (
+        {"A": "as", "K": "rei", "Q": "dama", "J": "jota", "T": "10"},
+        {"S": "piques", "H": "cors", "D": "diamants", "C": "trèvols"},
+        "{} de {}",
+    ),
+    "es": (
+        {"A": "as", "K": "rey", "Q": "dama", "J": "jota", "T": "10"},
+        {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"},
+        "{} de {}",
+    ),
+    "en": (
+        {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"},
+        {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+        "{} of {}",
+    ),
 }
+
+
 def _card(lang: str, card: str) -> str:
     ranks, suits, joined = _CARDS[lang]
     return joined.format(ranks.get(card[0], card[0]), suits[card[1]])
@@ -41,9 +79,11 @@ def _card(lang: str, card: str) -> str:
 
 def _decisions(card: str) -> Texts:
     """The bank's card face up: each box goes on or folds."""
-    return {"ca": f"Carta de la banca: {_card('ca', card)}. Hi van?",
-            "es": f"Carta de la banca: {_card('es', card)}. ¿Van?",
-            "en": f"The bank shows the {_card('en', card)}. Call or fold?"}
+    return {
+        "ca": f"Carta de la banca: {_card('ca', card)}. Hi van?",
+        "es": f"Carta de la banca: {_card('es', card)}. ¿Van?",
+        "en": f"The bank shows the {_card('en', card)}. Call or fold?",
+    }
 
 
 def _result(hand: str, plays: bool, jackpots: Sequence[tuple[int, str]] = ()) -> Texts:
@@ -66,7 +106,11 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
     "no_more_bets": CALLS["no_more_bets"],
     "decisions": _decisions,
     "result": _result,
-    "misdeal": lambda: {"ca": "Jugada anul·lada", "es": "Jugada anulada", "en": "Misdeal: the coup is void"},
+    "misdeal": lambda: {
+        "ca": "Jugada anul·lada",
+        "es": "Jugada anulada",
+        "en": "Misdeal: the coup is void",
+    },
     "last_rounds": last_hands,
 }
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from games.money import to_chips
-from games.records import Bet, Settlement
+from games.records import POOL, Bet, Settlement
 
 
 @dataclass(frozen=True)
@@ -33,22 +33,27 @@ class CarrouselRound:
     pool_after: int
 
     def to_json(self) -> dict[str, int]:
-        return {"pool_before": self.pool_before, "coins": self.coins, "paid_out": self.paid_out,
-                "pool_after": self.pool_after}
+        return {
+            "pool_before": self.pool_before,
+            "coins": self.coins,
+            "paid_out": self.paid_out,
+            "pool_after": self.pool_after,
+        }
 
 
-def pay_carrousel(pool: int, coins: Sequence[tuple[Bet, str]], straight_flush_share: Fraction,
-                  chip_unit: int) -> tuple[dict[str, Settlement], CarrouselRound]:
+def pay_carrousel(
+    pool: int, coins: Sequence[tuple[Bet, str]], straight_flush_share: Fraction, chip_unit: int
+) -> tuple[dict[str, Settlement], CarrouselRound]:
     """The settlement of each coin, by bet id, and the pool's round. `pool` is the casino's
     pool before the coup; `coins` each coin with the category of its box's hand."""
     staked = sum(bet.stake for bet, _ in coins)
     left = pool + staked
-    entries = {bet.id: Settlement(bet.id, "lose") for bet, _ in coins}
+    entries = {bet.id: Settlement(bet.id, "lose", against=POOL) for bet, _ in coins}
     royal = [bet for bet, hand in coins if hand == "royal_flush"]
     straight = [bet for bet, hand in coins if hand == "straight_flush"]
     for winners, share in ((royal, Fraction(1, len(royal) or 1)), (straight, straight_flush_share)):
         paid, breakage = to_chips(left * share, chip_unit)
         for bet in winners:
-            entries[bet.id] = Settlement(bet.id, "win", paid=paid, breakage=breakage)
+            entries[bet.id] = Settlement(bet.id, "win", paid=paid, breakage=breakage, against=POOL)
         left -= paid * len(winners)
     return entries, CarrouselRound(pool, staked, pool + staked - left, left)

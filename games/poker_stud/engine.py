@@ -16,8 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
-from games.banking import VoidResult, collected_then_paid, duplicate_id, ended_totals, stake_refusal, win
+from games.banking import (
+    VoidResult,
+    collected_then_paid,
+    duplicate_id,
+    ended_totals,
+    stake_refusal,
+    win,
+)
 from games.cards.cards import NotACard, check_card
 from games.cards.coup import CoupResult, Misdeal, Need
 from games.money import entered, money
@@ -27,7 +35,7 @@ from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
 from games.poker_stud.hands import BANK_OUT, LOSE, PUSH, QUALIFIER, showdown
 from games.poker_stud.layout import ANTE, CALL, CARROUSEL, box_place, parse_code
 from games.poker_stud.rules import PokerStudRules
-from games.records import Announcement, Bet, BetRefused, Limits, Settlement
+from games.records import Announcement, Bet, BetRefused, Limits, Settlement, another_game
 
 CARDS_PER_HAND = 5
 BANK = "bank"
@@ -42,7 +50,9 @@ class StudState:
 
     def __post_init__(self) -> None:
         if type(self.pool) is not int or self.pool < 0:
-            raise ValueError(f"the carrousel pool must be a whole amount of 0 or more, not {self.pool!r}")
+            raise ValueError(
+                f"the carrousel pool must be a whole amount of 0 or more, not {self.pool!r}"
+            )
 
 
 @dataclass(frozen=True)
@@ -67,7 +77,7 @@ class StudCoup:
         """The cards dealt so far to a place: "box:B" or "bank"."""
         if place not in self.places:
             raise ValueError(f"no hand {place!r} in this coup (hands: {', '.join(self.places)})")
-        return self.cards[self.places.index(place)::len(self.places)]
+        return self.cards[self.places.index(place) :: len(self.places)]
 
     @property
     def up_card(self) -> str | None:
@@ -95,7 +105,9 @@ class PokerStudEngine:
 
     # --- placing --------------------------------------------------------------------------
 
-    def check(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: StudState | None = None) -> str | None:
+    def check(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: StudState | None = None
+    ) -> str | None:
         """None if `bet` may join the `accepted` bets of the coup, else why not. The table
         state (the carrousel's pool) changes nothing here; it is taken to keep every engine's
         entry the same."""
@@ -105,14 +117,22 @@ class PokerStudEngine:
             family, box = parse_code(bet.code, self.rules.boxes)
         except ValueError as e:
             return str(e)
-        if bet.zero_choice != "prison" or bet.prison:
-            return "poker_stud has no zero: a bet takes no choice on zero and is never in prison"
+        if type(bet) is not Bet:
+            return (
+                "poker_stud has no zero: a bet takes no choice on zero and is never in prison "
+                f"({another_game(bet, Bet)})"
+            )
         if family == CALL:
-            return f"{bet.code} is made by going on (hi vaig) once the cards are dealt, never placed"
+            return (
+                f"{bet.code} is made by going on (hi vaig) once the cards are dealt, never placed"
+            )
         on_box = [other for other in accepted if other.code == bet.code]
         if family == CARROUSEL:
             if bet.stake != self.rules.coin:
-                return f"the carrousel takes one coin of {money(self.rules.coin)}, not {entered(bet.stake)}"
+                return (
+                    f"the carrousel takes one coin of {money(self.rules.coin)}, not "
+                    f"{entered(bet.stake)}"
+                )
             if on_box:
                 return f"box {box} already has its carrousel coin"
             if not any(other.code == f"{ANTE}:{box}" for other in accepted):
@@ -122,7 +142,9 @@ class PokerStudEngine:
             return f"box {box} already takes {self.rules.bets_per_box} bets, the most a box takes"
         return stake_refusal(bet, accepted, self.limits)
 
-    def place(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: StudState | None = None) -> Bet:
+    def place(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: StudState | None = None
+    ) -> Bet:
         """`bet` itself when it is legal; BetRefused otherwise."""
         reason = self.check(bet, accepted, state=state)
         if reason is not None:
@@ -168,14 +190,25 @@ class PokerStudEngine:
         """The coup with box `place` going on ("call") or folding ("fold")."""
         need = self.need(coup)
         if need.kind != "decision" or need.place != place:
-            raise ValueError(f"no decision of {place} is due: the coup needs {need.kind} {need.place or ''}".rstrip())
+            raise ValueError(
+                f"no decision of {place} is due: the coup needs {need.kind} "
+                f"{need.place or ''}".rstrip()
+            )
         if action not in OPTIONS:
             raise ValueError(f"{place} can {' or '.join(OPTIONS)}, not {action!r}")
         calls = coup.calls
         if action == "call":
             box = _box(place)
-            calls += tuple(Bet(f"{bet.id}.call", bet.seat, f"{CALL}:{box}", bet.stake * self.rules.call_multiple)
-                           for bet in coup.bets if bet.code == f"{ANTE}:{box}")
+            calls += tuple(
+                Bet(
+                    f"{bet.id}.call",
+                    bet.seat,
+                    f"{CALL}:{box}",
+                    bet.stake * self.rules.call_multiple,
+                )
+                for bet in coup.bets
+                if bet.code == f"{ANTE}:{box}"
+            )
         return replace(coup, decisions=coup.decisions + (action,), calls=calls)
 
     def strategy(self, coup: StudCoup, place: str, options: Sequence[str]) -> str:
@@ -183,39 +216,58 @@ class PokerStudEngine:
         strategy (PokerStudRules.goes_on), fold the rest."""
         action = "call" if self.rules.goes_on(evaluate(coup.hand(place))) else "fold"
         if action not in options:
-            raise ValueError(f"the strategy would {action} {place}, which may only {' or '.join(options)}")
+            raise ValueError(
+                f"the strategy would {action} {place}, which may only {' or '.join(options)}"
+            )
         return action
 
     def coins(self, coup: StudCoup) -> list[tuple[Bet, str]]:
         """The carrousel's coins of a dealt coup, each with its box's hand category: what the
         casino's pool settles (pay_carrousel) before the coup is."""
-        return [(bet, category(evaluate(coup.hand(box_place(_box(bet.code)))))) for bet in coup.bets
-                if bet.family == CARROUSEL]
+        return [
+            (bet, category(evaluate(coup.hand(box_place(_box(bet.code))))))
+            for bet in coup.bets
+            if bet.family == CARROUSEL
+        ]
 
     def settle(self, coup: StudCoup, *, last_round: bool = False) -> StudResult:
         """The bank's hand shown and every bet settled: losing bets collected first, then the
         rest paid box by box. Nothing carries over between coups but the carrousel's pool, so
         `last_round` changes nothing."""
         if (need := self.need(coup)).kind != "settle":
-            raise ValueError(f"the coup cannot be settled yet: it needs a {need.kind} for {need.place}")
+            raise ValueError(
+                f"the coup cannot be settled yet: it needs a {need.kind} for {need.place}"
+            )
         bank = evaluate(coup.hand(BANK))
         hands = {_box(place): evaluate(coup.hand(place)) for place in coup.boxes}
-        went_on = {_box(place) for place, decision in zip(coup.boxes, coup.decisions) if decision == "call"}
+        went_on = {
+            _box(place) for place, decision in zip(coup.boxes, coup.decisions) if decision == "call"
+        }
         bets = coup.bets + coup.calls
         coins = self.coins(coup)
-        jackpot, carrousel = pay_carrousel(coup.state.pool, coins, self.rules.straight_flush_share,
-                                           self.limits.chip_unit)
+        jackpot, carrousel = pay_carrousel(
+            coup.state.pool, coins, self.rules.straight_flush_share, self.limits.chip_unit
+        )
         entries = []
         for bet in bets:
             box = _box(bet.code)
-            entries.append(jackpot[bet.id] if bet.family == CARROUSEL else
-                           self._settle(bet, hands[box], bank, box in went_on))
-        jackpots = [(_box(bet.code), hand) for bet, hand in coins if jackpot[bet.id].result == "win"]
+            entries.append(
+                jackpot[bet.id]
+                if bet.family == CARROUSEL
+                else self._settle(bet, hands[box], bank, box in went_on)
+            )
+        jackpots = [
+            (_box(bet.code), hand) for bet, hand in coins if jackpot[bet.id].result == "win"
+        ]
         return StudResult(
             state=StudState(pool=carrousel.pool_after),
-            outcome={"bank": list(coup.hand(BANK)),
-                     "boxes": {str(_box(place)): list(coup.hand(place)) for place in coup.boxes}},
-            announcement=announce("result", hand=category(bank), plays=bank >= QUALIFIER, jackpots=jackpots),
+            outcome={
+                "bank": list(coup.hand(BANK)),
+                "boxes": {str(_box(place)): list(coup.hand(place)) for place in coup.boxes},
+            },
+            announcement=announce(
+                "result", hand=category(bank), plays=bank >= QUALIFIER, jackpots=jackpots
+            ),
             bets=bets,
             settlement=collected_then_paid(bets, entries, rank=lambda bet: _box(bet.code)),
             totals=ended_totals(bets, entries),
@@ -238,13 +290,17 @@ class PokerStudEngine:
         """Every stake of the coup as it stands: the antes, the coins and the calls made so far."""
         return coup.bets + coup.calls
 
-    def void(self, state: StudState, bets: Sequence[Bet]) -> VoidResult:
+    def must_play_on(self, state: StudState) -> bool:
+        """Nothing stays between coups: a closing never deals another."""
+        return False
+
+    def void(self, state: StudState, bets: Sequence[Bet], reason: str | None = None) -> VoidResult:
         """A void coup (a misdeal, section 11 V.4): every stake goes back, the calls and the
         carrousel coins too (a coin joins the pool only with a coup played), and the pool
         stays as it was."""
         return VoidResult(state, announce("misdeal"), tuple(bets))
 
-    def announcement(self, key: str, **params) -> Announcement:
+    def announcement(self, key: str, **params: Any) -> Announcement:
         return announce(key, **params)
 
 

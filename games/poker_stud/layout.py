@@ -20,8 +20,16 @@ def all_codes(boxes: int) -> tuple[str, ...]:
 def parse_code(code: str, boxes: int) -> tuple[str, int]:
     """The family and box of a bet code; ValueError naming what is wrong."""
     family, _, box = code.partition(":")
-    if family not in FAMILIES or not box.isdigit() or not 1 <= int(box) <= boxes or box != str(int(box)):
-        raise ValueError(f"{code!r}: unknown bet (bets of poker_stud: ante:B, call:B, carrousel:B, B from 1 to {boxes})")
+    if (
+        family not in FAMILIES
+        or not box.isdigit()
+        or not 1 <= int(box) <= boxes
+        or box != str(int(box))
+    ):
+        raise ValueError(
+            f"{code!r}: unknown bet (bets of poker_stud: ante:B, call:B, carrousel:B, B from 1 "
+            f"to {boxes})"
+        )
     return family, int(box)
 
 

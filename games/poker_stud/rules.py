@@ -73,9 +73,12 @@ class PokerStudRules(TableRules):
     decks: ClassVar[int] = 1
     burn: ClassVar[int] = 0
     cut_reserve: ClassVar[int] = 0
-    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType({
-        CALL: "the call is a multiple of the ante, made by going on (section 11 V.4)",
-        CARROUSEL: "the carrousel takes one coin"})
+    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            CALL: "the call is a multiple of the ante, made by going on (section 11 V.4)",
+            CARROUSEL: "the carrousel takes one coin",
+        }
+    )
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str) -> PokerStudRules:
@@ -105,8 +108,11 @@ class PokerStudRules(TableRules):
             max_multiple=MappingProxyType({ANTE: ante_max, CALL: ante_max * call_multiple}),
             advance_multiple=profile.read("advance_multiple", positive_int),
             closing_rounds=profile.read("closing_rounds", positive_int),
-            allow_player_edge=frozenset(f for f, bet in sections.items()
-                                        if bet.read("allow_player_edge", flag, default=False)),
+            allow_player_edge=frozenset(
+                f
+                for f, bet in sections.items()
+                if bet.read("allow_player_edge", flag, default=False)
+            ),
             call_from=_call_from(ante_payout, call_multiple, call_payouts),
         )
         refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)
@@ -124,11 +130,17 @@ class PokerStudRules(TableRules):
         game's bet."""
         ante = limits.least_stake(ANTE)
         if row.family == CALL:
-            return LeastStake(row.label, self.call_multiple * ante, self.call_multiple * limits.step(ANTE),
-                              tuple(self.call_payouts.values()),
-                              basis=f"{self.call_multiple} x the ante's {money(ante)}")
+            return LeastStake(
+                row.label,
+                self.call_multiple * ante,
+                self.call_multiple * limits.step(ANTE),
+                tuple(self.call_payouts.values()),
+                basis=f"{self.call_multiple} x the ante's {money(ante)}",
+            )
         if row.family == CARROUSEL:
-            return LeastStake(row.label, self.coin, self.coin, (), depends="the pool: a jackpot is a share of it")
+            return LeastStake(
+                row.label, self.coin, self.coin, (), depends="the pool: a jackpot is a share of it"
+            )
         return super().least_stake(row, limits)
 
     def codes(self) -> tuple[str, ...]:
@@ -163,13 +175,28 @@ class PokerStudRules(TableRules):
             ante_wins += bank_out + beaten
             called += hands * BANK_HANDS
             call_wins += beaten
-        table = ", ".join(f"{name.replace('_', ' ')} {pays}" for name, pays in reversed(self.call_payouts.items()))
+        table = ", ".join(
+            f"{name.replace('_', ' ')} {pays}"
+            for name, pays in reversed(tuple(self.call_payouts.items()))
+        )
         return [
-            BetOdds(ANTE, f"ante:B and its call:B, per unit of ante (going on with {ranks(self.call_from)} or better)",
-                    self.ante_payout, Fraction(ante_wins, pairs), -Fraction(box_net, pairs * scale)),
-            BetOdds(CALL, f"call:B alone ({self.call_multiple} x ante), per unit staked when the box goes on",
-                    f"by the box's hand: {table}", Fraction(call_wins, called), -Fraction(call_net, called * scale),
-                    simulated=False, why="made by a decision on the box: measured within the ante row"),
+            BetOdds(
+                ANTE,
+                f"ante:B and its call:B, per unit of ante (going on with {ranks(self.call_from)} "
+                "or better)",
+                self.ante_payout,
+                Fraction(ante_wins, pairs),
+                -Fraction(box_net, pairs * scale),
+            ),
+            BetOdds(
+                CALL,
+                f"call:B alone ({self.call_multiple} x ante), per unit staked when the box goes on",
+                f"by the box's hand: {table}",
+                Fraction(call_wins, called),
+                -Fraction(call_net, called * scale),
+                simulated=False,
+                why="made by a decision on the box: measured within the ante row",
+            ),
             self._carrousel_odds(),
         ]
 
@@ -180,17 +207,26 @@ class PokerStudRules(TableRules):
         the break-even pool in the label. The row gives the long run instead: every coin joins
         the pool and the pool goes only to the players, so the coins all come back to the
         players in the end and the house keeps none (edge 0). Not checkable by simulation."""
-        chance = _JACKPOT_CHANCE["royal_flush"] + self.straight_flush_share * _JACKPOT_CHANCE["straight_flush"]
+        chance = (
+            _JACKPOT_CHANCE["royal_flush"]
+            + self.straight_flush_share * _JACKPOT_CHANCE["straight_flush"]
+        )
         even = self.coin / chance
-        return BetOdds(CARROUSEL, f"carrousel:B coin of {money(self.coin)}, in the long run (a coin returns more "
-                                  f"than itself while the pool exceeds {money(even)})",
-                       f"the pool on a royal flush, {self.straight_flush_share} of it on a straight flush",
-                       sum(_JACKPOT_CHANCE.values()), Fraction(0), simulated=False,
-                       why="its return depends on the casino-wide pool")
+        return BetOdds(
+            CARROUSEL,
+            f"carrousel:B coin of {money(self.coin)}, in the long run (a coin returns more "
+            f"than itself while the pool exceeds {money(even)})",
+            f"the pool on a royal flush, {self.straight_flush_share} of it on a straight flush",
+            sum(_JACKPOT_CHANCE.values(), Fraction(0)),
+            Fraction(0),
+            simulated=False,
+            why="its return depends on the casino-wide pool",
+        )
 
 
-def _going_on(ante_payout: Fraction, call_multiple: int,
-              call_payouts: Mapping[str, Fraction]) -> tuple[int, list[tuple[int, int]]]:
+def _going_on(
+    ante_payout: Fraction, call_multiple: int, call_payouts: Mapping[str, Fraction]
+) -> tuple[int, list[tuple[int, int]]]:
     """A scale d, and per hand class what its boxes win in all by going on, over all their
     pairs with the bank's hands (showdowns()), in 1/d antes: the box (ante and call), and the
     call alone per unit staked on it. In whole numbers for speed: d is the payouts' common
@@ -206,46 +242,60 @@ def _going_on(ante_payout: Fraction, call_multiple: int,
     return scale, nets
 
 
-def _call_from(ante_payout: Fraction, call_multiple: int, call_payouts: Mapping[str, Fraction]) -> int:
+def _call_from(
+    ante_payout: Fraction, call_multiple: int, call_payouts: Mapping[str, Fraction]
+) -> int:
     """The weakest class from which every stronger hand loses less by going on than by
     folding (losing the ante), on average over the bank's hands."""
     scale, nets = _going_on(ante_payout, call_multiple, call_payouts)
     rows = showdowns()
     hand_class = len(rows)
-    while hand_class > 0 and nets[hand_class - 1][0] > -rows[hand_class - 1][0] * BANK_HANDS * scale:
+    while (
+        hand_class > 0 and nets[hand_class - 1][0] > -rows[hand_class - 1][0] * BANK_HANDS * scale
+    ):
         hand_class -= 1
     return hand_class
 
 
 def _ante_max(value: Any, at: str) -> int:
-    value = positive_int(value, at)
-    if value > ANTE_MAX_MULTIPLE:
-        raise RulebookError(f"{at}: section 11 V.3 bands put the maximum initial bet at {ANTE_MAX_MULTIPLE} times "
-                            f"the minimum at most, not {value}")
-    return value
+    multiple = positive_int(value, at)
+    if multiple > ANTE_MAX_MULTIPLE:
+        raise RulebookError(
+            f"{at}: section 11 V.3 bands put the maximum initial bet at {ANTE_MAX_MULTIPLE} times "
+            f"the minimum at most, not {multiple}"
+        )
+    return multiple
 
 
 def _boxes(value: Any, at: str) -> int:
-    value = positive_int(value, at)
-    if 5 * (value + 1) > DECK:
-        raise RulebookError(f"{at}: {value} boxes and the bank need {5 * (value + 1)} cards, more than one deck's {DECK}")
-    return value
+    boxes = positive_int(value, at)
+    if 5 * (boxes + 1) > DECK:
+        raise RulebookError(
+            f"{at}: {boxes} boxes and the bank need {5 * (boxes + 1)} cards, "
+            f"more than one deck's {DECK}"
+        )
+    return boxes
 
 
 def _percent(value: Any, at: str) -> int:
-    value = positive_int(value, at)
-    if value > 100:
-        raise RulebookError(f"{at}: a share of the pool is at most 100 percent, not {value}")
-    return value
+    percent = positive_int(value, at)
+    if percent > 100:
+        raise RulebookError(f"{at}: a share of the pool is at most 100 percent, not {percent}")
+    return percent
 
 
 def _call_payouts(value: Any, at: str) -> dict[str, Fraction]:
     """One payout per category of section 11 V.1, as {royal_flush = 100, ...}."""
     if not isinstance(value, Mapping):
-        raise RulebookError(f"{at}: must give one payout per hand, as {{royal_flush = 100, straight_flush = 25, ...}}")
+        raise RulebookError(
+            f"{at}: must give one payout per hand, "
+            "as {royal_flush = 100, straight_flush = 25, ...}"
+        )
     unknown = sorted(set(value) - set(CATEGORIES))
     if unknown:
-        raise RulebookError(f"{at}.{unknown[0]}: unknown hand (hands: {', '.join(reversed(CATEGORIES))})")
+        raise RulebookError(
+            f"{at}.{unknown[0]}: unknown hand (hands: {', '.join(reversed(CATEGORIES))})"
+        )
     missing = [name for name in reversed(CATEGORIES) if name not in value]
     if missing:
         raise RulebookError(f"{at}.{missing[0]}: missing")

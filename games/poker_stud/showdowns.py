@@ -37,7 +37,9 @@ from games.poker_stud.hands import QUALIFIER
 
 PATH = Path(__file__).with_name("showdowns.json")
 BANK_HANDS = comb(47, 5)  # the bank's hands from the cards a box leaves
-_FLUSH_BOXES, _OTHER_DISTINCT = 4, 4 ** 5 - 4
+_FLUSH_BOXES, _OTHER_DISTINCT = 4, 4**5 - 4
+# a multiset of five values as (value, count) pairs, its class with no flush, as a flush or None
+Multiset = tuple[tuple[tuple[int, int], ...], int, int | None]
 
 
 @cache
@@ -53,9 +55,12 @@ def showdowns() -> tuple[tuple[int, int, int, int], ...]:
 def compute() -> list[tuple[int, int, int, int]]:
     """The rows of `showdowns()`, computed (about a minute)."""
     # (value counts as (value, count) pairs, its class with no flush, as a flush or None)
-    multisets = [(tuple(Counter(values).items()), plain, flush) for values, plain, flush in RANK_CLASSES]
+    multisets: list[Multiset] = [
+        (tuple(Counter(values).items()), plain, flush) for values, plain, flush in RANK_CLASSES
+    ]
     rows: list[tuple[int, int, int, int] | None] = [None] * CLASSES
     for box, plain, flush in multisets:
+        variants: tuple[tuple[int, int, str], ...]  # hand class, box hands, kind
         if flush is None:
             hands = 1
             for _, n in box:
@@ -65,10 +70,19 @@ def compute() -> list[tuple[int, int, int, int]]:
             variants = ((plain, _OTHER_DISTINCT, "distinct"), (flush, _FLUSH_BOXES, "flush"))
         for hand_class, hands, kind in variants:
             rows[hand_class] = _row(box, hand_class, hands, kind, multisets)
-    return rows  # type: ignore[return-value]
+    filled = [row for row in rows if row is not None]
+    if len(filled) != CLASSES:  # every class is some multiset's, plain or flush
+        raise AssertionError(f"{CLASSES - len(filled)} classes have no row")
+    return filled
 
 
-def _row(box, hand_class, hands, kind, multisets) -> tuple[int, int, int, int]:
+def _row(
+    box: tuple[tuple[int, int], ...],
+    hand_class: int,
+    hands: int,
+    kind: str,
+    multisets: list[Multiset],
+) -> tuple[int, int, int, int]:
     """The counts of one box class against every bank hand (see the module's docstring)."""
     free = [4] * 15  # cards of each value (2 to 14) the box leaves
     for rank, n in box:
@@ -76,6 +90,7 @@ def _row(box, hand_class, hands, kind, multisets) -> tuple[int, int, int, int]:
     box_ranks = {rank for rank, _ in box}
     bank_out = beaten = tied = total = 0
     for bank, plain, flush in multisets:
+        counted: tuple[tuple[int, int], ...]  # bank class, pairs
         if flush is None:
             ways = hands
             for rank, n in bank:
@@ -92,10 +107,10 @@ def _row(box, hand_class, hands, kind, multisets) -> tuple[int, int, int, int]:
                     flushes *= comb(3 if rank in ranks else 4, n)
             else:
                 shared = sum(rank in box_ranks for rank in ranks)
-                ways = hands * 3 ** shared * 4 ** (5 - shared)
+                ways = hands * 3**shared * 4 ** (5 - shared)
                 flushes = _FLUSH_BOXES * (3 + (shared == 0))
                 if kind == "distinct":
-                    flushes = 4 * 3 ** shared * 4 ** (5 - shared) - flushes
+                    flushes = 4 * 3**shared * 4 ** (5 - shared) - flushes
             counted = ((plain, ways - flushes), (flush, flushes))
         for bank_class, ways in counted:
             total += ways
@@ -106,15 +121,20 @@ def _row(box, hand_class, hands, kind, multisets) -> tuple[int, int, int, int]:
             elif bank_class == hand_class:
                 tied += ways
     if total != hands * BANK_HANDS:
-        raise AssertionError(f"class {hand_class}: {total} pairs counted, not {hands} x {BANK_HANDS}")
+        raise AssertionError(
+            f"class {hand_class}: {total} pairs counted, not {hands} x {BANK_HANDS}"
+        )
     return hands, bank_out, beaten, tied
 
 
 def main() -> None:
     rows = compute()
-    about = ("poker_stud: per hand class of games.poker.evaluator (weakest first), over every box hand of "
-             "the class and bank hand of the other 47 cards: [box hands, bank does not play, box wins, tie]. "
-             "Regenerate with: python -m games.poker_stud.showdowns")
+    about = (
+        "poker_stud: per hand class of games.poker.evaluator (weakest first), over every box "
+        "hand of the class and bank hand of the other 47 cards: "
+        "[box hands, bank does not play, box wins, tie]. "
+        "Regenerate with: python -m games.poker_stud.showdowns"
+    )
     text = json.dumps({"about": about, "classes": rows}, separators=(",", ":"))
     PATH.write_text(text.replace("],[", "],\n[") + "\n", encoding="utf-8")
     print(f"{PATH}: {len(rows)} classes")

@@ -25,7 +25,10 @@ def _result(player: int, banker: int) -> Texts:
     if not {player, banker} <= set(range(10)):
         raise ValueError(f"a punto banco hand counts 0 to 9, not {player!r} or {banker!r}")
     winner = "tie" if player == banker else "player" if player > banker else "banker"
-    return {lang: f"{p} {player}, {b} {banker}: {_WINNER[lang][winner]}" for lang, (p, b) in _HANDS.items()}
+    return {
+        lang: f"{p} {player}, {b} {banker}: {_WINNER[lang][winner]}"
+        for lang, (p, b) in _HANDS.items()
+    }
 
 
 _TEXTS: dict[str, Callable[..., Texts]] = {
@@ -33,8 +36,11 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
     "no_more_bets": CALLS["no_more_bets"],
     "result": _result,
     "last_rounds": last_hands,
-    "cut_card": lambda: {"ca": "Última mà de l'escapçament", "es": "Última mano del corte",
-                         "en": "Last hand of the shoe"},
+    "cut_card": lambda: {
+        "ca": "Última mà de l'escapçament",
+        "es": "Última mano del corte",
+        "en": "Last hand of the shoe",
+    },
     "void_coup": lambda: {"ca": "Jugada nul·la", "es": "Jugada nula", "en": "Void coup"},
 }
 

@@ -33,14 +33,18 @@ def coup_chances(decks: int, drawing: Drawing) -> CoupChances:
     for card, n in shoe_cards(decks).items():
         left[value(card)] += n
     shoe = sum(left)
-    rest = [perm(shoe - cards, MOST_CARDS - cards) for cards in range(MOST_CARDS + 1)]  # the cards not dealt
+    rest = [
+        perm(shoe - cards, MOST_CARDS - cards) for cards in range(MOST_CARDS + 1)
+    ]  # the cards not dealt
     won = {"player": 0, "banker": 0, "tie": 0}
 
     def deal(player: tuple[int, ...], banker: tuple[int, ...], ways: int) -> None:
         hand = drawing.next_hand(player, banker)
         if hand is None:
             p, b = count(player), count(banker)
-            won["tie" if p == b else "player" if p > b else "banker"] += ways * rest[len(player) + len(banker)]
+            won["tie" if p == b else "player" if p > b else "banker"] += (
+                ways * rest[len(player) + len(banker)]
+            )
             return
         for v in range(10):
             if left[v]:

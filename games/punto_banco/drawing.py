@@ -79,8 +79,12 @@ class Drawing:
 
 
 def _player_draws(value: Any, at: str) -> frozenset[int]:
-    if not isinstance(value, list) or any(type(t) is not int or t not in BANKER_TOTALS for t in value):
-        raise RulebookError(f"{at}: must list the player's totals (0 to 7) on which he draws, not {value!r}")
+    if not isinstance(value, list) or any(
+        type(t) is not int or t not in BANKER_TOTALS for t in value
+    ):
+        raise RulebookError(
+            f"{at}: must list the player's totals (0 to 7) on which he draws, not {value!r}"
+        )
     return frozenset(value)
 
 
@@ -88,6 +92,7 @@ def _banker_row(value: Any, at: str) -> str:
     row = value.replace(" ", "") if isinstance(value, str) else ""
     if len(row) != _COLUMNS or set(row) - {DRAWS, STANDS}:
         raise RulebookError(
-            f"{at}: must be {_COLUMNS} letters D (draws) or S (stands): the player stood, then his third card "
-            f"worth 0 to 9; not {value!r}")
+            f"{at}: must be {_COLUMNS} letters D (draws) or S (stands): the player stood, then "
+            f"his third card worth 0 to 9; not {value!r}"
+        )
     return row

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from games.banking import (
     VoidResult,
@@ -28,7 +27,7 @@ from games.dealt import DealtCoup, DealtEngine
 from games.punto_banco.announcements import announce
 from games.punto_banco.drawing import count, value
 from games.punto_banco.rules import PuntoBancoRules
-from games.records import Announcement, Bet, Limits, Settlement
+from games.records import Announcement, Bet, Limits, Settlement, another_game
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,9 @@ class PuntoBancoEngine(DealtEngine):
         self.rules = rules
         self.limits = limits
 
-    def check(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: PuntoBancoState | None = None) -> str | None:
+    def check(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: PuntoBancoState | None = None
+    ) -> str | None:
         """None if `bet` may join the `accepted` bets of the next coup, else why not. Nothing
         carries between coups, so `state` changes nothing."""
         if (reason := duplicate_id(bet, accepted)) is not None:
@@ -55,8 +56,11 @@ class PuntoBancoEngine(DealtEngine):
             if bet.code.lower() in codes:
                 return f"{bet.code!r}: bet codes are lowercase, write {bet.code.lower()}"
             return f"{bet.code!r}: unknown bet (bets of punto banco: {', '.join(codes)})"
-        if bet.zero_choice != "prison" or bet.prison or bet.doubled or bet.insured or bet.covers is not None:
-            return "a punto banco bet is placed plain: no choice on zero, no prison, no double, no insurance"
+        if type(bet) is not Bet:
+            return (
+                "a punto banco bet is placed plain: no choice on zero, no prison, no double, no "
+                f"insurance ({another_game(bet, Bet)})"
+            )
         return stake_refusal(bet, accepted, self.limits)
 
     def new_state(self) -> PuntoBancoState:
@@ -87,11 +91,17 @@ class PuntoBancoEngine(DealtEngine):
             return Settlement(bet.id, "push", returned=bet.stake)
         return Settlement(bet.id, "lose")
 
-    def void(self, state: PuntoBancoState, bets: Sequence[Bet]) -> VoidResult:
+    def must_play_on(self, state: PuntoBancoState) -> bool:
+        """Nothing stays between coups: a closing never deals another."""
+        return False
+
+    def void(
+        self, state: PuntoBancoState, bets: Sequence[Bet], reason: str | None = None
+    ) -> VoidResult:
         """A void coup (a misdeal, the terminal restarted): the bets go back as they were placed."""
         return VoidResult(state, announce("void_coup"), tuple(bets))
 
-    def announcement(self, key: str, **params: Any) -> Announcement:
+    def announcement(self, key: str, **params: int) -> Announcement:
         return announce(key, **params)
 
 

@@ -17,8 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from games.banking import TableRules
-from games.odds import BetOdds
 from games.cards.shoe import read_shoe
+from games.odds import BetOdds
 from games.profile import (
     Section,
     game_id,
@@ -34,8 +34,19 @@ from games.punto_banco.drawing import MOST_CARDS, Drawing
 
 GAME = "punto_banco"
 FAMILIES = ("player", "banker", "tie")  # the bet codes (docs/bets.md)
-_KEYS = ("game", "source", "decks", "burn", "cut_reserve", "advance_multiple", "closing_rounds",
-         "banker_commission", "drawing", "errata", "bets")
+_KEYS = (
+    "game",
+    "source",
+    "decks",
+    "burn",
+    "cut_reserve",
+    "advance_multiple",
+    "closing_rounds",
+    "banker_commission",
+    "drawing",
+    "errata",
+    "bets",
+)
 DECK = 52
 
 
@@ -61,8 +72,11 @@ class PuntoBancoRules(TableRules):
         profile.refuse_unknown_keys(_KEYS)
         profile.read("game", game_id(GAME), default=GAME)
         decks, burn, cut_reserve = read_shoe(
-            profile, reserve_at_least=MOST_CARDS, coup=MOST_CARDS,
-            reserve_why=f"the coup the cut card comes out in may take {MOST_CARDS} cards")
+            profile,
+            reserve_at_least=MOST_CARDS,
+            coup=MOST_CARDS,
+            reserve_why=f"the coup the cut card comes out in may take {MOST_CARDS} cards",
+        )
         bets = profile.section("bets")
         payouts, max_multiple, allowed = read_bets(bets, FAMILIES)
         rules = cls(
@@ -101,8 +115,10 @@ class PuntoBancoRules(TableRules):
         loses unless the hands tie."""
         chances = self.chances()
         rows = []
-        for code, wins, label in (("player", chances.player, "player"),
-                                  ("banker", chances.banker, f"banker (less {self.banker_commission} commission)")):
+        for code, wins, label in (
+            ("player", chances.player, "player"),
+            ("banker", chances.banker, f"banker (less {self.banker_commission} commission)"),
+        ):
             payout = self.payout(code)
             rows.append(BetOdds(code, label, payout, wins, 1 - wins * (1 + payout) - chances.tie))
         rows.append(BetOdds("tie", "tie", self.payout("tie"), chances.tie))

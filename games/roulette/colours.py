@@ -13,13 +13,13 @@ whether a change is allowed and how a round's money is handed to each colour pla
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Mapping, Sequence
 
+from games.banking import SpinResult
 from games.money import entered, money
 from games.records import ColourPayment, Limits
-from games.roulette.engine import SpinResult
 
 VALUE_SEATS = 3  # section 02 II.a: players with value chips once every colour is taken
 
@@ -50,24 +50,33 @@ class ColourChips:
     value_seats: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
-        if not self.colours or len(set(self.colours)) != len(self.colours) or not all(
-                isinstance(name, str) and name.strip() for name in self.colours):
-            raise ValueError(f"a table's colours are one or more distinct names, not {self.colours!r}")
+        if (
+            not self.colours
+            or len(set(self.colours)) != len(self.colours)
+            or not all(isinstance(name, str) and name.strip() for name in self.colours)
+        ):
+            raise ValueError(
+                f"a table's colours are one or more distinct names, not {self.colours!r}"
+            )
         if self.minimum <= 0 or self.maximum < self.minimum:
-            raise ValueError(f"colour units need 0 < minimum <= maximum, not {self.minimum} and {self.maximum}")
-        object.__setattr__(self, "seats", MappingProxyType(dict(self.seats)))  # a copy nobody can change
+            raise ValueError(
+                f"colour units need 0 < minimum <= maximum, not {self.minimum} and {self.maximum}"
+            )
+        # a copy nobody can change
+        object.__setattr__(self, "seats", MappingProxyType(dict(self.seats)))
 
-    def __deepcopy__(self, memo) -> "ColourChips":
+    def __deepcopy__(self, memo: dict[int, object]) -> ColourChips:
         """Immutable: a copy of the table's state shares it (a mapping proxy cannot be copied)."""
         return self
 
     @classmethod
-    def for_table(cls, colours: Sequence[str], limits: Limits) -> "ColourChips":
-        """A table with `colours`, none taken, under `limits` (its minimum and straight-up maximum)."""
+    def for_table(cls, colours: Sequence[str], limits: Limits) -> ColourChips:
+        """A table with `colours`, none taken, under `limits` (its minimum and straight-up
+        maximum)."""
         return cls(tuple(colours), limits.min, limits.max["straight"])
 
     def plays(self, seat: int) -> str | None:
-        """"colour" or "value": the chips `seat` plays with; None for a seat not playing."""
+        """ "colour" or "value": the chips `seat` plays with; None for a seat not playing."""
         if seat in self.seats:
             return "colour"
         return "value" if seat in self.value_seats else None
@@ -88,14 +97,18 @@ class ColourChips:
         if colour not in self.free():
             return f"{colour} is taken"
         if type(unit) is not int or unit % self.minimum:
-            return (f"a chip's value must be a whole multiple of the table minimum of {money(self.minimum)}, "
-                    f"not {entered(unit)}")
+            return (
+                "a chip's value must be a whole multiple of the table minimum of "
+                f"{money(self.minimum)}, not {entered(unit)}"
+            )
         if not self.minimum <= unit <= self.maximum:
-            return (f"a chip's value goes from the minimum {money(self.minimum)} to the straight-up maximum "
-                    f"{money(self.maximum)}, not {money(unit)}")
+            return (
+                f"a chip's value goes from the minimum {money(self.minimum)} to the straight-up "
+                f"maximum {money(self.maximum)}, not {money(unit)}"
+            )
         return None
 
-    def assign(self, seat: int, colour: str, unit: int | None = None) -> "ColourChips":
+    def assign(self, seat: int, colour: str, unit: int | None = None) -> ColourChips:
         """The table with `seat` playing `colour` at `unit`; ColourRefused if not allowed."""
         reason = self.check_assign(seat, colour, unit)
         if reason is not None:
@@ -106,22 +119,26 @@ class ColourChips:
     def check_value_chips(self, seat: int) -> str | None:
         """None if `seat` may join with value chips (section 02 II.a), else why not."""
         if self.plays(seat) is not None:
-            return f"seat {seat} already plays {self.seats[seat].name if seat in self.seats else 'value chips'}"
+            return (
+                f"seat {seat} already plays "
+                f"{self.seats[seat].name if seat in self.seats else 'value chips'}"
+            )
         if self.free():
             return f"value chips are for when every colour is taken; free: {', '.join(self.free())}"
         if len(self.value_seats) >= VALUE_SEATS:
             return f"the table already has {VALUE_SEATS} players with value chips"
         return None
 
-    def seat_with_value_chips(self, seat: int) -> "ColourChips":
+    def seat_with_value_chips(self, seat: int) -> ColourChips:
         """The table with `seat` playing value chips; ColourRefused if not allowed."""
         reason = self.check_value_chips(seat)
         if reason is not None:
             raise ColourRefused(reason)
         return replace(self, value_seats=self.value_seats | {seat})
 
-    def release(self, seat: int) -> "ColourChips":
-        """The table once `seat` has left (its colour free again); ColourRefused if it was not playing."""
+    def release(self, seat: int) -> ColourChips:
+        """The table once `seat` has left (its colour free again); ColourRefused if it was not
+        playing."""
         if self.plays(seat) is None:
             raise ColourRefused(f"seat {seat} plays neither a colour nor value chips")
         seats = {s: colour for s, colour in self.seats.items() if s != seat}
@@ -137,7 +154,9 @@ class ColourChips:
             amount = entry.paid + entry.returned
             if colour is not None and amount:
                 chips, value_chips = pay(colour.unit, amount)
-                entry = replace(entry, colour=ColourPayment(colour.name, colour.unit, chips, value_chips))
+                entry = replace(
+                    entry, colour=ColourPayment(colour.name, colour.unit, chips, value_chips)
+                )
             entries.append(entry)
         return replace(result, settlement=tuple(entries))
 

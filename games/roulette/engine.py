@@ -13,8 +13,9 @@ docs/rulings.md) or half lost (section 02 IV).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from games.banking import (
     BankingEngine,
@@ -26,12 +27,11 @@ from games.banking import (
     stake_refusal,
     win,
 )
-from games.prison import ZERO_CHOICES, on_zero, released
-from games.records import Announcement, Bet, Limits, Settlement
+from games.prison import ZERO_CHOICES, PrisonBet, on_zero, released
+from games.records import Announcement, Bet, Limits, Settlement, another_game
 from games.roulette.announcements import announce
 from games.roulette.layout import EVEN_CHANCES, NUMBERS, covers, parse_code
 from games.roulette.rules import RouletteRules
-
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class RouletteState:
     `zero_choice`; a player who changes that choice between spins is recorded by replacing the
     bet in `prison` (dataclasses.replace) before the next spin."""
 
-    prison: tuple[Bet, ...] = ()  # bets in prison, each with bet.prison = zeros met
+    prison: tuple[PrisonBet, ...] = ()  # bets in prison, each with bet.prison = zeros met
     last_number: int | None = None
 
 
@@ -56,14 +56,18 @@ class RouletteEngine(BankingEngine):
         self.rules = rules
         self.limits = limits
 
-    def check(self, bet: Bet, accepted: Sequence[Bet] = ()) -> str | None:
-        """None if `bet` may join the `accepted` bets of this round, else why not."""
+    def check(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: RouletteState | None = None
+    ) -> str | None:
+        """None if `bet` (a PrisonBet) may join the `accepted` bets of this round, else why not."""
         if (reason := duplicate_id(bet, accepted)) is not None:
             return reason
         try:
             parse_code(bet.code)
         except ValueError as e:
             return str(e)
+        if type(bet) is not PrisonBet:
+            return f"a {self.game} bet holds its choice on zero ({another_game(bet, PrisonBet)})"
         if bet.zero_choice not in ZERO_CHOICES:
             return f"the choice on zero is prison or half, not {bet.zero_choice!r}"
         if bet.zero_choice == "half" and bet.family not in EVEN_CHANCES:
@@ -75,19 +79,31 @@ class RouletteEngine(BankingEngine):
     def new_state(self) -> RouletteState:
         return RouletteState()
 
-    def settle(self, state: RouletteState, bets: Sequence[Bet], outcome: Mapping[str, Any], *,
-               last_round: bool = False) -> SpinResult:
+    def settle(
+        self,
+        state: RouletteState,
+        bets: Sequence[Bet],
+        outcome: Mapping[str, Any],
+        *,
+        last_round: bool = False,
+    ) -> SpinResult:
         """The entry every engine has (runtime, audit, simulation): the outcome as journaled."""
         return self.spin(state, bets, outcome["number"], last_round=last_round)
 
-    def spin(self, state: RouletteState, bets: Sequence[Bet], number: int, *, last_round: bool = False) -> SpinResult:
-        """Settle the bets in prison and the round's new `bets` (already placed) on `number`."""
+    def spin(
+        self, state: RouletteState, bets: Sequence[Bet], number: int, *, last_round: bool = False
+    ) -> SpinResult:
+        """Settle the bets in prison and the round's new `bets` (already placed: PrisonBets,
+        TypeError for another game's) on `number`."""
         if number not in NUMBERS:
             raise ValueError(f"no pocket {number!r} on the wheel (0-36)")
-        taking_part = (*state.prison, *bets)
+        taking_part = (*state.prison, *PrisonBet.narrowed(bets))
         entries = [self._settle(bet, number, last_round) for bet in taking_part]
-        prison = tuple(bet.imprisoned(bet.prison + 1)
-                       for bet, entry in zip(taking_part, entries) if entry.result == "prison")
+        prison = tuple(
+            bet.imprisoned(bet.prison + 1)
+            for bet, entry in zip(taking_part, entries)
+            if entry.result == "prison"
+        )
         return SpinResult(
             state=RouletteState(prison=prison, last_number=number),
             outcome={"number": number},
@@ -104,7 +120,7 @@ class RouletteEngine(BankingEngine):
     def announcement(self, key: str, **params: int) -> Announcement:
         return announce(key, **params)
 
-    def _settle(self, bet: Bet, number: int, last_round: bool) -> Settlement:
+    def _settle(self, bet: PrisonBet, number: int, last_round: bool) -> Settlement:
         covered = number in covers(bet.code)
         if number == 0 and bet.family in EVEN_CHANCES:
             return self._on_zero(bet, last_round)
@@ -114,18 +130,25 @@ class RouletteEngine(BankingEngine):
             return Settlement(bet.id, "lose")
         return win(bet, self.rules.payouts[bet.family], self.limits.chip_unit)
 
-    def _on_zero(self, bet: Bet, last_round: bool) -> Settlement:
+    def _on_zero(self, bet: PrisonBet, last_round: bool) -> Settlement:
         """An even chance caught by its k-th zero in a row: half back or prison (games/prison.py);
         half back is forced where the profile has no prison, as on the last spin."""
-        return on_zero(bet, self.limits.min, self.limits.chip_unit,
-                       last_round=last_round or self.rules.zero_rule != "prison")
+        return on_zero(
+            bet,
+            self.limits.min,
+            self.limits.chip_unit,
+            last_round=last_round or self.rules.zero_rule != "prison",
+        )
 
-    def _in_payment_order(self, bets: Sequence[Bet], entries: Sequence[Settlement]) -> tuple[Settlement, ...]:
+    def _in_payment_order(
+        self, bets: Sequence[Bet], entries: Sequence[Settlement]
+    ) -> tuple[Settlement, ...]:
         """Section 01 IV.3.c: losing bets are collected first, then the rest are paid family by
         family in the profile's order; within a family, in the order the bets took part.
 
         Section 02 III.b (`seat_paid_at_once`): a player with several winning bets is paid them
         all at once, at the turn of the first of them in the order."""
         rank = {family: i for i, family in enumerate(self.rules.payment_order)}
-        return collected_then_paid(bets, entries, lambda bet: rank[bet.family],
-                                   seat_at_once=self.rules.seat_paid_at_once)
+        return collected_then_paid(
+            bets, entries, lambda bet: rank[bet.family], seat_at_once=self.rules.seat_paid_at_once
+        )

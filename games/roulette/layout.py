@@ -102,11 +102,17 @@ def parse_code(code: str) -> frozenset[int]:
             raise ValueError(f"{code!r}: bet codes are lowercase, write {code.lower()}")
         raise ValueError(f"{code!r}: unknown bet")
     if family in EVEN_CHANCES:
-        raise ValueError(f"{code!r}: {family} is an even chance and takes no numbers, write {family}")
+        raise ValueError(
+            f"{code!r}: {family} is an even chance and takes no numbers, write {family}"
+        )
     if not colon or not _NUMBERS_PART.fullmatch(numbers):
-        raise ValueError(f"{code!r}: a {family} bet is written {family}:numbers, the numbers joined with '-'")
+        raise ValueError(
+            f"{code!r}: a {family} bet is written {family}:numbers, the numbers joined with '-'"
+        )
     parsed = tuple(int(n) for n in numbers.split("-"))
     canonical = _code(family, parsed)
     if canonical != code and canonical in _CATALOGUE:
-        raise ValueError(f"{code!r}: numbers go ascending, without leading zeros: write {canonical}")
+        raise ValueError(
+            f"{code!r}: numbers go ascending, without leading zeros: write {canonical}"
+        )
     raise ValueError(f"{code!r}: not a {family} on the layout; a {family} is {_SHAPES[family]}")

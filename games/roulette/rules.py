@@ -7,10 +7,11 @@ derives what follows from them: table limits, the opening advance and each bet's
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from games.banking import TableRules
 from games.odds import BetOdds
@@ -33,7 +34,18 @@ from games.roulette.layout import (
 )
 
 ZERO_RULES = ("prison", "half")
-_KEYS = ("game", "source", "wheel_order", "red", "zero_rule", "payment_order", "seat_paid_at_once", "advance_multiple", "closing_rounds", "bets")
+_KEYS = (
+    "game",
+    "source",
+    "wheel_order",
+    "red",
+    "zero_rule",
+    "payment_order",
+    "seat_paid_at_once",
+    "advance_multiple",
+    "closing_rounds",
+    "bets",
+)
 _NUMBERS_COVERED = {code.partition(":")[0]: len(covers(code)) for code in all_codes()}
 
 
@@ -43,17 +55,21 @@ class RouletteRules(TableRules):
     regulation: str  # the profile's `source`: the text and section it implements
     wheel_order: tuple[int, ...]  # clockwise from zero
     red: frozenset[int]
-    zero_rule: str  # "prison": the player chooses prison or half back; "half": even chances lose half
+    zero_rule: (
+        str  # "prison": the player chooses prison or half back; "half": even chances lose half
+    )
     payouts: Mapping[str, Fraction]
     max_multiple: Mapping[str, int]  # maximum stake per family, in table minimums
     payment_order: tuple[str, ...]
-    seat_paid_at_once: bool  # a seat's winning bets are all paid together, at its first family's turn
+    seat_paid_at_once: (
+        bool  # a seat's winning bets are all paid together, at its first family's turn
+    )
     advance_multiple: int  # the opening advance, in table minimums
     closing_rounds: int  # spins announced before the table closes
     allow_player_edge: frozenset[str]
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any], source: str) -> "RouletteRules":
+    def from_dict(cls, d: Mapping[str, Any], source: str) -> RouletteRules:
         """The rules of a profile read from `source` (named in every error)."""
         profile = Section(d, source)
         profile.refuse_unknown_keys(_KEYS)
@@ -80,7 +96,7 @@ class RouletteRules(TableRules):
         """Every legal bet code."""
         return all_codes()
 
-    def outcomes(self) -> tuple[tuple[dict, Fraction], ...]:
+    def outcomes(self) -> tuple[tuple[dict[str, Any], Fraction], ...]:
         """Every outcome of one spin with its probability (a fair wheel)."""
         return tuple(({"number": n}, Fraction(1, len(NUMBERS))) for n in NUMBERS)
 
@@ -107,12 +123,16 @@ class RouletteRules(TableRules):
             choices = ("prison", "half") if self.zero_rule == "prison" else ("half",)
             for choice in choices:
                 edge = 1 - p * (1 + payout) - zero * on_zero[choice]
-                rows.append(BetOdds(family, f"{family} ({choice} on zero)", payout, p, edge, choice, numbers))
+                rows.append(
+                    BetOdds(
+                        family, f"{family} ({choice} on zero)", payout, p, edge, choice, numbers
+                    )
+                )
         return rows
 
 
 def _zero_rule(value: Any, at: str) -> str:
-    if value not in ZERO_RULES:
+    if not isinstance(value, str) or value not in ZERO_RULES:
         raise RulebookError(f"{at}: must be one of {', '.join(ZERO_RULES)}, not {value!r}")
     return value
 
@@ -128,10 +148,14 @@ def _wheel_order(value: Any, at: str) -> tuple[int, ...]:
     apart, and never are two consecutive numbers side by side."""
     order = _numbers(value, at)
     if sorted(order) != list(NUMBERS):
-        raise RulebookError(f"{at}: must list 0 to 36 once each ({_differences(order, NUMBERS, 'not on a wheel')})")
+        raise RulebookError(
+            f"{at}: must list 0 to 36 once each ({_differences(order, NUMBERS, 'not on a wheel')})"
+        )
     for a, b in zip(order, order[1:] + order[:1]):
         if abs(a - b) == 1:
-            raise RulebookError(f"{at}: {a} and {b} are side by side; consecutive numbers are never neighbours")
+            raise RulebookError(
+                f"{at}: {a} and {b} are side by side; consecutive numbers are never neighbours"
+            )
         if 0 not in (a, b) and (a in RED) == (b in RED):
             raise RulebookError(f"{at}: {a} and {b} are side by side and of the same colour")
     return order
@@ -140,7 +164,9 @@ def _wheel_order(value: Any, at: str) -> tuple[int, ...]:
 def _red(value: Any, at: str) -> frozenset[int]:
     red = _numbers(value, at)
     if sorted(red) != sorted(RED):
-        raise RulebookError(f"{at}: must be the red numbers of the cloth ({_differences(red, RED, 'not red')})")
+        raise RulebookError(
+            f"{at}: must be the red numbers of the cloth ({_differences(red, RED, 'not red')})"
+        )
     return frozenset(red)
 
 
@@ -148,7 +174,9 @@ def _payment_order(value: Any, at: str) -> tuple[str, ...]:
     if not isinstance(value, list) or any(not isinstance(f, str) for f in value):
         raise RulebookError(f"{at}: must be a list of bet families")
     if sorted(value) != sorted(FAMILIES):
-        raise RulebookError(f"{at}: must list every bet family once ({_differences(value, FAMILIES, 'unknown')})")
+        raise RulebookError(
+            f"{at}: must list every bet family once ({_differences(value, FAMILIES, 'unknown')})"
+        )
     return tuple(value)
 
 

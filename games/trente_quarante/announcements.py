@@ -17,9 +17,18 @@ from games.trente_quarante.rows import TOTALS
 # Per language: the names of noir, rouge, couleur and inverse, and how the winners are called
 # (Spanish "y" is "e" before an i: "rojo e inverso").
 _NAMES = {
-    "ca": ({"noir": "negre", "rouge": "roig", "couleur": "color", "inverse": "invers"}, "{row} i {colour} guanyen"),
-    "es": ({"noir": "negro", "rouge": "rojo", "couleur": "color", "inverse": "inverso"}, "ganan {row} {y} {colour}"),
-    "en": ({"noir": "noir", "rouge": "rouge", "couleur": "colour", "inverse": "inverse"}, "{row} and {colour} win"),
+    "ca": (
+        {"noir": "negre", "rouge": "roig", "couleur": "color", "inverse": "invers"},
+        "{row} i {colour} guanyen",
+    ),
+    "es": (
+        {"noir": "negro", "rouge": "rojo", "couleur": "color", "inverse": "inverso"},
+        "ganan {row} {y} {colour}",
+    ),
+    "en": (
+        {"noir": "noir", "rouge": "rouge", "couleur": "colour", "inverse": "inverse"},
+        "{row} and {colour} win",
+    ),
 }
 
 
@@ -36,7 +45,9 @@ def _result(noir: int, rouge: int, colour: str) -> Texts:
     row = "noir" if noir < rouge else "rouge"
     texts = {}
     for lang, (names, winners) in _NAMES.items():
-        called = winners.format(row=names[row], colour=names[colour], y="e" if names[colour][0] == "i" else "y")
+        called = winners.format(
+            row=names[row], colour=names[colour], y="e" if names[colour][0] == "i" else "y"
+        )
         texts[lang] = f"{names['noir'].capitalize()} {noir}, {names['rouge']} {rouge}: {called}"
     return texts
 
@@ -44,8 +55,11 @@ def _result(noir: int, rouge: int, colour: str) -> Texts:
 def _equal(total: int) -> Texts:
     """Equal totals other than 31: the coup is void ("après")."""
     _totals(total)
-    return {"ca": f"{total} a cada fila: jugada nul·la", "es": f"{total} en cada fila: jugada nula",
-            "en": f"{total} on each row: the coup is void"}
+    return {
+        "ca": f"{total} a cada fila: jugada nul·la",
+        "es": f"{total} en cada fila: jugada nula",
+        "en": f"{total} on each row: the coup is void",
+    }
 
 
 _TEXTS: dict[str, Callable[..., Texts]] = {
@@ -53,9 +67,16 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
     "no_more_bets": CALLS["no_more_bets"],
     "result": _result,
     "equal": _equal,
-    "refait": lambda: {"ca": "31 a cada fila: refait", "es": "31 en cada fila: refait", "en": "31 on each row: refait"},
-    "red_card": lambda: {"ca": "Carta roja: jugada nul·la", "es": "Carta roja: jugada nula",
-                         "en": "The red card: the coup is void"},
+    "refait": lambda: {
+        "ca": "31 a cada fila: refait",
+        "es": "31 en cada fila: refait",
+        "en": "31 on each row: refait",
+    },
+    "red_card": lambda: {
+        "ca": "Carta roja: jugada nul·la",
+        "es": "Carta roja: jugada nula",
+        "en": "The red card: the coup is void",
+    },
     "void_coup": lambda: {"ca": "Jugada nul·la", "es": "Jugada nula", "en": "Void coup"},
     "last_coup": lambda: {"ca": "Última jugada", "es": "Última jugada", "en": "Last coup"},
 }

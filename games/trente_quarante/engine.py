@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from games.banking import (
     VoidResult,
@@ -34,8 +33,9 @@ from games.cards.coup import CoupResult
 from games.dealt import DealtCoup, DealtEngine
 from games.money import entered, money
 from games.prison import ZERO_CHOICES, on_zero, released
-from games.records import Announcement, Bet, Limits, Settlement
+from games.records import Announcement, Bet, Limits, Settlement, another_game
 from games.trente_quarante.announcements import announce
+from games.trente_quarante.bet import TrenteQuaranteBet
 from games.trente_quarante.rows import Decision, decide, next_row
 from games.trente_quarante.rules import INSURANCE, TrenteQuaranteRules
 
@@ -49,7 +49,7 @@ class TrenteQuaranteState:
     it has met and its `zero_choice` for a further one (a player who changes it between coups
     is recorded by replacing the bet here)."""
 
-    prison: tuple[Bet, ...] = ()
+    prison: tuple[TrenteQuaranteBet, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,9 +71,12 @@ class TrenteQuaranteEngine(DealtEngine):
 
     # --- placing --------------------------------------------------------------------------
 
-    def check(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: TrenteQuaranteState | None = None) -> str | None:
-        """None if `bet` may join the `accepted` bets of the next coup of `state` (no bet in
-        prison when None), else why not. An insurance bet follows the bet it covers."""
+    def check(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: TrenteQuaranteState | None = None
+    ) -> str | None:
+        """None if `bet` (a TrenteQuaranteBet) may join the `accepted` bets of the next coup of
+        `state` (no bet in prison when None), else why not. An insurance bet follows the bet it
+        covers."""
         state = state or self.new_state()
         if any(other.id == bet.id for other in (*state.prison, *accepted)):
             return f"bet id {bet.id} is already taken"
@@ -82,8 +85,13 @@ class TrenteQuaranteEngine(DealtEngine):
             if bet.code.lower() in codes:
                 return f"{bet.code!r}: bet codes are lowercase, write {bet.code.lower()}"
             return f"{bet.code!r}: unknown bet (bets of trente et quarante: {', '.join(codes)})"
-        if bet.prison or bet.doubled:
-            return "a new bet is placed plain: not in prison, not doubled"
+        if type(bet) is not TrenteQuaranteBet:
+            return (
+                "a trente et quarante bet holds its choice on a refait and its insurance "
+                f"({another_game(bet, TrenteQuaranteBet)})"
+            )
+        if bet.prison:
+            return "a new bet is placed plain: not in prison"
         if bet.zero_choice not in ZERO_CHOICES:
             return f"the choice on a refait is prison or half, not {bet.zero_choice!r}"
         if bet.code == INSURANCE:
@@ -94,46 +102,62 @@ class TrenteQuaranteEngine(DealtEngine):
             return reason
         return self._insured_refusal(bet) if bet.insured else None
 
-    def _insured_refusal(self, bet: Bet) -> str | None:
+    def _insured_refusal(self, bet: TrenteQuaranteBet) -> str | None:
         """Section 05 V.1 and docs/rulings.md: insurance is open to stakes of the table minimum x
         the profile's multiple, for a premium (a share of the stake) paid in chips."""
         if bet.zero_choice != "prison":
             return "an insured bet is returned on a refait: it takes no choice of half back"
         threshold = self.rules.insurance_threshold(self.limits.min)
         if bet.stake < threshold:
-            return f"insurance is open to stakes of {money(threshold)} or more, not {money(bet.stake)}"
+            return (
+                f"insurance is open to stakes of {money(threshold)} or more, not {money(bet.stake)}"
+            )
         premium = self.rules.premium_of(bet.stake)
         unit = self.limits.chip_unit
         if premium.denominator != 1 or premium % unit:
-            return (f"the premium ({self.rules.premium} of {money(bet.stake)}: {money(premium)}) is no whole number "
-                    f"of chips of {money(unit)}")
+            return (
+                f"the premium ({self.rules.premium} of {money(bet.stake)}: {money(premium)}) is "
+                f"no whole number of chips of {money(unit)}"
+            )
         return None
 
-    def _premium_refusal(self, bet: Bet, accepted: Sequence[Bet]) -> str | None:
+    def _premium_refusal(self, bet: TrenteQuaranteBet, accepted: Sequence[Bet]) -> str | None:
         if bet.insured or bet.zero_choice != "prison":
-            return "an insurance bet is placed plain: it is neither insured nor given a choice on a refait"
+            return (
+                "an insurance bet is placed plain: it is neither insured nor given a choice on a "
+                "refait"
+            )
         if bet.covers is None:
             return "an insurance bet names the bet it insures (covers)"
-        covered = next((other for other in accepted if other.id == bet.covers), None)
+        placed = TrenteQuaranteBet.narrowed(accepted)
+        covered = next((other for other in placed if other.id == bet.covers), None)
         if covered is None:
             return f"no bet {bet.covers} in this coup to insure: place it first"
         if not covered.insured or covered.code == INSURANCE:
             return f"bet {covered.id} is not an insured chance (insured: true)"
         if covered.seat != bet.seat:
-            return f"bet {covered.id} is seat {covered.seat}'s: its premium is paid by the same seat"
-        if any(other.covers == covered.id for other in accepted):
+            return (
+                f"bet {covered.id} is seat {covered.seat}'s: its premium is paid by the same seat"
+            )
+        if any(other.covers == covered.id for other in placed):
             return f"bet {covered.id} is insured already"
         premium = self.rules.premium_of(covered.stake)
         if bet.stake != premium:
-            return (f"the premium of bet {covered.id} is {money(premium)} ({self.rules.premium} of "
-                    f"{money(covered.stake)}), not {entered(bet.stake)}")
+            return (
+                f"the premium of bet {covered.id} is {money(premium)} ({self.rules.premium} of "
+                f"{money(covered.stake)}), not {entered(bet.stake)}"
+            )
         return None
 
     def _coup_refusal(self, bets: Sequence[Bet]) -> str | None:
-        covered = {bet.covers for bet in bets if bet.code == INSURANCE}
-        unpaid = [bet.id for bet in bets if bet.insured and bet.id not in covered]
+        placed = TrenteQuaranteBet.narrowed(bets)
+        covered = {bet.covers for bet in placed if bet.code == INSURANCE}
+        unpaid = [bet.id for bet in placed if bet.insured and bet.id not in covered]
         if unpaid:
-            return f"bet {unpaid[0]} is insured but no insurance bet covers it: its premium was not placed"
+            return (
+                f"bet {unpaid[0]} is insured but no insurance bet covers it: its premium was not "
+                "placed"
+            )
         return None
 
     # --- the coup -------------------------------------------------------------------------
@@ -155,27 +179,40 @@ class TrenteQuaranteEngine(DealtEngine):
         session's last coup (`last_round`) a refait forces half back."""
         noir, rouge = coup.hand("noir"), coup.hand("rouge")
         decision = decide(noir, rouge)
-        bets = (*coup.state.prison, *coup.bets)
+        bets = (*coup.state.prison, *TrenteQuaranteBet.narrowed(coup.bets))
         entries = [self._settle_bet(bet, decision, last_round) for bet in bets]
-        prison = tuple(bet.imprisoned(bet.prison + 1) if decision.refait else bet
-                       for bet, entry in zip(bets, entries) if entry.result == "prison")
+        prison = tuple(
+            bet.imprisoned(bet.prison + 1) if decision.refait else bet
+            for bet, entry in zip(bets, entries)
+            if entry.result == "prison"
+        )
         return CoupResult(
             state=TrenteQuaranteState(prison),
-            outcome={"noir": list(noir), "rouge": list(rouge),
-                     "noir_total": decision.noir_total, "rouge_total": decision.rouge_total},
+            outcome={
+                "noir": list(noir),
+                "rouge": list(rouge),
+                "noir_total": decision.noir_total,
+                "rouge_total": decision.rouge_total,
+            },
             announcement=self._call(decision),
             bets=bets,
             settlement=collected_then_paid(bets, entries, lambda bet: self._rank.get(bet.code, 0)),
             totals=ended_totals(bets, entries),
         )
 
-    def _settle_bet(self, bet: Bet, decision: Decision, last_round: bool) -> Settlement:
+    def _settle_bet(
+        self, bet: TrenteQuaranteBet, decision: Decision, last_round: bool
+    ) -> Settlement:
         if bet.code == INSURANCE:
             return Settlement(bet.id, "lose")
         if decision.refait and not bet.insured:
             return on_zero(bet, self.limits.min, self.limits.chip_unit, last_round=last_round)
         if decision.equal:  # equal totals, or a refait for an insured bet
-            return Settlement(bet.id, "prison") if bet.prison else Settlement(bet.id, "push", returned=bet.stake)
+            return (
+                Settlement(bet.id, "prison")
+                if bet.prison
+                else Settlement(bet.id, "push", returned=bet.stake)
+            )
         if bet.prison:
             return released(bet, bet.code in decision.winners, self.limits.chip_unit)
         if bet.code in decision.winners:
@@ -188,9 +225,13 @@ class TrenteQuaranteEngine(DealtEngine):
         if decision.equal:
             return announce("equal", total=decision.noir_total)
         colour = "couleur" if "couleur" in decision.winners else "inverse"
-        return announce("result", noir=decision.noir_total, rouge=decision.rouge_total, colour=colour)
+        return announce(
+            "result", noir=decision.noir_total, rouge=decision.rouge_total, colour=colour
+        )
 
-    def void(self, state: TrenteQuaranteState, bets: Sequence[Bet], reason: str | None = None) -> CoupVoid:
+    def void(
+        self, state: TrenteQuaranteState, bets: Sequence[Bet], reason: str | None = None
+    ) -> CoupVoid:
         """A void coup (`reason` "red_card", section 05 V.3; None for a coup the table gave up,
         the terminal restarted): the coup's bets go back as placed, but for the insurance
         premiums, which are collected; the bets in prison stay as they are."""
@@ -200,5 +241,5 @@ class TrenteQuaranteEngine(DealtEngine):
         returned = tuple(bet for bet in bets if bet.code != INSURANCE)
         return CoupVoid(state, announce(reason or "void_coup"), returned, state.prison, premiums)
 
-    def announcement(self, key: str, **params: Any) -> Announcement:
+    def announcement(self, key: str, **params: int | str) -> Announcement:
         return announce(key, **params)

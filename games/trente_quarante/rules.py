@@ -17,10 +17,10 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.banking import LeastStake, TableRules
+from games.cards.shoe import read_shoe
 from games.money import exact_multiple, first_multiple, money
 from games.odds import BetOdds
 from games.prison import ZERO_CHOICES, prison_return
-from games.cards.shoe import read_shoe
 from games.profile import (
     RulebookError,
     Section,
@@ -39,7 +39,17 @@ from games.trente_quarante.ties import CoupChances
 GAME = "trente_quarante"
 CHANCES = ("rouge", "noir", "couleur", "inverse")
 INSURANCE = "insurance"
-_KEYS = ("game", "source", "decks", "burn", "cut_reserve", "advance_multiple", "payment_order", "errata", "bets")
+_KEYS = (
+    "game",
+    "source",
+    "decks",
+    "burn",
+    "cut_reserve",
+    "advance_multiple",
+    "payment_order",
+    "errata",
+    "bets",
+)
 _INSURANCE_KEYS = ("premium", "min_multiple", "allow_player_edge")
 DECK = 52
 
@@ -49,7 +59,9 @@ class TrenteQuaranteRules(TableRules):
     regulation: str  # the profile's `source`: the text and section it implements
     decks: int  # in the shoe (section 05 II.1: six)
     burn: int  # cards burnt from a new shoe before the first coup
-    cut_reserve: int  # cards behind the red cut card (section 05 V.3: five), whose coming out voids the coup
+    cut_reserve: (
+        int  # cards behind the red cut card (section 05 V.3: five), whose coming out voids the coup
+    )
     payouts: Mapping[str, Fraction]  # winnings per unit staked, by chance
     max_multiple: Mapping[str, int]  # maximum stake per player and chance, in table minimums
     payment_order: tuple[str, ...]  # the chances, in the order their winning bets are paid
@@ -61,8 +73,9 @@ class TrenteQuaranteRules(TableRules):
     # Article 27.5: the game stops at the last shoe cut in the closing half hour; the table
     # closes when that shoe's red card has come out and its coup is over, not after a count.
     closing_rounds: ClassVar[int | None] = None
-    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType({
-        INSURANCE: "an insurance premium is a share of the stake it insures (section 05 V.1)"})
+    unstepped: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {INSURANCE: "an insurance premium is a share of the stake it insures (section 05 V.1)"}
+    )
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str) -> TrenteQuaranteRules:
@@ -73,7 +86,9 @@ class TrenteQuaranteRules(TableRules):
         decks, burn, cut_reserve = read_shoe(profile)
         bets = profile.section("bets")
         bets.refuse_unknown_keys((*CHANCES, INSURANCE))
-        chances = Section({k: v for k, v in bets.values.items() if k != INSURANCE}, bets.source, bets.path)
+        chances = Section(
+            {k: v for k, v in bets.values.items() if k != INSURANCE}, bets.source, bets.path
+        )
         payouts, max_multiple, allowed = read_bets(chances, CHANCES)
         insurance = bets.section(INSURANCE)
         insurance.refuse_unknown_keys(_INSURANCE_KEYS)
@@ -119,8 +134,13 @@ class TrenteQuaranteRules(TableRules):
         chance = row.label.split()[2]  # "insurance on <chance> (premium ...)"
         multiple = exact_multiple((self.premium,), limits.chip_unit, limits.step(chance))
         threshold = self.insurance_threshold(limits.min)
-        return LeastStake(row.label, first_multiple(multiple, threshold), multiple, (Fraction(row.payout),),
-                          basis=f"insured from {money(threshold)}, its premium whole chips")
+        return LeastStake(
+            row.label,
+            first_multiple(multiple, threshold),
+            multiple,
+            (Fraction(row.payout),),
+            basis=f"insured from {money(threshold)}, its premium whole chips",
+        )
 
     def odds(self) -> list[BetOdds]:
         """Every chance's exact odds with each choice on a refait, then insured.
@@ -140,20 +160,38 @@ class TrenteQuaranteRules(TableRules):
             payout = self.payouts[chance]
             decided = c.win * (1 + payout) + c.void  # returned when the coup is no refait
             for choice in ZERO_CHOICES:
-                rows.append(BetOdds(chance, f"{chance} ({choice} on refait)", payout, c.win,
-                                    1 - decided - c.refait * on_refait[choice], zero_choice=choice))
+                rows.append(
+                    BetOdds(
+                        chance,
+                        f"{chance} ({choice} on refait)",
+                        payout,
+                        c.win,
+                        1 - decided - c.refait * on_refait[choice],
+                        zero_choice=choice,
+                    )
+                )
         for chance in CHANCES:
             payout = self.payouts[chance]
             returned = c.win * (1 + payout) + c.void + c.refait
-            rows.append(BetOdds(INSURANCE, f"insurance on {chance} (premium {self.premium})", payout, c.win,
-                                1 - returned / (1 + self.premium), simulated=False,
-                                why="an insured bet and its premium, open from the insurance threshold: "
-                                    "measured by the trente et quarante simulation tests"))
+            rows.append(
+                BetOdds(
+                    INSURANCE,
+                    f"insurance on {chance} (premium {self.premium})",
+                    payout,
+                    c.win,
+                    1 - returned / (1 + self.premium),
+                    simulated=False,
+                    why="an insured bet and its premium, open from the insurance threshold: "
+                    "measured by the trente et quarante simulation tests",
+                )
+            )
         return rows
 
 
 def _payment_order(value: Any, at: str) -> tuple[str, ...]:
     if not isinstance(value, list) or sorted(value, key=str) != sorted(CHANCES):
-        raise RulebookError(f"{at}: must list each of {', '.join(CHANCES)} once, in the order they are paid, "
-                            f"not {value!r}")
+        raise RulebookError(
+            f"{at}: must list each of {', '.join(CHANCES)} once, in the order they are paid, "
+            f"not {value!r}"
+        )
     return tuple(value)

@@ -62,7 +62,10 @@ def compute_ties(values: Mapping[int, int]) -> dict[int, Fraction]:
         states = _place(states, v, count[v])
         if v - 1 + ENOUGH in TOTALS:  # the rows of total t = 30 + v end on a card worth v or more
             shift = width * (v - 1)
-            states = {key: w + ((w >> shift & mask) * (key[1] * key[3] - 1) << shift) for key, w in states.items()}
+            states = {
+                key: w + ((w >> shift & mask) * (key[1] * key[3] - 1) << shift)
+                for key, w in states.items()
+            }
     aces = count[1]
     by_cards: dict[tuple[int, int, int], int] = {}
     for (s1, n1, s2, n2), w in states.items():
@@ -81,11 +84,17 @@ def compute_ties(values: Mapping[int, int]) -> dict[int, Fraction]:
     return ties
 
 
-def _place(states: dict, v: int, held: int) -> dict:
+# (one row's sum, its cards, the other's sum, its cards) -> the ways, a bit field per total
+States = dict[tuple[int, int, int, int], int]
+
+
+def _place(states: States, v: int, held: int) -> States:
     """The states after choosing how many of the `held` cards of value `v` go to each row."""
-    ways = [[comb(held, k1) * comb(held - k1, k2) for k2 in range(held - k1 + 1)]
-            for k1 in range(min(held, _TOP // v) + 1)]
-    after: dict = {}
+    ways = [
+        [comb(held, k1) * comb(held - k1, k2) for k2 in range(held - k1 + 1)]
+        for k1 in range(min(held, _TOP // v) + 1)
+    ]
+    after: States = {}
     get = after.get
     for (s1, n1, s2, n2), w in states.items():
         most2 = (_TOP - s2) // v

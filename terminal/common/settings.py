@@ -7,8 +7,9 @@ from __future__ import annotations
 import difflib
 import os
 import tomllib
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from terminal.common.endpoints import endpoint_problem
 
@@ -30,7 +31,6 @@ def config_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "config"
 
 
-
 def read_toml(path: Path) -> dict[str, Any]:
     """A TOML file's content; ConfigError naming the file when it cannot be had."""
     try:
@@ -43,7 +43,6 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
 
 
-
 def instead(name: str, known: Sequence[str], shown: Callable[[str], str] = str) -> str:
     """What to write instead of the unknown `name`: the known name nearest it, else all of them."""
     near = difflib.get_close_matches(name, known, n=1)
@@ -52,16 +51,22 @@ def instead(name: str, known: Sequence[str], shown: Callable[[str], str] = str) 
     return f"it takes {', '.join(map(shown, known))}"
 
 
-def refuse_unknown_sections(path: Path, raw: Mapping[str, Any], known: Sequence[str], where: str) -> None:
+def refuse_unknown_sections(
+    path: Path, raw: Mapping[str, Any], known: Sequence[str], where: str
+) -> None:
     """ConfigError for a section of `raw` (a whole file) not in `known`, or a key outside any
     section: a misspelt section must not pass unseen, its keys' defaults in force."""
     for name, value in raw.items():
         if name in known:
             continue
         if not isinstance(value, (dict, list)):
-            raise ConfigError(f"{path}: {name} = {value!r} stands outside any section: keys go in theirs "
-                              f"({', '.join(f'[{n}]' for n in known)})")
-        raise ConfigError(f"{path}: [{name}] is not a section of {where}: {instead(name, known, '[{}]'.format)}")
+            raise ConfigError(
+                f"{path}: {name} = {value!r} stands outside any section: keys go in theirs "
+                f"({', '.join(f'[{n}]' for n in known)})"
+            )
+        raise ConfigError(
+            f"{path}: [{name}] is not a section of {where}: {instead(name, known, '[{}]'.format)}"
+        )
 
 
 class Section:
@@ -74,7 +79,9 @@ class Section:
         if value is None:
             raise ConfigError(f"{path}: missing section [{name}]")
         if not isinstance(value, dict):
-            raise ConfigError(f"{path}: [{name}] must be a section: a line [{name}] and its keys under it")
+            raise ConfigError(
+                f"{path}: [{name}] must be a section: a line [{name}] and its keys under it"
+            )
         self.path, self.name, self.raw = path, name, value
 
     def only(self, known: Sequence[str], where: str) -> None:
@@ -82,7 +89,10 @@ class Section:
         table's [devices]"): a misspelt key must not pass unseen, its default in force."""
         for key in self.raw:
             if key not in known:
-                raise ConfigError(f"{self.path}: [{self.name}] {key} is not a key of {where}: {instead(key, known)}")
+                raise ConfigError(
+                    f"{self.path}: [{self.name}] {key} is not a key of {where}: "
+                    f"{instead(key, known)}"
+                )
 
     def invalid(self, key: str, expected: str) -> ConfigError:
         """The error of `key`, which must be `expected`."""
@@ -95,12 +105,23 @@ class Section:
             raise self.invalid(key, "a non-empty string")
         return value
 
-    def whole(self, key: str, default: int | None = None, *, low: int = 1, high: int,
-              what: str = "a whole number", note: str = "") -> int:
-        """A whole number from `low` to `high`; `note` says why the bounds or what one of them means."""
+    def whole(
+        self,
+        key: str,
+        default: int | None = None,
+        *,
+        low: int = 1,
+        high: int,
+        what: str = "a whole number",
+        note: str = "",
+    ) -> int:
+        """A whole number from `low` to `high`; `note` says why the bounds or what one of them
+        means."""
         value = self.raw.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.invalid(key, f"{what} from {low:,} to {high:,}" + (f", {note}" if note else ""))
+            raise self.invalid(
+                key, f"{what} from {low:,} to {high:,}" + (f", {note}" if note else "")
+            )
         return value
 
     def amount(self, key: str) -> int:
@@ -110,15 +131,26 @@ class Section:
     def amounts(self, key: str) -> tuple[int, ...]:
         """A non-empty list of amounts, sorted, each once."""
         value = self.raw.get(key)
-        if not isinstance(value, list) or not value or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_AMOUNT for v in value
+        if (
+            not isinstance(value, list)
+            or not value
+            or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_AMOUNT
+                for v in value
+            )
         ):
-            raise self.invalid(key, f"a non-empty list of whole numbers of minor units from 1 to {MAX_AMOUNT:,}")
+            raise self.invalid(
+                key, f"a non-empty list of whole numbers of minor units from 1 to {MAX_AMOUNT:,}"
+            )
         return tuple(sorted(set(value)))
 
     def number(self, key: str, default: float, low: float, high: float) -> float:
         value = self.raw.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not low <= value <= high
+        ):
             raise self.invalid(key, f"a number from {low} to {high}")
         return float(value)
 
@@ -126,15 +158,22 @@ class Section:
         """`[low, high]`, two numbers from 0 to `high`, low not above high; `otherwise` names what
         else the key takes, for the error."""
         value = self.raw.get(key)
-        if not (isinstance(value, list) and len(value) == 2
-                and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-                and 0 <= value[0] <= value[1] <= high):
-            raise self.invalid(key, f"[low, high]: two numbers from 0 to {high}, low not above high"
-                             + (f", {otherwise}" if otherwise else ""))
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+            and 0 <= value[0] <= value[1] <= high
+        ):
+            raise self.invalid(
+                key,
+                f"[low, high]: two numbers from 0 to {high}, low not above high"
+                + (f", {otherwise}" if otherwise else ""),
+            )
         return float(value[0]), float(value[1])
 
     def endpoint(self, key: str, *, bind: bool, default: str | None = None) -> str:
-        """A ZeroMQ endpoint this side binds (`bind`) or connects to (terminal/common/endpoints.py)."""
+        """A ZeroMQ endpoint this side binds (`bind`) or connects to
+        (terminal/common/endpoints.py)."""
         value = self.text(key, default)
         problem = endpoint_problem(value, bind=bind)
         if problem:

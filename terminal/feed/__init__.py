@@ -27,8 +27,11 @@ def bind(socket: zmq.Socket, endpoint: str, what: str) -> str:
     except zmq.ZMQError as exc:
         socket.close(linger=0)
         in_use = exc.errno == errno.EADDRINUSE
-        why = ("another table or terminal is already using it" if in_use else
-               "it is not an address of this machine")
+        why = (
+            "another table or terminal is already using it"
+            if in_use
+            else "it is not an address of this machine"
+        )
         raise FeedError(
             f"cannot bind the {what} to {endpoint}: {exc} ({why}): "
             "choose another one in the table configuration or on the command line",

@@ -22,7 +22,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -39,7 +39,9 @@ log = logging.getLogger(__name__)
 PUBLIC_SUFFIX, SECRET_SUFFIX = ".key", ".key_secret"
 KEY_LENGTH = 40  # a 32-byte Curve25519 key in Z85
 GENERATE = "dealer-terminal keys generate NAME --dir DIR"
-ZAP_RELEASE_S = 2.0  # how long the ZAP endpoint of an authenticator just stopped may take to be free
+ZAP_RELEASE_S = (
+    2.0  # how long the ZAP endpoint of an authenticator just stopped may take to be free
+)
 ZAP_RETRY_S = 0.01
 
 
@@ -59,17 +61,24 @@ class KeyPair(NamedTuple):
 
 def _is_key(raw: bytes) -> bool:
     try:
-        return len(raw) == KEY_LENGTH and all(c in z85.Z85CHARS for c in raw) and len(z85.decode(raw)) == 32
+        return (
+            len(raw) == KEY_LENGTH
+            and all(c in z85.Z85CHARS for c in raw)
+            and len(z85.decode(raw)) == 32
+        )
     except struct.error:  # a group of five characters worth more than 2**32 - 1
         return False
 
 
 def check_key(key: str | bytes, what: str) -> bytes:
-    """`key` as Z85 bytes, if it is a CURVE key (40 Z85 characters); else a CurveError about `what`."""
+    """`key` as Z85 bytes, if it is a CURVE key (40 Z85 characters); else a CurveError about
+    `what`."""
     raw = key.encode("utf-8") if isinstance(key, str) else key
     if not _is_key(raw):
-        raise CurveError(f"{what} {key!r} is not a CURVE key: expected {KEY_LENGTH} Z85 characters, "
-                         "as printed by `dealer-terminal keys generate` or `dealer-terminal keys show FILE`")
+        raise CurveError(
+            f"{what} {key!r} is not a CURVE key: expected {KEY_LENGTH} Z85 characters, "
+            "as printed by `dealer-terminal keys generate` or `dealer-terminal keys show FILE`"
+        )
     return raw
 
 
@@ -81,15 +90,21 @@ def _read_key_file(path: Path) -> tuple[bytes, bytes | None]:
     try:
         public, secret = load_certificate(path)
     except OSError as exc:
-        raise CurveError(f"cannot read the key file {path} ({exc.strerror or exc}): run as the user "
-                         "that owns it, or check its permissions") from None
+        raise CurveError(
+            f"cannot read the key file {path} ({exc.strerror or exc}): run as the user "
+            "that owns it, or check its permissions"
+        ) from None
     except ValueError:
-        raise CurveError(f"{path} is not a ZeroMQ CURVE key file (no public-key line): give a NAME{PUBLIC_SUFFIX} "
-                         f"or NAME{SECRET_SUFFIX} file written by `{GENERATE}`") from None
+        raise CurveError(
+            f"{path} is not a ZeroMQ CURVE key file (no public-key line): "
+            f"give a NAME{PUBLIC_SUFFIX} or NAME{SECRET_SUFFIX} file written by `{GENERATE}`"
+        ) from None
     check_key(public, f"the public key of {path}")
     if secret is not None and not _is_key(secret):  # never echoed: even a damaged secret is one
-        raise CurveError(f"the secret key of {path} is not a CURVE key ({KEY_LENGTH} Z85 characters): the file "
-                         f"is damaged; generate a new pair with `{GENERATE}`")
+        raise CurveError(
+            f"the secret key of {path} is not a CURVE key ({KEY_LENGTH} Z85 characters): the file "
+            f"is damaged; generate a new pair with `{GENERATE}`"
+        )
     return public, secret
 
 
@@ -103,12 +118,16 @@ def load_secret(path: str | os.PathLike) -> KeyPair:
     path = Path(path)
     public, secret = _read_key_file(path)
     if secret is None:
-        raise CurveError(f"{path} holds only a public key, and the secret key is needed here: give the "
-                         f"{path.name.removesuffix(PUBLIC_SUFFIX)}{SECRET_SUFFIX} file that `{GENERATE}` wrote "
-                         "beside it (it stays on the machine that owns the keys)")
+        raise CurveError(
+            f"{path} holds only a public key, and the secret key is needed here: give the "
+            f"{path.name.removesuffix(PUBLIC_SUFFIX)}{SECRET_SUFFIX} file that `{GENERATE}` wrote "
+            "beside it (it stays on the machine that owns the keys)"
+        )
     if zmq.curve_public(secret) != public:
-        raise CurveError(f"the public and secret keys of {path} do not belong together: generate a new pair "
-                         f"with `{GENERATE}`")
+        raise CurveError(
+            f"the public and secret keys of {path} do not belong together: generate a new pair "
+            f"with `{GENERATE}`"
+        )
     if path.stat().st_mode & 0o077:
         log.warning("the secret key file %s can be read by other users: chmod 600 it", path)
     return KeyPair(public, secret)
@@ -118,12 +137,17 @@ def read_allow_list(directory: str | os.PathLike) -> frozenset[bytes]:
     """The public keys (Z85) of every `*.key` file in `directory`."""
     directory = Path(directory)
     if not directory.is_dir():
-        raise CurveError(f"the allow-list directory {directory} does not exist: create it and copy into it "
-                         f"the public key file (NAME{PUBLIC_SUFFIX}) of every pit allowed to connect")
+        raise CurveError(
+            f"the allow-list directory {directory} does not exist: create it and copy into it "
+            f"the public key file (NAME{PUBLIC_SUFFIX}) of every pit allowed to connect"
+        )
     try:
-        files = sorted(p for p in directory.iterdir() if p.name.endswith(PUBLIC_SUFFIX))  # glob hides EACCES
+        # glob hides EACCES
+        files = sorted(p for p in directory.iterdir() if p.name.endswith(PUBLIC_SUFFIX))
     except OSError as exc:
-        raise CurveError(f"cannot read the allow-list directory {directory} ({exc.strerror or exc})") from None
+        raise CurveError(
+            f"cannot read the allow-list directory {directory} ({exc.strerror or exc})"
+        ) from None
     return frozenset(load_public(file) for file in files)
 
 
@@ -142,9 +166,13 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 def _write_key_file(path: Path, keys: dict[str, bytes], name: str, mode: int, force: bool) -> None:
     secret = "secret-key" in keys
     lines = [
-        f"#   ****  Generated on {datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC by dealer-terminal  ****",
-        "#   ZeroMQ CURVE **Secret** Certificate" if secret else "#   ZeroMQ CURVE Public Certificate",
-        "#   DO NOT PROVIDE THIS FILE TO OTHER USERS nor change its permissions." if secret
+        f"#   ****  Generated on {datetime.now(UTC):%Y-%m-%d %H:%M:%S} UTC "
+        "by dealer-terminal  ****",
+        "#   ZeroMQ CURVE **Secret** Certificate"
+        if secret
+        else "#   ZeroMQ CURVE Public Certificate",
+        "#   DO NOT PROVIDE THIS FILE TO OTHER USERS nor change its permissions."
+        if secret
         else "#   Hand it to the other side: a table's to the pit, a pit's to the tables.",
         "",
         "metadata",
@@ -165,20 +193,31 @@ def generate_keys(directory: str | os.PathLike, name: str, *, force: bool = Fals
     Existing files are refused unless `force`: replacing a key locks out whoever holds the old one.
     """
     if not _NAME.fullmatch(name):
-        raise CurveError(f"{name!r} cannot name key files: use letters, digits, '.', '_' and '-' (e.g. RL-01, pit)")
+        raise CurveError(
+            f"{name!r} cannot name key files: "
+            "use letters, digits, '.', '_' and '-' (e.g. RL-01, pit)"
+        )
     directory = Path(directory)
-    files = KeyFiles(directory / f"{name}{PUBLIC_SUFFIX}", directory / f"{name}{SECRET_SUFFIX}", b"")
+    files = KeyFiles(
+        directory / f"{name}{PUBLIC_SUFFIX}", directory / f"{name}{SECRET_SUFFIX}", b""
+    )
     existing = [str(path) for path in (files.public, files.secret) if path.exists()]
     if existing and not force:
-        raise CurveError(f"{' and '.join(existing)} already exist: keep them, or replace them with --force "
-                         "(whoever holds the old public key is then locked out)")
+        raise CurveError(
+            f"{' and '.join(existing)} already exist: keep them, or replace them with --force "
+            "(whoever holds the old public key is then locked out)"
+        )
     public, secret = zmq.curve_keypair()
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        _write_key_file(files.secret, {"public-key": public, "secret-key": secret}, name, 0o600, force)
+        _write_key_file(
+            files.secret, {"public-key": public, "secret-key": secret}, name, 0o600, force
+        )
         _write_key_file(files.public, {"public-key": public}, name, 0o644, force)
     except OSError as exc:
-        raise CurveError(f"cannot write the key files in {directory} ({exc.strerror or exc})") from None
+        raise CurveError(
+            f"cannot write the key files in {directory} ({exc.strerror or exc})"
+        ) from None
     return files._replace(key=public)
 
 
@@ -186,11 +225,20 @@ def add_keys_parser(subparsers) -> None:
     """`dealer-terminal keys generate|show`, added to the CLI's subparsers."""
     keys = subparsers.add_parser("keys", help="CURVE key files of tables and pits (feed security)")
     commands = keys.add_subparsers(dest="keys_command", required=True)
-    generate = commands.add_parser("generate", help=f"write NAME{PUBLIC_SUFFIX} (public) and NAME{SECRET_SUFFIX} "
-                                                    "(secret, mode 0600), print the public key")
-    generate.add_argument("name", metavar="NAME", help="the table or pit the keys belong to, e.g. RL-01 or pit")
-    generate.add_argument("--dir", type=Path, default=Path("."), help="where to write them (default: here)")
-    generate.add_argument("--force", action="store_true", help="replace key files that exist already")
+    generate = commands.add_parser(
+        "generate",
+        help=f"write NAME{PUBLIC_SUFFIX} (public) and NAME{SECRET_SUFFIX} "
+        "(secret, mode 0600), print the public key",
+    )
+    generate.add_argument(
+        "name", metavar="NAME", help="the table or pit the keys belong to, e.g. RL-01 or pit"
+    )
+    generate.add_argument(
+        "--dir", type=Path, default=Path("."), help="where to write them (default: here)"
+    )
+    generate.add_argument(
+        "--force", action="store_true", help="replace key files that exist already"
+    )
     show = commands.add_parser("show", help="print the public key of a key file")
     show.add_argument("file", type=Path, metavar="FILE")
 
@@ -207,12 +255,15 @@ def cmd_keys(args: argparse.Namespace) -> int:
         return 2
     key = files.key.decode("ascii")
     print(key)
-    print(f"public key in {files.public}, secret key in {files.secret} (mode 0600: it stays on this machine).\n"
-          f'- keys of a table: in the pit\'s floor file, server_key = "{key}" for this table; in the '
-          f'table\'s configuration, [feed] curve_secret = "{files.secret}" and curve_allow = "<the directory '
-          "of the pit keys>\".\n"
-          f"- keys of a pit: copy {files.public} into the allow-list directory ([feed] curve_allow) of every "
-          "table it watches.")
+    print(
+        f"public key in {files.public}, secret key in {files.secret} "
+        "(mode 0600: it stays on this machine).\n"
+        f'- keys of a table: in the pit\'s floor file, server_key = "{key}" for this table; in the '
+        f'table\'s configuration, [feed] curve_secret = "{files.secret}" '
+        'and curve_allow = "<the directory of the pit keys>".\n'
+        f"- keys of a pit: copy {files.public} into the allow-list directory ([feed] curve_allow) "
+        "of every table it watches."
+    )
     return 0
 
 
@@ -232,18 +283,31 @@ class CurveServer:
 
     _domains = itertools.count(1)
 
-    def __init__(self, secret_file: str | os.PathLike, allow_dir: str | os.PathLike, *,
-                 context: zmq.Context | None = None):
+    def __init__(
+        self,
+        secret_file: str | os.PathLike,
+        allow_dir: str | os.PathLike,
+        *,
+        context: zmq.Context | None = None,
+    ):
         self.keys = load_secret(secret_file)
         self.allow_dir = Path(allow_dir)
         self._allowed = read_allow_list(self.allow_dir)
         self.domain = f"dealer-terminal.{next(self._domains)}"
         self._authenticators: dict[zmq.Context, _Authenticator] = {}
         self._join(context or zmq.Context.instance())
-        log.info("CURVE on: table key %s, %d pit key(s) allowed in %s", self.public_key, len(self._allowed),
-                 self.allow_dir)
+        log.info(
+            "CURVE on: table key %s, %d pit key(s) allowed in %s",
+            self.public_key,
+            len(self._allowed),
+            self.allow_dir,
+        )
         if not self._allowed:
-            log.warning("the allow-list %s holds no %s file: every pit will be refused", self.allow_dir, PUBLIC_SUFFIX)
+            log.warning(
+                "the allow-list %s holds no %s file: every pit will be refused",
+                self.allow_dir,
+                PUBLIC_SUFFIX,
+            )
 
     @property
     def public_key(self) -> str:
@@ -265,10 +329,18 @@ class CurveServer:
         """Whether the client key (Z85) is allowed; a refusal is logged with the key and address.
         Called on the authenticator's thread."""
         if key in self._allowed:
-            log.info("admitted the pit client with key %s from %s", key.decode("ascii"), address or "an unknown address")
+            log.info(
+                "admitted the pit client with key %s from %s",
+                key.decode("ascii"),
+                address or "an unknown address",
+            )
             return True
-        log.warning("refused a pit client with key %s from %s: not in the allow-list %s", key.decode("ascii"),
-                    address or "an unknown address", self.allow_dir)
+        log.warning(
+            "refused a pit client with key %s from %s: not in the allow-list %s",
+            key.decode("ascii"),
+            address or "an unknown address",
+            self.allow_dir,
+        )
         return False
 
     def reload(self) -> int:
@@ -323,8 +395,10 @@ class _Authenticator(ThreadAuthenticator):
             except zmq.ZMQError as exc:
                 authenticator.stop()
                 if exc.errno != errno.EADDRINUSE or time.monotonic() >= deadline:
-                    raise CurveError(f"cannot start the CURVE authenticator ({exc}): another ZAP handler "
-                                     "already serves this ZeroMQ context") from None
+                    raise CurveError(
+                        f"cannot start the CURVE authenticator ({exc}): another ZAP handler "
+                        "already serves this ZeroMQ context"
+                    ) from None
             time.sleep(ZAP_RETRY_S)
 
     def release(self, server: CurveServer) -> None:
@@ -347,7 +421,9 @@ class _Authenticator(ThreadAuthenticator):
 # -- the pit's side
 
 
-def client_socket_setup(socket: zmq.Socket, own: str | os.PathLike | KeyPair, server_key: str | bytes) -> None:
+def client_socket_setup(
+    socket: zmq.Socket, own: str | os.PathLike | KeyPair, server_key: str | bytes
+) -> None:
     """Make `socket` (not connected yet) a CURVE client with the pit's keys (its secret key file,
     or a KeyPair) that accepts only the server holding `server_key` (Z85, the floor file's)."""
     keys = own if isinstance(own, KeyPair) else load_secret(own)
@@ -356,8 +432,12 @@ def client_socket_setup(socket: zmq.Socket, own: str | os.PathLike | KeyPair, se
     socket.curve_publickey = keys.public
 
 
-HANDSHAKE_EVENTS = (zmq.EVENT_HANDSHAKE_SUCCEEDED | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL
-                    | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL | zmq.EVENT_HANDSHAKE_FAILED_AUTH)
+HANDSHAKE_EVENTS = (
+    zmq.EVENT_HANDSHAKE_SUCCEEDED
+    | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL
+    | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+    | zmq.EVENT_HANDSHAKE_FAILED_AUTH
+)
 
 
 @dataclass(frozen=True)
@@ -377,15 +457,25 @@ class Handshake:
         if self.ok:
             return "proved the key of the floor file (handshake succeeded)"
         if self.event == zmq.EVENT_HANDSHAKE_FAILED_AUTH:
-            return (f"refused the pit's key (status {self.value}): copy the pit's public key file into the "
-                    "table's allow-list directory ([feed] curve_allow)")
-        if self.event == zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL and self.value == zmq.PROTOCOL_ERROR_ZMTP_MECHANISM_MISMATCH:
-            return ("does not use the pit's security (CURVE on one side only): the floor file must give a "
-                    "server_key exactly for the tables whose configuration sets [feed] curve_secret and curve_allow")
+            return (
+                f"refused the pit's key (status {self.value}): "
+                "copy the pit's public key file into the table's allow-list directory "
+                "([feed] curve_allow)"
+            )
+        if (
+            self.event == zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+            and self.value == zmq.PROTOCOL_ERROR_ZMTP_MECHANISM_MISMATCH
+        ):
+            return (
+                "does not use the pit's security (CURVE on one side only): "
+                "the floor file must give a server_key exactly for the tables "
+                "whose configuration sets [feed] curve_secret and curve_allow"
+            )
         return "did not prove the key of the floor file (handshake failed)"
 
     def alert(self, table: str) -> str:
-        """E.g. "table RL-01 at tcp://10.0.0.21:5556 did not prove the key of the floor file (handshake failed)"."""
+        """E.g. "table RL-01 at tcp://10.0.0.21:5556 did not prove the key of the floor file
+        (handshake failed)"."""
         return f"table {table} at {self.endpoint} {self.reason}"
 
 
@@ -407,8 +497,13 @@ class HandshakeWatch:
         outcomes = []
         while self.socket.poll(0):
             message = recv_monitor_message(self.socket)
-            outcomes.append(Handshake(message["endpoint"].decode("utf-8", "replace"), int(message["event"]),
-                                      int(message["value"])))
+            outcomes.append(
+                Handshake(
+                    message["endpoint"].decode("utf-8", "replace"),
+                    int(message["event"]),
+                    int(message["value"]),
+                )
+            )
         return outcomes
 
     def close(self) -> None:

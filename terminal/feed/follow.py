@@ -27,8 +27,9 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 import zmq
 
@@ -52,7 +53,9 @@ class Source:
     replay: str | None = None
     table: str | None = None
     start: tuple[int, str] | None = None
-    held: bool = False  # hold policy, with a `start`: `rewound` already, nothing of it until `restart`
+    held: bool = (
+        False  # hold policy, with a `start`: `rewound` already, nothing of it until `restart`
+    )
 
 
 @dataclass(frozen=True)
@@ -75,11 +78,15 @@ class _Chain:
     seen: int = 0  # highest seq the table has announced (events, heartbeats, replay.end)
     pending: dict[int, dict] = field(default_factory=dict)  # above `expected`, waiting for the gap
     asked_from: int = 0  # the first seq missing when the last replay was asked
-    asked_head: int | None = None  # hold: the head that replay was asked from, which the table must still hold
+    asked_head: int | None = (
+        None  # hold: the head that replay was asked from, which the table must still hold
+    )
     replay_end: int | None = None  # the last_seq of the last replay.end
     retry_at: float | None = None  # hold policy: when to ask again for a gap not filled
     retry_s: float = field(default_factory=lambda: RETRY_FIRST_S)
-    retry_on_message: bool = False  # the replay went unanswered: a message from the table is worth a retry now
+    retry_on_message: bool = (
+        False  # the replay went unanswered: a message from the table is worth a retry now
+    )
     held: bool = False  # hold: a chain that does not continue the one given out (`rewound`)
 
 
@@ -92,7 +99,8 @@ class _Source:
         self.setup = setup
         self.sub = self.renew_sub()
         self.dealer: zmq.Socket | None = None
-        self.chains: dict[str, _Chain] = {}
+        # None: the history asked at start, before its events say whose it is (FeedFollower._chain)
+        self.chains: dict[str | None, _Chain] = {}
         self.replaying: _Chain | None = None
         self.waiting: deque[_Chain] = deque()  # chains with a gap, after the one replaying
         self.replay_deadline: float | None = None
@@ -117,10 +125,15 @@ class _Source:
     def ask(self, chain: _Chain, head: int | None) -> zmq.Socket | None:
         """Send a replay request from `chain.expected`, or from `head` (the last seq given out,
         to check the table still holds it); returns the DEALER when it was just created."""
+        # FeedFollower._gap asks only a source with a replay endpoint, for a chain with a baseline
+        assert self.spec.replay is not None and chain.expected is not None
         created = None
         if self.dealer is None:
             created = self.dealer = self._socket(zmq.DEALER)
-        request: dict[str, Any] = {"op": "replay", "from_seq": chain.expected if head is None else head}
+        request: dict[str, Any] = {
+            "op": "replay",
+            "from_seq": chain.expected if head is None else head,
+        }
         if self.spec.table is None and chain.table is not None:
             request["table"] = chain.table  # a merged feed replays one table at a time
         if created is not None:
@@ -223,13 +236,15 @@ class FeedFollower:
                 self._gap(source, chain)
 
     def heard(self) -> dict[str, float | None]:
-        """Each source's name (its table, else its feed endpoint) → monotonic time of its last message."""
+        """Each source's name (its table, else its feed endpoint) → monotonic time of its last
+        message."""
         return {source.name: source.heard_at for source in self._sources}
 
     # -- reading
 
     def items(self, timeout: float | None = None) -> Iterator[FeedItem]:
-        """The items as they come; ends after `timeout` seconds with nothing to yield (None: never)."""
+        """The items as they come; ends after `timeout` seconds with nothing to yield
+        (None: never)."""
         idle_until = None if timeout is None else time.monotonic() + timeout
         while True:
             wait = None if idle_until is None else max(0.0, idle_until - time.monotonic())
@@ -310,7 +325,10 @@ class FeedFollower:
             self._alert(source.name, f"malformed: a message without a table: {str(message)[:80]}")
             return None
         if source.spec.table is not None and name != source.spec.table:
-            self._alert(source.name, f"wrong_table: a message of table {name!r} on the feed of {source.name}")
+            self._alert(
+                source.name,
+                f"wrong_table: a message of table {name!r} on the feed of {source.name}",
+            )
             return None
         source.heard_at = time.monotonic()
         chain = source.chains.get(name)
@@ -335,13 +353,18 @@ class FeedFollower:
             self._alert(source.name, f"malformed: {len(frames)} frames instead of [topic, event]")
             return
         message = self._parse(source, frames[1])
-        chain = None if message is None else self._chain_of(source, message)
+        if message is None:
+            return
+        chain = self._chain_of(source, message)
         if chain is None or chain.held:
             return
         if chain.retry_on_message:  # the table is back: ask now what its silence kept from us
             chain.retry_at, chain.retry_on_message = None, False
         if frames[0] != f"{message.get('table')}/{message.get('kind')}".encode():
-            self._alert(self._name(source, chain), f"malformed: topic {frames[0]!r} does not match the message")
+            self._alert(
+                self._name(source, chain),
+                f"malformed: topic {frames[0]!r} does not match the message",
+            )
         elif message.get("kind") == "heartbeat":
             self._on_heartbeat(source, chain, message)
         else:
@@ -350,8 +373,12 @@ class FeedFollower:
     def _on_heartbeat(self, source: _Source, chain: _Chain, beat: dict) -> None:
         last_seq = beat.get("last_seq")
         if not is_int(last_seq):
-            self._alert(self._name(source, chain), f"malformed: heartbeat without an integer last_seq: {beat}")
+            self._alert(
+                self._name(source, chain),
+                f"malformed: heartbeat without an integer last_seq: {beat}",
+            )
             return
+        assert isinstance(last_seq, int)  # is_int said so; mypy does not see through it
         chain.seen = max(chain.seen, last_seq)
         if chain.expected is None:
             chain.expected = last_seq + 1
@@ -362,7 +389,9 @@ class FeedFollower:
         """An event from the feed or from a replay: yield it, keep it for later or drop it."""
         reason = check_event(event)
         if reason is not None:
-            self._alert(self._name(source, chain), f"hash: event seq {event.get('seq')} refused: {reason}")
+            self._alert(
+                self._name(source, chain), f"hash: event seq {event.get('seq')} refused: {reason}"
+            )
             return
         seq = event["seq"]
         if chain.expected is None:
@@ -375,14 +404,24 @@ class FeedFollower:
         elif seq == chain.expected:
             self._accept(chain, event)
         elif self._head(chain) == seq and event["hash"] != chain.last_hash:
-            self._rewound(source, chain, seq, f"seq {seq} of {chain.table} is another event than the one taken "
-                                         f"(hash {event['hash'][:12]}..., not {chain.last_hash[:12]}...)")
-        elif self._below_head(chain, seq):  # whether the table still holds the head, its replay says
+            assert chain.last_hash is not None  # there is a head only with its hash (_head)
+            self._rewound(
+                source,
+                chain,
+                seq,
+                f"seq {seq} of {chain.table} is another event than the one taken "
+                f"(hash {event['hash'][:12]}..., not {chain.last_hash[:12]}...)",
+            )
+        elif self._below_head(
+            chain, seq
+        ):  # whether the table still holds the head, its replay says
             self._gap(source, chain)
 
     def _accept(self, chain: _Chain, event: dict | None) -> None:
         """Yield `event` (seq == expected) if it links to the last one, then those waiting."""
         while event is not None:
+            # events only ever come to (and wait on) a chain whose table they named (_chain_of)
+            assert chain.table is not None
             if chain.last_hash is not None:  # its own hash was checked as it came (_on_event)
                 reason = check_link(event, event["seq"] - 1, chain.last_hash)
                 if reason is not None:
@@ -397,7 +436,12 @@ class FeedFollower:
 
     def _head(self, chain: _Chain) -> int | None:
         """Holding, the last seq given out of the chain, whose hash is `last_hash` (None: none)."""
-        if not self._hold or chain.last_hash is None or chain.expected is None or chain.expected <= 1:
+        if (
+            not self._hold
+            or chain.last_hash is None
+            or chain.expected is None
+            or chain.expected <= 1
+        ):
             return None
         return chain.expected - 1
 
@@ -406,10 +450,14 @@ class FeedFollower:
         return head is not None and seq < head
 
     def _rewound(self, source: _Source, chain: _Chain, head: int, why: str) -> None:
-        """The table's chain does not continue the one given out up to `head`: say so once, then hold it."""
+        """The table's chain does not continue the one given out up to `head`: say so once, then
+        hold it."""
         name = self._name(source, chain)
-        self._alert(name, f"rewound: {why}: its chain does not continue the one taken up to seq {head}; "
-                          f"nothing more of {name} is taken until it is taken up again")
+        self._alert(
+            name,
+            f"rewound: {why}: its chain does not continue the one taken up to seq {head}; "
+            f"nothing more of {name} is taken until it is taken up again",
+        )
         chain.held, chain.retry_at, chain.retry_on_message = True, None, False
         chain.pending.clear()
         if source.replaying is chain:  # the rest of its answer goes nowhere
@@ -421,7 +469,12 @@ class FeedFollower:
     def _gap(self, source: _Source, chain: _Chain) -> None:
         """Events from `chain.expected` are missing (or, holding, the table may no longer hold the
         head): ask a replay unless one is under way."""
-        if chain.held or source.replaying is chain or chain in source.waiting or chain.retry_at is not None:
+        if (
+            chain.held
+            or source.replaying is chain
+            or chain in source.waiting
+            or chain.retry_at is not None
+        ):
             return
         if source.spec.replay is None:
             self._skip(source, chain, "no replay endpoint")
@@ -439,7 +492,9 @@ class FeedFollower:
         if chain is None:  # an answer to a request given up on
             return
         if len(frames) != 1:
-            self._alert(self._name(source, chain), f"malformed: a replay reply of {len(frames)} frames")
+            self._alert(
+                self._name(source, chain), f"malformed: a replay reply of {len(frames)} frames"
+            )
             return
         message = self._parse(source, frames[0])
         if message is None:
@@ -463,7 +518,10 @@ class FeedFollower:
             if owner is chain:
                 self._on_event(source, chain, message)
             elif owner is not None:
-                self._alert(self._name(source, chain), f"wrong_table: the replay of {chain.table} sent an event of {owner.table}")
+                self._alert(
+                    self._name(source, chain),
+                    f"wrong_table: the replay of {chain.table} sent an event of {owner.table}",
+                )
 
     def _replay_done(self, source: _Source) -> None:
         """The replay under way ended: ask the next one waiting."""
@@ -477,9 +535,14 @@ class FeedFollower:
             self._skip(source, chain, f"malformed replay.end last_seq {last_seq!r}")
             return
         if chain.asked_head is not None and last_seq < chain.asked_head:
-            self._rewound(source, chain, chain.asked_head,
-                          f"the last seq of {chain.table} is {last_seq} (its replay ends there)")
+            self._rewound(
+                source,
+                chain,
+                chain.asked_head,
+                f"the last seq of {chain.table} is {last_seq} (its replay ends there)",
+            )
             return
+        assert chain.expected is not None  # it was asked from there (_Source.ask)
         chain.seen = max(chain.seen, last_seq)
         ended_before, chain.replay_end = chain.replay_end, last_seq
         if not chain.pending and chain.seen < chain.expected:
@@ -487,23 +550,35 @@ class FeedFollower:
         if chain.expected <= last_seq:
             self._skip(source, chain, f"the replay up to seq {last_seq} did not deliver them valid")
         elif chain.expected == chain.asked_from and last_seq == ended_before:
-            self._skip(source, chain, f"the table announces seq {chain.seen} but its replay ends at seq {last_seq}")
-        else:  # committed after the replay read the journal, or lost on the feed meanwhile: ask again
+            self._skip(
+                source,
+                chain,
+                f"the table announces seq {chain.seen} but its replay ends at seq {last_seq}",
+            )
+        else:
+            # committed after the replay read the journal, or lost on the feed meanwhile: ask again
             self._gap(source, chain)
 
     def _expire(self, now: float) -> None:
         for source in list(self._timed):
             if source.replay_deadline is not None and now >= source.replay_deadline:
                 chain = source.replaying
+                assert chain is not None  # a replay deadline only while one is under way
                 self._drop_dealer(source)
                 self._replay_done(source)
-                self._skip(source, chain, f"no answer from {source.spec.replay} within {self._replay_timeout} s",
-                           unanswered=True)
+                self._skip(
+                    source,
+                    chain,
+                    f"no answer from {source.spec.replay} within {self._replay_timeout} s",
+                    unanswered=True,
+                )
             for chain in list(source.chains.values()):
                 if chain.retry_at is not None and now >= chain.retry_at:
                     chain.retry_at = None
                     self._gap(source, chain)
-            if source.replay_deadline is None and all(c.retry_at is None for c in source.chains.values()):
+            if source.replay_deadline is None and all(
+                c.retry_at is None for c in source.chains.values()
+            ):
                 self._timed.discard(source)
 
     def _drop_dealer(self, source: _Source) -> None:
@@ -516,13 +591,18 @@ class FeedFollower:
 
     def _skip(self, source: _Source, chain: _Chain, why: str, unanswered: bool = False) -> None:
         """The events from `chain.expected` cannot be had now. Hold: say so and ask again later
-        (at once when the table is heard again, if the replay went `unanswered`). Otherwise name them and go on from the next event there is (waiting, or announced);
-        with nothing known missing, just report."""
+        (at once when the table is heard again, if the replay went `unanswered`). Otherwise name
+        them and go on from the next event there is (waiting, or announced); with nothing known
+        missing, just report."""
+        assert chain.expected is not None  # a chain with a gap or a replay has a baseline
         resume = min(chain.pending) if chain.pending else chain.seen + 1
         if self._hold:
             if resume > chain.expected:
-                self._alert(self._name(source, chain), f"gap: {seq_span(chain.expected, resume - 1)} of {self._name(source, chain)} "
-                                         f"missing: {why}; asking again")
+                self._alert(
+                    self._name(source, chain),
+                    f"gap: {seq_span(chain.expected, resume - 1)} of {self._name(source, chain)} "
+                    f"missing: {why}; asking again",
+                )
             else:
                 self._alert(self._name(source, chain), f"replay: from seq {chain.expected}: {why}")
             chain.retry_at = time.monotonic() + chain.retry_s
@@ -533,6 +613,10 @@ class FeedFollower:
         if resume <= chain.expected:
             self._alert(self._name(source, chain), f"replay: from seq {chain.expected}: {why}")
             return
-        self._alert(self._name(source, chain), f"gap: {seq_span(chain.expected, resume - 1)} of {self._name(source, chain)} skipped: {why}")
+        self._alert(
+            self._name(source, chain),
+            f"gap: {seq_span(chain.expected, resume - 1)} of {self._name(source, chain)} "
+            f"skipped: {why}",
+        )
         chain.expected, chain.last_hash = resume, None
         self._accept(chain, chain.pending.pop(resume, None))

@@ -8,19 +8,20 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from typing import Generator, Iterator
+from collections.abc import Generator, Iterator
 
 import zmq
 
+from terminal.common.flag import Flag
 from terminal.contract.events import canonical
 from terminal.feed import bind
-from terminal.common.flag import Flag
 
 log = logging.getLogger(__name__)
 
 POLL_MS = 100  # how often the server thread looks at its stop flag
 SEND_TIMEOUT_MS = 2000  # a client that stops reading loses its answer after this, others go on
-MAX_REQUEST_BYTES = 64 * 1024  # a request is a small JSON object; ZeroMQ drops a peer that sends more
+# a request is a small JSON object; ZeroMQ drops a peer that sends more
+MAX_REQUEST_BYTES = 64 * 1024
 
 
 class Refused(ValueError):
@@ -85,7 +86,9 @@ class RouterServer(threading.Thread):
             log.info("%s: refused: %s", self.name, exc)
             yield canonical({"op": "error", "reason": str(exc)})
         except Exception as exc:  # whatever went wrong, the client gets an answer
-            log.warning("%s: cannot serve %.200r: %s: %s", self.name, frames[:1], type(exc).__name__, exc)
+            log.warning(
+                "%s: cannot serve %.200r: %s: %s", self.name, frames[:1], type(exc).__name__, exc
+            )
             yield canonical({"op": "error", "reason": f"cannot serve the request: {exc}"})
 
     def request_stop(self) -> None:
@@ -107,8 +110,15 @@ class RouterClient:
     (or a server restarted meanwhile) is never taken for the next one's; `{"op": "error"}`
     raises Refused with its reason. `setup` (e.g. CURVE) is applied to each new socket."""
 
-    def __init__(self, endpoint: str, what: str, *, timeout: float, context: zmq.Context | None = None,
-                 setup=None):
+    def __init__(
+        self,
+        endpoint: str,
+        what: str,
+        *,
+        timeout: float,
+        context: zmq.Context | None = None,
+        setup=None,
+    ):
         self.endpoint, self.what, self.timeout = endpoint, what, timeout
         self._context = context or zmq.Context.instance()
         self._setup = setup
@@ -140,9 +150,13 @@ class RouterClient:
         return answer
 
     def _answer(self) -> dict:
+        # awaited only after `ask` sent on the socket (made there); `close` drops it afterwards
+        assert self._socket is not None
         if not self._socket.poll(round(self.timeout * 1000)):
             self.close()
-            raise ConnectionError(f"{self.what} at {self.endpoint} did not answer within {self.timeout:g} s")
+            raise ConnectionError(
+                f"{self.what} at {self.endpoint} did not answer within {self.timeout:g} s"
+            )
         answer = json.loads(self._socket.recv())
         if answer.get("op") == "error":
             raise Refused(answer.get("reason"))

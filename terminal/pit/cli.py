@@ -49,58 +49,117 @@ def _size(text: str) -> tuple[int, int]:
 
 def add_pit_parsers(sub) -> None:
     pit = sub.add_parser("pit", help="pit tools").add_subparsers(dest="pit_command", required=True)
-    follow = pit.add_parser("follow", help="print the events of one or more tables, one line each, nothing missed")
-    follow.add_argument("--connect", action=_FeedSource, metavar="ENDPOINT", required=True,
-                        help="a table's PUB endpoint, or the collector's merged feed (repeat for more)")
-    follow.add_argument("--replay", action=_FeedSource, metavar="ENDPOINT",
-                        help="its replay endpoint (the collector's: its control endpoint), to recover gaps")
-    follow.add_argument("--from", dest="from_seq", type=int, metavar="SEQ",
-                        help="replay each table's history from SEQ first (default: from now on)")
-    follow.add_argument("--idle-exit", type=float, metavar="SECONDS",
-                        help="exit after SECONDS with nothing to print (default: run until Ctrl-C)")
+    follow = pit.add_parser(
+        "follow", help="print the events of one or more tables, one line each, nothing missed"
+    )
+    follow.add_argument(
+        "--connect",
+        action=_FeedSource,
+        metavar="ENDPOINT",
+        required=True,
+        help="a table's PUB endpoint, or the collector's merged feed (repeat for more)",
+    )
+    follow.add_argument(
+        "--replay",
+        action=_FeedSource,
+        metavar="ENDPOINT",
+        help="its replay endpoint (the collector's: its control endpoint), to recover gaps",
+    )
+    follow.add_argument(
+        "--from",
+        dest="from_seq",
+        type=int,
+        metavar="SEQ",
+        help="replay each table's history from SEQ first (default: from now on)",
+    )
+    follow.add_argument(
+        "--idle-exit",
+        type=float,
+        metavar="SECONDS",
+        help="exit after SECONDS with nothing to print (default: run until Ctrl-C)",
+    )
     key_options(follow)
 
-    collect = pit.add_parser("collect", help="store every table's events, raise alerts, republish the merged feed")
-    collect.add_argument("--tables", type=Path, required=True, metavar="FILE", help="the floor file (TOML)")
-    collect.add_argument("--db", metavar="URL", help="sqlite:///pit.db (default) or postgresql://user:pw@host/db")
-    collect.add_argument("--publish", metavar="ENDPOINT", type=endpoint_argument(bind=True),
-                         help="the merged feed (overrides the floor file)")
-    collect.add_argument("--control", metavar="ENDPOINT", type=endpoint_argument(bind=True),
-                         help="floor state, acknowledgements, replay (overrides)")
+    collect = pit.add_parser(
+        "collect", help="store every table's events, raise alerts, republish the merged feed"
+    )
+    collect.add_argument(
+        "--tables", type=Path, required=True, metavar="FILE", help="the floor file (TOML)"
+    )
+    collect.add_argument(
+        "--db", metavar="URL", help="sqlite:///pit.db (default) or postgresql://user:pw@host/db"
+    )
+    collect.add_argument(
+        "--publish",
+        metavar="ENDPOINT",
+        type=endpoint_argument(bind=True),
+        help="the merged feed (overrides the floor file)",
+    )
+    collect.add_argument(
+        "--control",
+        metavar="ENDPOINT",
+        type=endpoint_argument(bind=True),
+        help="floor state, acknowledgements, replay (overrides)",
+    )
 
     board = pit.add_parser("board", help="the dashboard of every table, alerts to acknowledge")
-    board.add_argument("--connect", metavar="ENDPOINT", required=True, type=endpoint_argument(bind=False),
-                       help="the collector's control endpoint")
-    board.add_argument("--user", required=True, help="your name: it is recorded with every acknowledgement")
+    board.add_argument(
+        "--connect",
+        metavar="ENDPOINT",
+        required=True,
+        type=endpoint_argument(bind=False),
+        help="the collector's control endpoint",
+    )
+    board.add_argument(
+        "--user", required=True, help="your name: it is recorded with every acknowledgement"
+    )
     board.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH")
     board.add_argument("--fullscreen", action="store_true")
     key_options(board)
 
-    table = pit.add_parser("table", help="print one table as the pit sees it, with its wheel's per-pocket statistics")
+    table = pit.add_parser(
+        "table", help="print one table as the pit sees it, with its wheel's per-pocket statistics"
+    )
     table.add_argument("table_id", metavar="TABLE")
-    table.add_argument("--connect", metavar="ENDPOINT", required=True, type=endpoint_argument(bind=False),
-                       help="the collector's control endpoint")
+    table.add_argument(
+        "--connect",
+        metavar="ENDPOINT",
+        required=True,
+        type=endpoint_argument(bind=False),
+        help="the collector's control endpoint",
+    )
     key_options(table)
 
 
 def key_options(parser) -> None:
-    parser.add_argument("--key", type=Path, metavar="FILE", help="your CURVE secret key file, when the pit uses CURVE")
-    parser.add_argument("--server-key", metavar="KEY", help="the pit's (or the table's) CURVE public key")
+    parser.add_argument(
+        "--key",
+        type=Path,
+        metavar="FILE",
+        help="your CURVE secret key file, when the pit uses CURVE",
+    )
+    parser.add_argument(
+        "--server-key", metavar="KEY", help="the pit's (or the table's) CURVE public key"
+    )
 
 
 def cmd_pit(args) -> int:
-    return {"follow": _follow, "collect": _collect, "board": _board, "table": _table}[args.pit_command](args)
+    return {"follow": _follow, "collect": _collect, "board": _board, "table": _table}[
+        args.pit_command
+    ](args)
 
 
 def _follow(args) -> int:
     from terminal.feed.follow import FeedFollower
     from terminal.pit.lines import format_event
-
     from terminal.pit.secure import client_setup
 
     setup = client_setup(args.key, args.server_key)
-    follower = FeedFollower([tuple(s) for s in args.sources], from_seq=args.from_seq,
-                            setup=None if setup is None else (lambda source, socket: setup(socket)))
+    follower = FeedFollower(
+        [tuple(s) for s in args.sources],
+        from_seq=args.from_seq,
+        setup=None if setup is None else (lambda source, socket: setup(socket)),
+    )
     try:
         for item in follower.items(timeout=args.idle_exit):
             if item.event is not None:
@@ -120,7 +179,9 @@ def _collect(args) -> int:
     from terminal.pit.server import PitServer
     from terminal.pit.store import PitStore, StoreError
 
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr
+    )
     floor = load_floor(args.tables)
     try:
         store = PitStore(args.db)
@@ -129,14 +190,24 @@ def _collect(args) -> int:
         return EXIT_FAILED
     curve = pit_server(floor)
     serve = None if curve is None else curve.apply
-    print(f"pit: {len(floor.tables)} tables from {floor.path}; reading what store {store.name} holds of them",
-          flush=True)
+    print(
+        f"pit: {len(floor.tables)} tables from {floor.path}; "
+        f"reading what store {store.name} holds of them",
+        flush=True,
+    )
     started = time.monotonic()
     line = ProgressLine()
     try:
-        collector = Collector(floor, store, publish=args.publish, secure=pit_security(floor), serve=serve,
-                              progress=lambda done, total: line("pit: {} of {} tables' views rebuilt from the store",
-                                                                done, total))
+        collector = Collector(
+            floor,
+            store,
+            publish=args.publish,
+            secure=pit_security(floor),
+            serve=serve,
+            progress=lambda done, total: line(
+                "pit: {} of {} tables' views rebuilt from the store", done, total
+            ),
+        )
         server = PitServer(args.control or floor.control, collector, setup=serve)
     except FeedError as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
@@ -147,8 +218,11 @@ def _collect(args) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: collector.stop())
     server.start()
-    print(f"pit: views rebuilt in {time.monotonic() - started:.1f} s; merged feed {collector.publish_endpoint}, "
-          f"control {server.endpoint}", flush=True)
+    print(
+        f"pit: views rebuilt in {time.monotonic() - started:.1f} s; "
+        f"merged feed {collector.publish_endpoint}, control {server.endpoint}",
+        flush=True,
+    )
     status = threading.Thread(target=_status, args=(collector,), daemon=True)
     status.start()
     try:
@@ -170,9 +244,12 @@ def _status(collector) -> None:
         now, stored = time.monotonic(), collector.stored
         floor = collector.floor_snapshot()
         links = [t["link"] for t in floor["tables"]]
-        print(f"pit: {stored} events stored ({(stored - last) / (now - since):.1f}/s), "
-              f"{links.count('live')} tables live, {links.count('silent')} silent, "
-              f"{len(floor['alerts'])} open alerts", flush=True)
+        print(
+            f"pit: {stored} events stored ({(stored - last) / (now - since):.1f}/s), "
+            f"{links.count('live')} tables live, {links.count('silent')} silent, "
+            f"{len(floor['alerts'])} open alerts",
+            flush=True,
+        )
         last, since = stored, now
 
 
@@ -212,20 +289,39 @@ def table_lines(detail: dict) -> list[str]:
     from terminal.pit.view import bias_verdict
 
     entry = detail["table"]
-    lines = [f"{entry['table']} {entry['game'] or '?'}: link {entry['link']}, session {entry['session']}, "
-             f"round {entry['round']['number']} {entry['round']['status'] or ''}".rstrip(),
-             f"  last results: {' '.join(entry['recent']) or '-'}; rounds per hour: {entry['rounds_per_hour'] or '-'}"]
+    lines = [
+        f"{entry['table']} {entry['game'] or '?'}: link {entry['link']}, "
+        f"session {entry['session']}, "
+        f"round {entry['round']['number']} {entry['round']['status'] or ''}".rstrip(),
+        f"  last results: {' '.join(entry['recent']) or '-'}; "
+        f"rounds per hour: {entry['rounds_per_hour'] or '-'}",
+    ]
     if entry["float"]:
         f = entry["float"]
-        lines.append(f"  float: advance {money(f['advance'])}, tray {money(f['tray'])}, result {signed_money(f['result'])}")
-    lines += [f"  fault: {f.get('severity')} {f.get('device')} {f.get('code')}: {f.get('detail')}" for f in entry["faults"]]
+        lines.append(
+            f"  float: advance {money(f['advance'])}, tray {money(f['tray'])}, "
+            f"result {signed_money(f['result'])}"
+        )
+    lines += [
+        f"  fault: {f.get('severity')} {f.get('device')} {f.get('code')}: {f.get('detail')}"
+        for f in entry["faults"]
+    ]
     for alert in detail["alerts"]:
-        ack = (f"acknowledged by {alert['acknowledged_by']} at {alert['acknowledged_at']}"
-               if alert["acknowledged_by"] else "OPEN")
-        lines.append(f"  alert #{alert['id']} {alert['raised_at']} {alert['kind']}: {alert['detail']} [{ack}]")
+        ack = (
+            f"acknowledged by {alert['acknowledged_by']} at {alert['acknowledged_at']}"
+            if alert["acknowledged_by"]
+            else "OPEN"
+        )
+        lines.append(
+            f"  alert #{alert['id']} {alert['raised_at']} {alert['kind']}: "
+            f"{alert['detail']} [{ack}]"
+        )
     bias = detail.get("bias")
     if bias:
         lines.append(f"  {bias_verdict(bias)[0]}")
         lines.append(f"  {'pocket':>10} {'seen':>6} {'expected':>9} {'z':>6}")
-        lines += [f"  {c['label']:>10} {c['observed']:>6} {c['expected']:>9.2f} {c['z']:>+6.2f}" for c in bias["cells"]]
+        lines += [
+            f"  {c['label']:>10} {c['observed']:>6} {c['expected']:>9.2f} {c['z']:>+6.2f}"
+            for c in bias["cells"]
+        ]
     return lines

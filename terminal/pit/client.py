@@ -3,7 +3,7 @@ pit's copy of a table's events for `journal audit`."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import zmq
 
@@ -18,10 +18,18 @@ class PitClient:
     not answered in `timeout` seconds raises ConnectionError; a refusal raises ValueError with
     its reason."""
 
-    def __init__(self, endpoint: str, *, timeout: float = TIMEOUT_S, context: zmq.Context | None = None,
-                 setup=None):
+    def __init__(
+        self,
+        endpoint: str,
+        *,
+        timeout: float = TIMEOUT_S,
+        context: zmq.Context | None = None,
+        setup=None,
+    ):
         self.endpoint = endpoint
-        self._link = RouterClient(endpoint, "the pit collector", timeout=timeout, context=context, setup=setup)
+        self._link = RouterClient(
+            endpoint, "the pit collector", timeout=timeout, context=context, setup=setup
+        )
 
     def floor(self) -> dict:
         return self._link.ask({"op": "floor"})["floor"]
@@ -39,8 +47,9 @@ class PitClient:
         ZeroMQ's queues, so the pit never waits for a slow reader)."""
         while from_seq <= to_seq:
             up_to = min(to_seq, from_seq + CHUNK - 1)
-            end = yield from self._link.stream({"op": "replay", "table": table_id, "from_seq": from_seq,
-                                                "to_seq": up_to})
+            end = yield from self._link.stream(
+                {"op": "replay", "table": table_id, "from_seq": from_seq, "to_seq": up_to}
+            )
             if end["last_seq"] <= up_to:
                 return
             from_seq = up_to + 1

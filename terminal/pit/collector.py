@@ -27,14 +27,16 @@ import logging
 import queue
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import zmq
 
+from terminal.common.flag import Flag
 from terminal.contract.events import GENESIS, canonical, heartbeat, topic, utc_ts
 from terminal.feed import bind
-from terminal.feed.follow import FeedFollower, FeedItem, Source
-from terminal.common.flag import Flag
+from terminal.feed.follow import REPLAY_TIMEOUT_S, FeedFollower, FeedItem, Source
 from terminal.pit.floorfile import Floor, FloorTable
 from terminal.pit.store import ChainError, PitStore, StoreError
 from terminal.pit.view import FOLDED_KINDS, Raised, TableView
@@ -42,7 +44,9 @@ from terminal.pit.view import FOLDED_KINDS, Raised, TableView
 log = logging.getLogger(__name__)
 
 POLL_S = 0.2  # the receiver's longest wait, so that link checks run on time
-RECEIVE_CYCLE_S = 0.01  # the receiver's shortest round: polling 1,000 sockets costs the same for 1 message or 50
+RECEIVE_CYCLE_S = (
+    0.01  # the receiver's shortest round: polling 1,000 sockets costs the same for 1 message or 50
+)
 LINK_CHECK_S = 0.5
 BATCH_ROWS = 2000  # events stored in one transaction at most
 TICK_S = 1.0  # the recorder's heartbeats and pace checks
@@ -67,28 +71,42 @@ class Collector:
     merged feed's PUB before it binds; `progress(done, total)` is told how the rebuilding of the
     tables' views from the store goes (it takes a while on a big floor)."""
 
-    def __init__(self, floor: Floor, store: PitStore, *, publish: str | None = None,
-                 context: zmq.Context | None = None, replay_timeout: float | None = None,
-                 secure: Callable[[FloorTable, zmq.Socket], Any] | None = None,
-                 serve: Callable[[zmq.Socket], None] | None = None,
-                 progress: Callable[[int, int], None] | None = None):
+    def __init__(
+        self,
+        floor: Floor,
+        store: PitStore,
+        *,
+        publish: str | None = None,
+        context: zmq.Context | None = None,
+        replay_timeout: float | None = None,
+        secure: Callable[[FloorTable, zmq.Socket], Any] | None = None,
+        serve: Callable[[zmq.Socket], None] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ):
         self.floor, self.store = floor, store
         self._context = context or zmq.Context.instance()
         self._context.set(zmq.MAX_SOCKETS, max(4 * len(floor.tables) + 64, 1024))
         self._tables = {t.id: t for t in floor.tables}
         self._views = {t.id: TableView(t.id, t.alerts) for t in floor.tables}
-        self._lock = threading.Lock()  # the views and the link states, shared with the control server
-        self._links: dict[str, tuple[str, float | None]] = {t.id: ("waiting", None) for t in floor.tables}
+        # the views and the link states, shared with the control server
+        self._lock = threading.Lock()
+        self._links: dict[str, tuple[str, float | None]] = {
+            t.id: ("waiting", None) for t in floor.tables
+        }
         self._refused: dict[str, float] = {}  # table -> since when its handshakes fail
         open_alerts = store.alerts(open_only=True)
         self._open_alerts = {_key(a["table"], a["kind"], a["detail"]) for a in open_alerts}
-        self._held = {a["table"] for a in open_alerts if a["kind"] == "rewound"}  # the receiver's: rewound tables
+        self._held = {
+            a["table"] for a in open_alerts if a["kind"] == "rewound"
+        }  # the receiver's: rewound tables
         self._queue: queue.Queue[tuple[str, Any]] = queue.Queue()
-        # recorder and control server -> receiver: (table, where its chain goes on, whether a hold is released)
+        # recorder and control server -> receiver: (table, where its chain goes on, whether a hold
+        # is released)
         self._resync: queue.Queue[tuple[str, tuple[int, str], bool]] = queue.Queue()
         self._watches: dict[str, Any] = {}  # table -> the handshake watch of its SUB
         self._stop_asked = Flag()  # by a signal handler, say: no lock
-        self._stopping = threading.Event()  # set once the receiver has stopped: the recorder finishes
+        # set once the receiver has stopped: the recorder finishes
+        self._stopping = threading.Event()
         self._started = time.monotonic()
         self.stored = 0  # events stored since start
 
@@ -100,23 +118,45 @@ class Collector:
             serve(pub)
         self.publish_endpoint = bind(pub, publish or floor.publish, "pit's merged feed PUB socket")
         self._pub = pub
-        sources = [Source(t.feed, t.replay, table=t.id, start=self._start(heads.get(t.id)), held=t.id in self._held)
-                   for t in floor.tables]
-        kwargs = {} if replay_timeout is None else {"replay_timeout": replay_timeout}
+        sources = [
+            Source(
+                t.feed,
+                t.replay,
+                table=t.id,
+                start=self._start(heads.get(t.id)),
+                held=t.id in self._held,
+            )
+            for t in floor.tables
+        ]
         self._secure = secure
-        self._follower: FeedFollower | None = None  # None while it is built: `_setup` registers watches after
-        self._follower = FeedFollower(sources, context=self._context, hold=True,
-                                      setup=None if secure is None else self._setup, **kwargs)
+        self._follower: FeedFollower | None = (
+            None  # None while it is built: `_setup` registers watches after
+        )
+        self._follower = FeedFollower(
+            sources,
+            context=self._context,
+            replay_timeout=REPLAY_TIMEOUT_S if replay_timeout is None else replay_timeout,
+            hold=True,
+            setup=None if secure is None else self._setup,
+        )
         for table_id, watch in self._watches.items():
-            self._follower.watch(watch.socket, lambda t=table_id, w=watch: self._on_handshake(t, w))
+            self._follower.watch(watch.socket, partial(self._on_handshake, table_id, watch))
         self._recorder = threading.Thread(target=self._record, name="pit-recorder", daemon=True)
+
+    @property
+    def _feed(self) -> FeedFollower:
+        """The follower: None only while it is built, when `_setup` alone runs."""
+        assert self._follower is not None
+        return self._follower
 
     @staticmethod
     def _start(head: tuple[int, str] | None) -> tuple[int, str]:
         """Where a table's chain goes on: after the last event stored of it."""
         return (1, GENESIS) if head is None else (head[0] + 1, head[1])
 
-    def _rebuild_views(self, heads: dict[str, tuple[int, str]], progress: Callable[[int, int], None]) -> None:
+    def _rebuild_views(
+        self, heads: dict[str, tuple[int, str]], progress: Callable[[int, int], None]
+    ) -> None:
         """Each view from the store, quietly (their alerts were raised when the events came):
         the events of the last session, then the results the bias test looks back on.
         `progress(done, total)` after each table."""
@@ -141,11 +181,13 @@ class Collector:
             while not self._resync.empty():
                 self._take_up(*self._resync.get())
             cycle = time.monotonic()
-            items = self._follower.poll(POLL_S)
+            items = self._feed.poll(POLL_S)
             if items:
                 self._received(items)
             now = time.monotonic()
-            if now - cycle < RECEIVE_CYCLE_S:  # let messages gather: one poll of every socket serves many
+            if (
+                now - cycle < RECEIVE_CYCLE_S
+            ):  # let messages gather: one poll of every socket serves many
                 time.sleep(RECEIVE_CYCLE_S - (now - cycle))
                 now = time.monotonic()
             if now >= next_check:
@@ -159,7 +201,7 @@ class Collector:
         if release:
             self._held.discard(table_id)
         if table_id not in self._held:
-            self._follower.restart(table_id, start)
+            self._feed.restart(table_id, start)
 
     def _received(self, items: list[FeedItem]) -> None:
         """Events and alerts to the recorder in the order the follower gave them."""
@@ -169,6 +211,7 @@ class Collector:
             if item.event is not None:
                 rows.append((item.event, received_at))
                 continue
+            assert item.alert is not None  # an item is an event or an alert
             kind, _, detail = item.alert.partition(": ")
             if kind == "replay" and item.table in self._refused:
                 log.info("table %s: %s (the table refuses the pit's key)", item.table, item.alert)
@@ -178,23 +221,28 @@ class Collector:
             if rows:
                 self._queue.put(("events", rows))
                 rows = []
-            self._queue.put(("alert", (item.table if item.table in self._tables else None, kind, detail)))
+            self._queue.put(
+                ("alert", (item.table if item.table in self._tables else None, kind, detail))
+            )
         if rows:
             self._queue.put(("events", rows))
 
     def _setup(self, source: Source, socket: zmq.Socket) -> None:
         """CURVE on a table's new socket, and a handshake watch on its SUB (replacing the old)."""
-        watch = self._secure(self._tables[source.table], socket)
+        # the follower is given this setup only with `secure`, and sources of one table each
+        assert self._secure is not None and source.table is not None
+        table_id = source.table
+        watch = self._secure(self._tables[table_id], socket)
         if watch is None:
             return
-        old = self._watches.pop(source.table, None)
+        old = self._watches.pop(table_id, None)
         if old is not None and self._follower is not None:
             self._follower.unwatch(old.socket)
         if old is not None:
             old.close()
-        self._watches[source.table] = watch
+        self._watches[table_id] = watch
         if self._follower is not None:
-            self._follower.watch(watch.socket, lambda: self._on_handshake(source.table, watch))
+            self._follower.watch(watch.socket, lambda: self._on_handshake(table_id, watch))
 
     def _on_handshake(self, table_id: str, watch) -> None:
         """A table's handshakes: the first failure after a success (or at start) is an alert;
@@ -208,7 +256,7 @@ class Collector:
                 self._queue.put(("alert", (table_id, "refused", handshake.alert(table_id))))
 
     def _check_links(self, now: float) -> None:
-        heard = self._follower.heard()
+        heard = self._feed.heard()
         links = {}
         for table in self.floor.tables:
             last = heard.get(table.id)
@@ -216,16 +264,30 @@ class Collector:
             if table.id in self._refused:
                 state = "refused"
                 if now - self._refused[table.id] >= RECONNECT_REFUSED_S:
-                    self._refused[table.id] = now  # a session the table refused is not retried by libzmq
-                    self._follower.reconnect(table.id)
+                    self._refused[table.id] = (
+                        now  # a session the table refused is not retried by libzmq
+                    )
+                    self._feed.reconnect(table.id)
             elif quiet_for <= table.alerts.silent_after:
                 state = "live" if last is not None else "waiting"
             else:
                 state = "silent"
-                self._queue.put(("alert", (table.id, "silent", f"no message from table {table.id} for more than "
-                                           f"{table.alerts.silent_after:g} s" + ("" if last else " since the pit started"))))
+                self._queue.put(
+                    (
+                        "alert",
+                        (
+                            table.id,
+                            "silent",
+                            f"no message from table {table.id} for more than "
+                            f"{table.alerts.silent_after:g} s"
+                            + ("" if last else " since the pit started"),
+                        ),
+                    )
+                )
             if state != "refused" and table.id in self._held:
-                state = "rewound"  # held, whether it speaks or not (a silence is an alert of its own)
+                state = (
+                    "rewound"  # held, whether it speaks or not (a silence is an alert of its own)
+                )
             links[table.id] = (state, None if last is None else now - last)
         with self._lock:
             self._links = links
@@ -280,7 +342,9 @@ class Collector:
                 if not rows:
                     return
             except StoreError as exc:
-                log.error("cannot store %d events, retrying in %g s: %s", len(rows), RETRY_STORE_S, exc)
+                log.error(
+                    "cannot store %d events, retrying in %g s: %s", len(rows), RETRY_STORE_S, exc
+                )
                 if self._stopping.wait(RETRY_STORE_S) and self._queue.empty():
                     return
         self.stored += len(rows)
@@ -299,8 +363,12 @@ class Collector:
         with self._lock:
             for table_id, view in self._views.items():
                 raised += [(table_id, r) for r in view.check_pace(now)]
-                self._pub.send_multipart([f"{table_id}/heartbeat".encode(),
-                                          canonical(heartbeat(table_id, view.last_seq))])
+                self._pub.send_multipart(
+                    [
+                        f"{table_id}/heartbeat".encode(),
+                        canonical(heartbeat(table_id, view.last_seq)),
+                    ]
+                )
         for table_id, alert in raised:
             self._raise(table_id, alert.kind, alert.detail)
 
@@ -327,7 +395,9 @@ class Collector:
         with self._lock:
             self._open_alerts.discard(_key(alert["table"], alert["kind"], alert["detail"]))
         if alert["kind"] == "rewound" and alert["table"] in self._tables:
-            self._resync.put((alert["table"], self._start(self.store.heads().get(alert["table"])), True))
+            self._resync.put(
+                (alert["table"], self._start(self.store.heads().get(alert["table"])), True)
+            )
         return alert
 
     def floor_snapshot(self) -> dict[str, Any]:
@@ -338,13 +408,21 @@ class Collector:
         now = time.time()
         with self._lock:
             tables = [self._entry(t.id, now, counts.get(t.id, 0)) for t in self.floor.tables]
-        return {"ts": utc_ts(), "tables": tables, "alerts": alerts,
-                "acknowledged": self.store.alerts(acknowledged_only=True, limit=20)}
+        return {
+            "ts": utc_ts(),
+            "tables": tables,
+            "alerts": alerts,
+            "acknowledged": self.store.alerts(acknowledged_only=True, limit=20),
+        }
 
     def _entry(self, table_id: str, now: float, open_alerts: int) -> dict[str, Any]:
         link, quiet_for = self._links[table_id]
-        return {**self._views[table_id].entry(now), "link": link,
-                "silent_for": None if quiet_for is None else round(quiet_for, 1), "open_alerts": open_alerts}
+        return {
+            **self._views[table_id].entry(now),
+            "link": link,
+            "silent_for": None if quiet_for is None else round(quiet_for, 1),
+            "open_alerts": open_alerts,
+        }
 
     def table_detail(self, table_id: str) -> dict[str, Any] | None:
         if table_id not in self._views:
@@ -352,8 +430,14 @@ class Collector:
         alerts = self.store.alerts(open_only=False, table_id=table_id, limit=50)
         with self._lock:
             view = self._views[table_id]
-            entry = self._entry(table_id, time.time(), sum(a["acknowledged_by"] is None for a in alerts))
-            bias = None if view.tally is None else view.tally.report(view.settings.bias_alpha).to_json()
+            entry = self._entry(
+                table_id, time.time(), sum(a["acknowledged_by"] is None for a in alerts)
+            )
+            bias = (
+                None
+                if view.tally is None
+                else view.tally.report(view.settings.bias_alpha).to_json()
+            )
         return {"table": entry, "alerts": alerts, "bias": bias}
 
     def stored_head(self, table_id: str) -> int:
@@ -378,5 +462,5 @@ class Collector:
             self._recorder.join()
         for watch in self._watches.values():
             watch.close()
-        self._follower.close()
+        self._feed.close()
         self._pub.close()

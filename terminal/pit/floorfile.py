@@ -3,9 +3,10 @@ endpoints and CURVE key, and the alert thresholds (`[alerts]`, overridable per t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from terminal.common.settings import ConfigError, Section, read_toml, refuse_unknown_sections
 from terminal.feed.curve import CurveError, check_key, load_secret, read_allow_list
@@ -17,7 +18,9 @@ DEFAULT_CONTROL = "tcp://*:5701"
 @dataclass(frozen=True)
 class AlertSettings:
     silent_after: float = 5.0  # seconds without a message (tables send a heartbeat every second)
-    pace: tuple[float, float] | None = None  # rounds per hour a table should keep within; None (false): no check
+    pace: tuple[float, float] | None = (
+        None  # rounds per hour a table should keep within; None (false): no check
+    )
     pace_window: float = 3600.0  # seconds of results the pace is measured over
     float_low: float = 0.2  # the tray below this share of the session's first advance
     bias_spins: int = 3700  # the last results the wheel's chi-squared test looks at
@@ -76,8 +79,13 @@ def _table(path: Path, entry: Mapping[str, Any], index: int, base: AlertSettings
     """A [[table]] entry: the pit connects to its feed and replay, so they name a host and port."""
     section = Section(path, {f"table #{index}": entry}, f"table #{index}")
     section.only(_TABLE_KEYS, "a floor file's [[table]]")
-    return FloorTable(section.text("id"), section.endpoint("feed", bind=False), section.endpoint("replay", bind=False),
-                      _server_key(section), _settings(section, base))
+    return FloorTable(
+        section.text("id"),
+        section.endpoint("feed", bind=False),
+        section.endpoint("replay", bind=False),
+        _server_key(section),
+        _settings(section, base),
+    )
 
 
 def _server_key(section: Section) -> str | None:
@@ -87,8 +95,11 @@ def _server_key(section: Section) -> str | None:
     try:
         check_key(key, "server_key")
     except CurveError:
-        raise section.invalid("server_key", "the table's CURVE public key, 40 Z85 characters "
-                                          "(`dealer-terminal keys show TABLE.key` prints it)") from None
+        raise section.invalid(
+            "server_key",
+            "the table's CURVE public key, 40 Z85 characters "
+            "(`dealer-terminal keys show TABLE.key` prints it)",
+        ) from None
     return key
 
 
@@ -99,8 +110,14 @@ def load_floor(path: str | Path) -> Floor:
     raw = read_toml(path)
     refuse_unknown_sections(path, raw, _SECTIONS, "a floor file")
     entries = raw.get("table")
-    if not isinstance(entries, list) or not entries or not all(isinstance(e, dict) for e in entries):
-        raise ConfigError(f"{path}: no [[table]] entries: list every table with its id, feed and replay")
+    if (
+        not isinstance(entries, list)
+        or not entries
+        or not all(isinstance(e, dict) for e in entries)
+    ):
+        raise ConfigError(
+            f"{path}: no [[table]] entries: list every table with its id, feed and replay"
+        )
     alerts = Section(path, raw, "alerts", required=False)
     alerts.only(_OVERRIDES, "a floor file's [alerts]")
     base = _settings(alerts, AlertSettings())
@@ -113,16 +130,22 @@ def load_floor(path: str | Path) -> Floor:
     pit = Section(path, raw, "pit", required=False)
     pit.only(_PIT_KEYS, "a floor file's [pit]")
     if any(t.server_key for t in tables) and "secret_key" not in pit.raw:
-        raise ConfigError(f"{path}: tables have a server_key but [pit] secret_key is missing: "
-                          "create the pit's key with `dealer-terminal keys generate pit`")
+        raise ConfigError(
+            f"{path}: tables have a server_key but [pit] secret_key is missing: "
+            "create the pit's key with `dealer-terminal keys generate pit`"
+        )
     if "allow" in pit.raw and "secret_key" not in pit.raw:
-        raise ConfigError(f"{path}: [pit] allow needs [pit] secret_key: the pit's key serves its own "
-                          "endpoints to the boards and consoles of the allow-list")
+        raise ConfigError(
+            f"{path}: [pit] allow needs [pit] secret_key: the pit's key serves its own "
+            "endpoints to the boards and consoles of the allow-list"
+        )
     return Floor(
         path=path,
         tables=tables,
         publish=pit.endpoint("publish", bind=True, default=DEFAULT_PUBLISH),
         control=pit.endpoint("control", bind=True, default=DEFAULT_CONTROL),
-        secret_key=pit.key_file("secret_key", load_secret, CurveError) if "secret_key" in pit.raw else None,
+        secret_key=pit.key_file("secret_key", load_secret, CurveError)
+        if "secret_key" in pit.raw
+        else None,
         allow=pit.key_file("allow", read_allow_list, CurveError) if "allow" in pit.raw else None,
     )

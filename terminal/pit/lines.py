@@ -38,7 +38,9 @@ def _chips(chips: Any) -> str:
     """Chips counted per denomination (`{"100": 20}`: twenty chips of 1.00) as `20x1.00`."""
     if not isinstance(chips, dict):
         return _money(chips)
-    return ",".join(f"{count}x{_money(int(d)) if str(d).isdigit() else d}" for d, count in chips.items())
+    return ",".join(
+        f"{count}x{_money(int(d)) if str(d).isdigit() else d}" for d, count in chips.items()
+    )
 
 
 def _said(announcement: Any) -> str:
@@ -55,12 +57,17 @@ def _limits(limits: Any) -> str:
     maxima = limits.get("max") or {}
     line = f"min {_money(limits.get('min'))} unit {_money(limits.get('chip_unit'))}"
     if isinstance(maxima, dict) and maxima:
-        line += " max " + " ".join(f"{family}={_money(amount)}" for family, amount in maxima.items())
+        line += " max " + " ".join(
+            f"{family}={_money(amount)}" for family, amount in maxima.items()
+        )
     return line
 
 
 def _session(data: dict) -> str:
-    return f"croupier {data.get('croupier')} profile {data.get('profile')} {_limits(data.get('limits'))}"
+    return (
+        f"croupier {data.get('croupier')} profile {data.get('profile')} "
+        f"{_limits(data.get('limits'))}"
+    )
 
 
 def _result(data: dict) -> str:
@@ -69,7 +76,8 @@ def _result(data: dict) -> str:
         outcome = next(iter(outcome.values()))
     totals = data.get("totals") or {}
     line = (
-        f"{_compact(outcome)} — staked {_money(totals.get('staked', 0))} paid {_money(totals.get('paid', 0))} "
+        f"{_compact(outcome)} — staked {_money(totals.get('staked', 0))} "
+        f"paid {_money(totals.get('paid', 0))} "
         f"returned {_money(totals.get('returned', 0))} house {_signed(totals.get('house_net', 0))}"
     )
     said = _said(data.get("announcement"))
@@ -94,10 +102,13 @@ _DESCRIBE = {
     "announcement": lambda d: f'"{_said(d)}"' if _said(d) else str(d.get("key")),
     "float.advance": lambda d: f"amount {_money(d.get('amount'))} chips {_chips(d.get('chips'))}",
     "float.count": lambda d: (
-        f"chips {_chips(d.get('chips'))} drop {_money(d.get('drop'))} result {_signed(d.get('result'))}"
+        f"chips {_chips(d.get('chips'))} drop {_money(d.get('drop'))} "
+        f"result {_signed(d.get('result'))}"
     ),
     "fault": lambda d: f"{d.get('severity')} {d.get('device')} {d.get('code')}: {d.get('detail')}",
-    "fault.cleared": lambda d: f"cleared {d.get('severity')} {d.get('device')} {d.get('code')}: {d.get('detail')}",
+    "fault.cleared": lambda d: (
+        f"cleared {d.get('severity')} {d.get('device')} {d.get('code')}: {d.get('detail')}"
+    ),
     "bet.placed": lambda d: (
         f"seat {d.get('seat')} {d.get('code')} stake {_money(d.get('stake'))} (bet {d.get('id')})"
     ),
@@ -112,7 +123,8 @@ def _generic(data: dict) -> str:
 
 def format_event(event: dict) -> str:
     """One human-readable line, e.g.
-    `RL-01 #42 r17 21:17:02.123 round.result 17 — staked 15.00 paid 7.00 returned 5.00 house +3.00`."""
+    `RL-01 #42 r17 21:17:02.123 round.result 17 — staked 15.00 paid 7.00 returned 5.00
+    house +3.00`."""
     kind = str(event.get("kind"))
     data = event.get("data") if isinstance(event.get("data"), dict) else {}
     round_ = event.get("round")

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import zmq
 
 from terminal.common.settings import ConfigError
-from terminal.feed.curve import (CurveError, CurveServer, HandshakeWatch, check_key, client_socket_setup,
-                                 load_secret)
+from terminal.feed.curve import (
+    CurveError,
+    CurveServer,
+    HandshakeWatch,
+    check_key,
+    client_socket_setup,
+    load_secret,
+)
 from terminal.pit.floorfile import Floor, FloorTable
 
 
@@ -18,6 +24,7 @@ def pit_security(floor: Floor) -> Callable[[FloorTable, zmq.Socket], HandshakeWa
     `server_key`, and a handshake watch on their SUB. None when no table uses CURVE."""
     if not any(table.server_key for table in floor.tables):
         return None
+    assert floor.secret_key is not None  # load_floor refuses a server_key without it
     try:  # load_floor read it already: this fails only if it changed since
         keys = load_secret(floor.secret_key)
     except CurveError as exc:
@@ -37,7 +44,9 @@ def client_setup(key: Path | None, server_key: str | None) -> Callable[[zmq.Sock
     if key is None and server_key is None:
         return None
     if key is None or server_key is None:
-        raise ConfigError("CURVE needs both --key (your secret key file) and --server-key (the pit's public key)")
+        raise ConfigError(
+            "CURVE needs both --key (your secret key file) and --server-key (the pit's public key)"
+        )
     try:
         keys = load_secret(key)
         check_key(server_key, "--server-key")
@@ -50,6 +59,7 @@ def pit_server(floor: Floor, context: zmq.Context | None = None) -> CurveServer 
     """CURVE on the pit's merged feed and control endpoint, for the keys of `[pit] allow`."""
     if floor.allow is None:
         return None
+    assert floor.secret_key is not None  # load_floor refuses an allow-list without it
     try:
         return CurveServer(floor.secret_key, floor.allow, context=context)
     except CurveError as exc:

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import zmq
 
@@ -23,7 +23,9 @@ from terminal.pit.collector import Collector
 
 
 class PitServer(RouterServer):
-    def __init__(self, endpoint: str, collector: Collector, *, context: zmq.Context | None = None, setup=None):
+    def __init__(
+        self, endpoint: str, collector: Collector, *, context: zmq.Context | None = None, setup=None
+    ):
         super().__init__(endpoint, "pit control ROUTER socket", context=context, setup=setup)
         self._collector = collector
 
@@ -47,17 +49,26 @@ class PitServer(RouterServer):
         alert, by = request.get("alert"), request.get("by")
         if not is_seq(alert) or not isinstance(by, str) or not by.strip():
             raise Refused("ack needs an integer alert and the name of who acknowledges it in by")
+        assert isinstance(alert, int)  # is_seq said so; mypy does not see through it
         try:
             return self._collector.acknowledge(alert, by.strip())
         except ValueError as exc:
             raise Refused(str(exc)) from None
 
     def _replay(self, request: dict) -> Iterator[bytes]:
-        from_seq, to_seq, table = request.get("from_seq"), request.get("to_seq"), request.get("table")
+        from_seq, to_seq, table = (
+            request.get("from_seq"),
+            request.get("to_seq"),
+            request.get("table"),
+        )
         if not is_seq(from_seq) or not (to_seq is None or is_seq(to_seq)):
             raise Refused("replay needs an integer from_seq (and to_seq, if given)")
+        # is_seq said so; mypy does not see through it
+        assert isinstance(from_seq, int) and (to_seq is None or isinstance(to_seq, int))
         if table is None:
-            yield canonical({"op": "replay.end", "last_seq": 0, "tables": self._collector.table_ids})
+            yield canonical(
+                {"op": "replay.end", "last_seq": 0, "tables": self._collector.table_ids}
+            )
             return
         if table not in self._collector.table_ids:
             raise Refused(f"no table {table!r} on this floor")
@@ -66,4 +77,3 @@ class PitServer(RouterServer):
         for body in self._collector.store.events(table, max(from_seq, 1), up_to):
             yield body.encode("utf-8")
         yield canonical({"op": "replay.end", "table": table, "last_seq": last_seq})
-

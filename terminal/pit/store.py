@@ -11,16 +11,17 @@ upgrade a stale read snapshot when another connection committed meanwhile.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects.postgresql import JSONB
 
-from terminal.contract.events import GENESIS, canonical, check_next
 from terminal.common.storage import BATCH, durable_sqlite_engine
+from terminal.contract.events import GENESIS, canonical, check_next
 
 DEFAULT_URL = "sqlite:///pit.db"
 SUPPORTED = "sqlite:///PATH, a plain file path, or postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
@@ -87,7 +88,9 @@ def engine_url(url: str | None) -> sa.URL:
     try:
         parsed = sa.make_url(url)
     except (sa_exc.ArgumentError, ValueError) as exc:  # ValueError: a port that is no number
-        raise StoreError(f"--db is not a database URL (is its port a number?); use {SUPPORTED}") from exc
+        raise StoreError(
+            f"--db is not a database URL (is its port a number?); use {SUPPORTED}"
+        ) from exc
     backend, _, driver = parsed.drivername.partition("+")
     if backend == "sqlite" and driver in ("", "pysqlite"):
         if parsed.database in (None, "", ":memory:"):
@@ -122,7 +125,9 @@ def _sqlite_engine(url: sa.URL) -> sa.Engine:
 
     @sa.event.listens_for(engine, "begin")
     def _begin(conn: sa.Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(_WRITE) else "BEGIN")
+        conn.exec_driver_sql(
+            "BEGIN IMMEDIATE" if conn.get_execution_options().get(_WRITE) else "BEGIN"
+        )
 
     return engine
 
@@ -153,6 +158,7 @@ class PitStore:
         self.name = _masked(self.url)
         sqlite = self.url.get_backend_name() == "sqlite"
         if sqlite:
+            assert self.url.database is not None  # engine_url refuses an SQLite URL with no file
             try:
                 Path(self.url.database).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
@@ -170,16 +176,21 @@ class PitStore:
         except sa_exc.SQLAlchemyError as exc:
             self.engine.dispose()
             what_to_do = (
-                "it must be an SQLite file (or a new path) on a writable partition, writable by this user"
+                "it must be an SQLite file (or a new path) on a writable partition, "
+                "writable by this user"
                 if sqlite
-                else "check that the server runs and accepts connections at that host and port, that "
-                "the database exists, that user and password are right, and that the user may create "
-                "tables in it (GRANT CREATE ON SCHEMA public), or create the tables as its owner once"
+                else "check that the server runs and accepts connections at that host and port, "
+                "that the database exists, that user and password are right, and that the user "
+                "may create tables in it (GRANT CREATE ON SCHEMA public), or create the tables as "
+                "its owner once"
             )
-            raise StoreError(f"cannot open the pit store {self.name}: {self._reason(exc)}; {what_to_do}") from exc
+            raise StoreError(
+                f"cannot open the pit store {self.name}: {self._reason(exc)}; {what_to_do}"
+            ) from exc
 
     def _reason(self, exc: Exception) -> str:
-        """The driver's own message (SQLAlchemy's wrapper adds the SQL) on one line, password masked."""
+        """The driver's own message (SQLAlchemy's wrapper adds the SQL) on one line, password
+        masked."""
         reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
         return reason.replace(self.url.password, "***") if self.url.password else reason
 
@@ -205,8 +216,14 @@ class PitStore:
         try:
             with self._writer.begin() as conn:
                 tables = {event.get("table") for event, _ in rows if isinstance(event, dict)}
-                stored = {row.table_id: (row.seq, row.hash) for row in conn.execute(
-                    sa.select(HEADS).where(HEADS.c.table_id.in_([t for t in tables if isinstance(t, str)])))}
+                stored = {
+                    row.table_id: (row.seq, row.hash)
+                    for row in conn.execute(
+                        sa.select(HEADS).where(
+                            HEADS.c.table_id.in_([t for t in tables if isinstance(t, str)])
+                        )
+                    )
+                }
                 heads = dict(stored)
                 records = []
                 for event, received_at in rows:
@@ -234,23 +251,38 @@ class PitStore:
             return [record["body"] for record in records]
         except sa_exc.IntegrityError as exc:
             raise StoreError(
-                f"pit store {self.name} already holds an event of this batch ({self._reason(exc)}): "
-                "is another collector writing to the same store?"
+                f"pit store {self.name} already holds an event of this batch "
+                f"({self._reason(exc)}): is another collector writing to the same store?"
             ) from exc
         except sa_exc.SQLAlchemyError as exc:
-            raise StoreError(f"pit store {self.name}: storing events failed: {self._reason(exc)}") from exc
+            raise StoreError(
+                f"pit store {self.name}: storing events failed: {self._reason(exc)}"
+            ) from exc
 
     def _move_heads(self, conn: sa.Connection, stored: dict, heads: dict) -> None:
         """The heads after the batch; each moves only from the head read at its start, so that a
         second writer's head moving meanwhile fails the transaction rather than forks the chain."""
-        moved = [{"t": t, "old": stored[t][0], "seq": seq, "hash": h} for t, (seq, h) in heads.items() if t in stored]
+        moved = [
+            {"t": t, "old": stored[t][0], "seq": seq, "hash": h}
+            for t, (seq, h) in heads.items()
+            if t in stored
+        ]
         if moved:
-            update = (sa.update(HEADS).where(HEADS.c.table_id == sa.bindparam("t"), HEADS.c.seq == sa.bindparam("old"))
-                      .values(seq=sa.bindparam("seq"), hash=sa.bindparam("hash")))
+            update = (
+                sa.update(HEADS)
+                .where(HEADS.c.table_id == sa.bindparam("t"), HEADS.c.seq == sa.bindparam("old"))
+                .values(seq=sa.bindparam("seq"), hash=sa.bindparam("hash"))
+            )
             if conn.execute(update, moved).rowcount != len(moved):
-                raise StoreError(f"pit store {self.name}: the last stored event of a table changed during this "
-                                 "batch: is another collector writing to the same store?")
-        new = [{"table_id": t, "seq": seq, "hash": h} for t, (seq, h) in heads.items() if t not in stored]
+                raise StoreError(
+                    f"pit store {self.name}: the last stored event of a table changed during this "
+                    "batch: is another collector writing to the same store?"
+                )
+        new = [
+            {"table_id": t, "seq": seq, "hash": h}
+            for t, (seq, h) in heads.items()
+            if t not in stored
+        ]
         if new:
             conn.execute(sa.insert(HEADS), new)
 
@@ -258,11 +290,14 @@ class PitStore:
         """Record an open alert; its id."""
         values = {"table_id": table_id, "kind": kind, "detail": detail, "raised_at": raised_at}
         with self._failing_as("raising an alert"), self._writer.begin() as conn:
-            return conn.execute(sa.insert(ALERTS).values(**values)).inserted_primary_key[0]
+            key = conn.execute(sa.insert(ALERTS).values(**values)).inserted_primary_key
+            assert key is not None  # an INSERT of one row (its id autoincremented) has its key
+            return key[0]
 
     def acknowledge(self, alert_id: int, by: str, at: str) -> dict:
         """Record who acknowledged the alert and when, only if nobody did before (two pit bosses
-        acknowledging at once: one wins, the other gets ValueError). The alert as `alerts` gives it."""
+        acknowledging at once: one wins, the other gets ValueError). The alert as `alerts` gives
+        it."""
         if not by or not by.strip():
             raise ValueError(f"say who acknowledges alert {alert_id}")
         with self._failing_as(f"acknowledging alert {alert_id}"), self._writer.begin() as conn:
@@ -276,7 +311,8 @@ class PitStore:
             raise ValueError(f"no alert {alert_id}")
         if not updated:
             raise ValueError(
-                f"alert {alert_id} was already acknowledged by {row.acknowledged_by} at {row.acknowledged_at}"
+                f"alert {alert_id} was already acknowledged by {row.acknowledged_by} "
+                f"at {row.acknowledged_at}"
             )
         return _alert(row)
 
@@ -307,8 +343,13 @@ class PitStore:
         with self._failing_as("reading alerts"), self.engine.connect() as conn:
             return [_alert(row) for row in conn.execute(query)]
 
-    def events(self, table_id: str, from_seq: int, to_seq: int | None = None,
-               kinds: Sequence[str] | None = None) -> Iterator[str]:
+    def events(
+        self,
+        table_id: str,
+        from_seq: int,
+        to_seq: int | None = None,
+        kinds: Sequence[str] | None = None,
+    ) -> Iterator[str]:
         """The stored bodies of a table from `from_seq` (to `to_seq`, included; of `kinds` only,
         if given) in seq order, `BATCH` at a time, each batch on a connection of its own (a
         paused reader holds none)."""
@@ -321,14 +362,19 @@ class PitStore:
                 query = query.where(EVENTS.c.seq <= to_seq)
             if kinds is not None:
                 query = query.where(EVENTS.c.kind.in_(list(kinds)))
-            with self._failing_as(f"reading the events of {table_id}"), self.engine.connect() as conn:
+            with (
+                self._failing_as(f"reading the events of {table_id}"),
+                self.engine.connect() as conn,
+            ):
                 batch = conn.execute(query.order_by(EVENTS.c.seq).limit(BATCH)).all()
             yield from (row.body for row in batch)
             if len(batch) < BATCH:
                 return
             next_seq = batch[-1].seq + 1
 
-    def since(self, table_id: str, from_seq: int, kinds: Sequence[str] | None = None) -> Iterator[dict]:
+    def since(
+        self, table_id: str, from_seq: int, kinds: Sequence[str] | None = None
+    ) -> Iterator[dict]:
         """The stored events of a table from `from_seq` on (of `kinds` only, if given), decoded,
         streamed like `events`."""
         return (json.loads(body) for body in self.events(table_id, from_seq, kinds=kinds))
@@ -340,7 +386,9 @@ class PitStore:
         if self.url.get_backend_name() == "sqlite":
             outcome = sa.func.json_extract(EVENTS.c.body, "$.data.outcome")
         else:
-            outcome = sa.func.jsonb_extract_path_text(sa.cast(EVENTS.c.body, JSONB), "data", "outcome")
+            outcome = sa.func.jsonb_extract_path_text(
+                sa.cast(EVENTS.c.body, JSONB), "data", "outcome"
+            )
         query = (
             sa.select(outcome)
             .where(EVENTS.c.table_id == table_id, EVENTS.c.kind == "round.result")

@@ -3,25 +3,26 @@ raise: a device fault, the rotor turning the same way twice, the float running l
 results failing the chi-squared test, a pace outside the band.
 
 The fold is the pit's own, smaller than the table's `TableState`: the pit shows a session and
-its float, not the layout or the shoe. The float's arithmetic is the table's (`result_net`).
+its float, not the layout or the shoe. The float's arithmetic is the table's (games/ledger.py).
 """
 
 from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 
 from games.bias import OutcomeTally
-from games.punto_banco.drawing import count, value
+from games.game import SpinGame
+from games.ledger import float_net, void_net
+from games.money import money
+from games.registry import GAMES
 from games.rulebook import RulebookError, load_rules
 from terminal.common.settings import config_dir
-from games.money import money
-from terminal.runtime.games import PLAYS
 from terminal.pit.floorfile import AlertSettings
-from terminal.runtime.state import result_net, void_net
 
 log = logging.getLogger(__name__)
 
@@ -43,27 +44,14 @@ def epoch(ts: str) -> float:
     return datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp()
 
 
-def _points(cards: list[str]) -> int:
-    return count([value(card) for card in cards])
-
-
-def result_text(outcome: dict[str, Any]) -> str:
-    """A result in a few characters: `17`, `3-4`, `sym:10`, or the cards' deciding totals."""
-    if "number" in outcome:
-        return str(outcome["number"])
-    if "dice" in outcome:
-        return "-".join(str(d) for d in outcome["dice"])
-    if "symbol" in outcome:
-        return str(outcome["symbol"]).removeprefix("sym:")
-    if "noir_total" in outcome:
-        return f"N{outcome['noir_total']} R{outcome['rouge_total']}"
-    if "banker" in outcome and "player" in outcome:
-        return f"P{_points(outcome['player'])} B{_points(outcome['banker'])}"
-    if "dealer" in outcome:
-        return "D " + " ".join(outcome["dealer"])
-    if "bank" in outcome:
-        return "bank " + " ".join(outcome["bank"])
-    return "?"
+def result_text(game: str | None, outcome: dict[str, Any]) -> str:
+    """A result of `game` in a few characters, as the game writes it (`17`, `3-4`, `P3 B8`);
+    `?` for a game this pit does not know or an outcome it cannot read."""
+    known = GAMES.get(game or "")
+    try:
+        return known.result_text(outcome) if known is not None else "?"
+    except (KeyError, TypeError, ValueError):
+        return "?"
 
 
 def bias_verdict(bias: dict[str, Any] | None) -> tuple[str, str]:
@@ -73,19 +61,27 @@ def bias_verdict(bias: dict[str, Any] | None) -> tuple[str, str]:
     if bias is None:
         return "no wheel-bias statistics for this table", "none"
     if bias["window"] < bias["needed"]:
-        return (f"wheel bias never tested: bias_spins {bias['window']} is below the {bias['needed']} results "
-                "this game's test needs; raise bias_spins in the floor file"), "never"
+        return (
+            f"wheel bias never tested: bias_spins {bias['window']} is below the {bias['needed']} "
+            "results this game's test needs; raise bias_spins in the floor file"
+        ), "never"
     if not bias["valid"]:
-        return f"wheel bias: not enough results yet ({bias['spins']} of the {bias['needed']} the test needs)", "short"
+        return (
+            f"wheel bias: not enough results yet ({bias['spins']} of the {bias['needed']} "
+            "the test needs)",
+            "short",
+        )
     state = "flagged" if bias["flagged"] else "clear"
-    return (f"wheel bias over {bias['spins']} results: chi-squared {bias['statistic']:.2f}, dof {bias['dof']}, "
-            f"p-value {bias['p_value']:.4g} (alpha {bias['alpha']:g}): "
-            f"{'FLAGGED' if state == 'flagged' else 'not flagged'}"), state
+    return (
+        f"wheel bias over {bias['spins']} results: chi-squared {bias['statistic']:.2f}, "
+        f"dof {bias['dof']}, p-value {bias['p_value']:.4g} (alpha {bias['alpha']:g}): "
+        f"{'FLAGGED' if state == 'flagged' else 'not flagged'}"
+    ), state
 
 
 def _bias_tally(game: str, profile: str, spins: int) -> OutcomeTally | None:
     """A tally of the results of a wheel or the dice; None for card games."""
-    if game not in PLAYS or PLAYS[game].device == "shoe":
+    if game not in GAMES or not GAMES[game].tallied:
         return None
     try:
         rules = load_rules(config_dir() / "rulebooks", profile, game)
@@ -100,8 +96,13 @@ class TableView:
     (those alerts were raised when the events first came): then the bias window is not fed
     either, `restore_tally` fills it at once from the results stored."""
 
-    def __init__(self, table: str, settings: AlertSettings, *,
-                 tally: Callable[[str, str, int], OutcomeTally | None] = _bias_tally):
+    def __init__(
+        self,
+        table: str,
+        settings: AlertSettings,
+        *,
+        tally: Callable[[str, str, int], OutcomeTally | None] = _bias_tally,
+    ):
         self.table, self.settings = table, settings
         self._make_tally = tally
         self.game: str | None = None
@@ -161,7 +162,11 @@ class TableView:
         return self._move_tray(-data["chips"])
 
     def _on_round_open(self, event, data) -> None:
-        self.round = {"number": event["round"], "status": "open", "last_rounds_left": data.get("last_rounds_left")}
+        self.round = {
+            "number": event["round"],
+            "status": "open",
+            "last_rounds_left": data.get("last_rounds_left"),
+        }
 
     def _on_round_closed(self, event, data) -> None:
         self.round = {**self.round, "status": "closed"}
@@ -176,15 +181,21 @@ class TableView:
     def _on_round_result(self, event, data) -> list[Raised]:
         self.round = {**self.round, "status": None}
         outcome = data.get("outcome") or {}
-        self.recent.append(result_text(outcome))
+        self.recent.append(result_text(self.game, outcome))
         self.results_at.append(epoch(event["ts"]))
-        net = result_net(data)
+        net = float_net(data)
         self.house_net += net
         return self._move_tray(net) + self._rotor(outcome.get("rotor"), event["round"])
 
     def _on_fault(self, event, data) -> list[Raised]:
         self.faults[f"{data.get('device')}/{data.get('code')}"] = data
-        return [Raised("fault", f"{data.get('severity')} {data.get('device')} {data.get('code')}: {data.get('detail')}")]
+        return [
+            Raised(
+                "fault",
+                f"{data.get('severity')} {data.get('device')} {data.get('code')}: "
+                f"{data.get('detail')}",
+            )
+        ]
 
     def _on_fault_cleared(self, event, data) -> None:
         self.faults.pop(f"{data.get('device')}/{data.get('code')}", None)
@@ -200,12 +211,21 @@ class TableView:
     def _new_tally(self) -> None:
         """An empty bias window for the table's game and profile, next tested after BIAS_EVERY
         results (counted, not the window's size: a full window keeps its size)."""
-        self.tally = self._make_tally(self.game, self.profile, self.settings.bias_spins) if self.profile else None
+        self.tally = (
+            self._make_tally(self.game, self.profile, self.settings.bias_spins)
+            if self.game is not None and self.profile  # no game: _bias_tally has no test either
+            else None
+        )
         self._untested = 0
         if self.tally is not None and self.tally.window < self.tally.needed:
-            log.warning("table %s (%s): bias_spins %d is below the %d results the bias test of this game needs: "
-                        "it is never tested; raise bias_spins in the floor file", self.table, self.game,
-                        self.tally.window, self.tally.needed)
+            log.warning(
+                "table %s (%s): bias_spins %d is below the %d results the bias test of this game "
+                "needs: it is never tested; raise bias_spins in the floor file",
+                self.table,
+                self.game,
+                self.tally.window,
+                self.tally.needed,
+            )
 
     # -- the checks
 
@@ -217,17 +237,28 @@ class TableView:
         self._float_low = low
         if not raised:
             return []
-        return [Raised("float_low", f"the tray holds {money(self.tray)}, below {self.settings.float_low:.0%} "
-                                    f"of the advance {money(self.initial_advance)}")]
+        return [
+            Raised(
+                "float_low",
+                f"the tray holds {money(self.tray)}, below {self.settings.float_low:.0%} "
+                f"of the advance {money(self.initial_advance)}",
+            )
+        ]
 
     def _rotor(self, direction: str | None, round_no: int) -> list[Raised]:
-        if direction is None or self.game not in PLAYS or not getattr(PLAYS[self.game], "alternating_rotor", False):
+        game = GAMES.get(self.game or "")
+        if direction is None or not isinstance(game, SpinGame) or not game.alternating_rotor:
             return []
         previous, self.last_rotor = self.last_rotor, direction
         if previous != direction:
             return []
-        return [Raised("direction", f"the rotor turned the same way in two spins running ({direction} "
-                                    f"again in round {round_no}): it must alternate")]
+        return [
+            Raised(
+                "direction",
+                f"the rotor turned the same way in two spins running ({direction} "
+                f"again in round {round_no}): it must alternate",
+            )
+        ]
 
     def _tally(self, outcome: dict[str, Any]) -> list[Raised]:
         """A result into the bias window; the test every BIAS_EVERY results counted."""
@@ -241,9 +272,15 @@ class TableView:
         if not report.flagged:
             return []
         worst = max(report.cells, key=lambda cell: abs(cell.z))
-        return [Raised("bias", f"the last {report.spins} results fail the chi-squared test "
-                               f"(chi2 {report.statistic:.1f}, dof {report.dof}, p {report.p_value:.2g} < {report.alpha:g}); "
-                               f"most off: {worst.label} {worst.observed} for {worst.expected:.1f} expected")]
+        return [
+            Raised(
+                "bias",
+                f"the last {report.spins} results fail the chi-squared test "
+                f"(chi2 {report.statistic:.1f}, dof {report.dof}, "
+                f"p {report.p_value:.2g} < {report.alpha:g}); "
+                f"most off: {worst.label} {worst.observed} for {worst.expected:.1f} expected",
+            )
+        ]
 
     def rounds_per_hour(self, now: float) -> float | None:
         """Results per hour over the pace window (or the session so far when shorter)."""
@@ -261,20 +298,31 @@ class TableView:
         """A pace alert once the session has run a whole window outside the band."""
         band = self.settings.pace
         rate = self.rounds_per_hour(now)
-        if band is None or rate is None or now - self.opened_at < self.settings.pace_window:
+        if (
+            band is None
+            or rate is None
+            or self.opened_at is None
+            or now - self.opened_at < self.settings.pace_window
+        ):
             return []
         outside = not band[0] <= rate <= band[1]
         raised = outside and not self._pace_alerted
         self._pace_alerted = outside
         if not raised:
             return []
-        return [Raised("pace", f"{rate:.0f} rounds per hour over the last {self.settings.pace_window:.0f} s, "
-                               f"outside {band[0]:g}-{band[1]:g}")]
+        return [
+            Raised(
+                "pace",
+                f"{rate:.0f} rounds per hour over the last {self.settings.pace_window:.0f} s, "
+                f"outside {band[0]:g}-{band[1]:g}",
+            )
+        ]
 
     # -- the board's view
 
     def entry(self, now: float) -> dict[str, Any]:
-        """The table's part of the floor snapshot (link, silence and alert counts are the collector's)."""
+        """The table's part of the floor snapshot (link, silence and alert counts are the
+        collector's)."""
         return {
             "table": self.table,
             "game": self.game,
@@ -283,13 +331,18 @@ class TableView:
             "round": dict(self.round),
             "limits": self.limits,
             "recent": list(self.recent),
-            "rounds_per_hour": None if (rate := self.rounds_per_hour(now)) is None else round(rate, 1),
-            "float": None if not self.advances else {
-                "advance": self.advances, "tray": self.tray, "result": self.house_net},
+            "rounds_per_hour": None
+            if (rate := self.rounds_per_hour(now)) is None
+            else round(rate, 1),
+            "float": None
+            if not self.advances
+            else {"advance": self.advances, "tray": self.tray, "result": self.house_net},
             "faults": list(self.faults.values()),
             "last_seq": self.last_seq,
         }
 
 
 # the kinds a view folds: the others need not be read to rebuild one
-FOLDED_KINDS = tuple(sorted(name[4:].replace("_", ".") for name in vars(TableView) if name.startswith("_on_")))
+FOLDED_KINDS = tuple(
+    sorted(name[4:].replace("_", ".") for name in vars(TableView) if name.startswith("_on_"))
+)

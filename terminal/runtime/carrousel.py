@@ -7,12 +7,12 @@ applies to the `pool_before` it is given). Two pools:
 
 - `LocalPool`: one table's own (simulation, a laptop, a casino with one poker table); it lives in
   the table's journal (`data.carrousel.pool_after`).
-- `PoolServer` (`dealer-terminal carrousel serve`) and `PoolClient` (terminal/carrousel_pool.py): the casino's, on the pit's
-  machine, over ZeroMQ (a ROUTER; requests and replies are single-frame JSON as the replay
-  server's). Every movement is committed to its SQLite store before the reply; a request is
-  identified by (table, round), so a table that asks again after a lost reply gets the same
-  answer. A table that voids a coup it had settled (a crash between the two) cancels it: the
-  coins go back out of the pool and a jackpot paid comes back in.
+- `PoolServer` (`dealer-terminal carrousel serve`) and `PoolClient` (terminal/carrousel_pool.py):
+  the casino's, on the pit's machine, over ZeroMQ (a ROUTER; requests and replies are
+  single-frame JSON as the replay server's). Every movement is committed to its SQLite store
+  before the reply; a request is identified by (table, round), so a table that asks again after
+  a lost reply gets the same answer. A table that voids a coup it had settled (a crash between
+  the two) cancels it: the coins go back out of the pool and a jackpot paid comes back in.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ class CarrouselUnavailable(Exception):
     nobody has checked)."""
 
 
-def settle_against(coins: list[tuple[Bet, str]], pool: int, share: Fraction, chip_unit: int) -> CarrouselRound:
+def settle_against(
+    coins: list[tuple[Bet, str]], pool: int, share: Fraction, chip_unit: int
+) -> CarrouselRound:
     """The coup's `coins` (bet, hand) settled against `pool`: what the pool takes and pays."""
     return pay_carrousel(pool, coins, share, chip_unit)[1]
 
@@ -37,8 +39,14 @@ class LocalPool:
     def __init__(self, pool: int = 0):
         self.pool = pool
 
-    def settle(self, table: str, round_no: int, coins: list[tuple[Bet, str]], share: Fraction,
-               chip_unit: int) -> CarrouselRound:
+    def settle(
+        self,
+        table: str,
+        round_no: int,
+        coins: list[tuple[Bet, str]],
+        share: Fraction,
+        chip_unit: int,
+    ) -> CarrouselRound:
         movement = settle_against(coins, self.pool, share, chip_unit)
         self.pool = movement.pool_after
         return movement
@@ -48,5 +56,3 @@ class LocalPool:
 
     def close(self) -> None:
         pass
-
-

@@ -23,8 +23,15 @@ def shuffled(rng: random.Random, decks: int) -> Iterator[str]:
         yield from cards
 
 
-def play_coup(engine, state: Any, bets: Sequence[Bet], deal: Callable[[str], str],
-              decide: Callable[[Any, str, tuple[str, ...]], str], *, last_round: bool = False) -> CoupResult:
+def play_coup(
+    engine,
+    state: Any,
+    bets: Sequence[Bet],
+    deal: Callable[[str], str],
+    decide: Callable[[Any, str, tuple[str, ...]], str],
+    *,
+    last_round: bool = False,
+) -> CoupResult:
     """One coup: `deal(place)` gives the next card for a place, `decide(coup, place, options)`
     a player's decision; the engine settles when it needs nothing more."""
     coup = engine.start(state, bets)

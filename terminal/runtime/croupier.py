@@ -5,8 +5,8 @@ The screen posts entries from its own thread (`Table.post_bet`, `CardTable.post_
 them on its thread. An entry of the wrong type, out of range or too large is refused here with
 a reason, before an engine could raise on it; what the rules then refuse, they refuse with
 theirs. Nothing refused is ever kept for later. A refusal is journaled with the entry as it was
-entered, its texts cut to `MAX_TEXT` characters, so that a screen gone wrong cannot fill the
-journal.
+entered, its texts cut to `MAX_TEXT` characters (games/entries.py), so that a screen gone wrong
+cannot fill the journal.
 """
 
 from __future__ import annotations
@@ -14,12 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from games.prison import ZERO_CHOICES
+from games.entries import clip, text_problem
 from games.records import Bet
-
 from terminal.contract.events import is_int
 
-MAX_TEXT = 64  # characters of an id, a code, a place, an action, a colour
 MAX_AMOUNT = 10**12  # minor units: far above any table's maximum, far below an SQLite integer's
 
 
@@ -56,17 +54,6 @@ class TopUp:
     amount: int | None = None
 
 
-def text_problem(name: str, value: Any) -> str | None:
-    """Why `value` is not a short, non-empty text, or None."""
-    if not isinstance(value, str) or not value.strip():
-        return f"{name} must be a non-empty text, not {clip(value)!r}"
-    if len(value) > MAX_TEXT:
-        return f"{name} is {len(value):,} characters long: at most {MAX_TEXT}"
-    if not value.isprintable():
-        return f"{name} {clip(value)!r} holds control characters"
-    return None
-
-
 def seat_problem(seat: Any, seats: int) -> str | None:
     if not is_int(seat) or not 1 <= seat <= seats:
         return f"the seat must be a place of this table, 1 to {seats}, not {clip(seat)!r}"
@@ -80,23 +67,18 @@ def amount_problem(name: str, amount: Any) -> str | None:
 
 
 def bet_problem(bet: Any, seats: int) -> str | None:
-    """Why `bet`, as the croupier entered it, cannot even be shown to the rules, or None. A new
-    bet is plain: the engine's own records (a bet in prison, a doubled stake) are never entered."""
+    """Why `bet`, as the croupier entered it, cannot even be shown to the rules, or None: the
+    fields every game's bet holds, then those of its class (`Bet.entered_problem`). A new bet is
+    plain: the engine's own records (a bet in prison, a doubled stake) are never entered."""
     if not isinstance(bet, Bet):
         return f"not a bet: {clip(bet)!r}"
-    problem = (text_problem("the bet id", bet.id) or seat_problem(bet.seat, seats)
-               or text_problem("the bet code", bet.code) or amount_problem("the stake", bet.stake))
-    if problem:
-        return problem
-    if bet.zero_choice not in ZERO_CHOICES:
-        return f"the choice on zero is {' or '.join(ZERO_CHOICES)}, not {clip(bet.zero_choice)!r}"
-    if bet.prison != 0 or bet.doubled is not False:
-        return "a bet is entered plain: never in prison, never doubled (the table does that)"
-    if not isinstance(bet.insured, bool):
-        return f"insured is true or false, not {clip(bet.insured)!r}"
-    if bet.covers is not None:
-        return text_problem("the bet it covers", bet.covers)
-    return None
+    problem = (
+        text_problem("the bet id", bet.id)
+        or seat_problem(bet.seat, seats)
+        or text_problem("the bet code", bet.code)
+        or amount_problem("the stake", bet.stake)
+    )
+    return problem or bet.entered_problem()
 
 
 def decision_problem(entry: Decision) -> str | None:
@@ -112,22 +94,14 @@ def colour_problem(seat: Any, colour: Any, unit: Any, seats: int) -> str | None:
     return problem
 
 
-def clip(value: Any) -> Any:
-    """`value` as it may be journaled: JSON's own types kept, texts cut to MAX_TEXT characters,
-    anything else by its (cut) representation."""
-    if value is None or isinstance(value, bool) or is_int(value) and abs(value) < 2**63:
-        return value
-    if isinstance(value, str):
-        return value if len(value) <= MAX_TEXT else value[:MAX_TEXT] + "…"
-    text = repr(value)
-    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "…"
-
-
 def as_journaled(entry: Any) -> dict[str, Any] | Any:
     """An entry (a bet, a decision...) as the croupier entered it, clipped for the journal."""
     if isinstance(entry, Bet):
         bet = {f.name: clip(getattr(entry, f.name)) for f in fields(entry)}
-        defaults = Bet("", 0, "", 0)
-        return {name: value for name, value in bet.items()
-                if name in ("id", "seat", "code", "stake") or value != clip(getattr(defaults, name))}
+        defaults = type(entry)("", 0, "", 0)  # its class's defaults (a bet's choice on zero...)
+        return {
+            name: value
+            for name, value in bet.items()
+            if name in ("id", "seat", "code", "stake") or value != clip(getattr(defaults, name))
+        }
     return clip(entry)

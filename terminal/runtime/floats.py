@@ -6,7 +6,7 @@ equals the initial advance.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 class FloatError(ValueError):

@@ -33,15 +33,19 @@ class JournalLock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
-            raise JournalError(f"cannot create the lock {self.path} of journal {journal}: {exc.strerror}; "
-                               "put the journal on a writable data partition (--db)") from exc
+            raise JournalError(
+                f"cannot create the lock {self.path} of journal {journal}: {exc.strerror}; "
+                "put the journal on a writable data partition (--db)"
+            ) from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             holder = os.read(fd, 4096).decode("utf-8", "replace").strip() or "another process"
             os.close(fd)
-            raise JournalError(f"journal {journal} is in use by {holder}: one terminal writes a journal; "
-                               "stop that one first, or give this table another --db") from None
+            raise JournalError(
+                f"journal {journal} is in use by {holder}: one terminal writes a journal; "
+                "stop that one first, or give this table another --db"
+            ) from None
         os.ftruncate(fd, 0)
         os.write(fd, f"process {os.getpid()} ({' '.join(sys.argv)})\n".encode())
         self._fd: int | None = fd

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from math import lcm
-from typing import Callable, Iterable, Sequence
 
 from games.money import first_multiple
+from games.prison import PrisonBet
 from games.records import Bet, Limits, Settlement
 
 EVEN_CHANCES = frozenset({"red", "black", "even", "odd", "low", "high"})
@@ -30,7 +31,9 @@ class SimPlayer:
     seat: int
     chips: int = 0  # chips in front of the player
     seated: bool = True  # at a colour-chip table: has a colour or value chips
-    unit: int | None = None  # the value of one of its chips when it plays a colour (else the minimum)
+    unit: int | None = (
+        None  # the value of one of its chips when it plays a colour (else the minimum)
+    )
 
 
 def _step(code: str, limits: Limits) -> int:
@@ -40,12 +43,23 @@ def _step(code: str, limits: Limits) -> int:
 class SimPlayers:
     """`stake_unit(code, limits)` says what a stake the table takes on `code` is a multiple of
     (the rules' `stake_unit`: a bet's step, and for craps odds a stake paid exactly); without
-    it, the bet's step."""
+    it, the bet's step. `bet` is the class of the game's bets (`Game.bet`)."""
 
-    def __init__(self, rng: random.Random, codes: Sequence[str], *, seats: int, max_bets: int, buyin: int,
-                 zero_choice: bool = False, colours: bool = False,
-                 stake_unit: Callable[[str, Limits], int] = _step):
+    def __init__(
+        self,
+        rng: random.Random,
+        codes: Sequence[str],
+        *,
+        seats: int,
+        max_bets: int,
+        buyin: int,
+        zero_choice: bool = False,
+        colours: bool = False,
+        stake_unit: Callable[[str, Limits], int] = _step,
+        bet: type[Bet] = Bet,
+    ):
         self.rng = rng
+        self.bet = bet
         self.stake_unit = stake_unit
         self.by_family: dict[str, list[str]] = defaultdict(list)
         for code in codes:
@@ -54,10 +68,13 @@ class SimPlayers:
         self.players = [SimPlayer(seat, seated=not colours) for seat in range(1, seats + 1)]
         self.max_bets = max_bets
         self.buyin = buyin  # in table minimums
-        self.zero_choice = zero_choice  # the game lets even chances choose half back or prison on zero
+        self.zero_choice = (
+            zero_choice  # the game lets even chances choose half back or prison on zero
+        )
 
     def buyins(self, limits: Limits) -> list[tuple[int, int]]:
-        """(seat, amount) for every player who cannot cover a minimum bet: they buy chips in cash."""
+        """(seat, amount) for every player who cannot cover a minimum bet: they buy chips in
+        cash."""
         out = []
         for player in self.seated():
             if player.chips < limits.min:
@@ -70,19 +87,24 @@ class SimPlayers:
         """This round's bets: the seat can pay for each and its stake is within the limits;
         what the game's state does not allow (a craps Come bet on a come-out) the table refuses
         and refunds."""
-        bets = []
+        bets: list[Bet] = []
         for player in self.seated():
             for i in range(self.rng.randint(0, self.max_bets)):
                 family = self.rng.choice(self.families)
                 code = self.rng.choice(self.by_family[family])
-                # a family's maximum, or a code's (craps place:6), or none (odds: the line bet's share)
+                # a family's maximum, or a code's (craps place:6), or none (odds: the line bet's
+                # share)
                 maximum = limits.max.get(family, limits.max.get(code, 4 * limits.min))
                 stake = self._stake(limits, code, maximum, player.chips, player.unit)
                 if stake == 0:
                     break
                 half = self.zero_choice and family in EVEN_CHANCES and self.rng.random() < 0.3
-                choice = "half" if half else "prison"
-                bets.append(Bet(f"r{round_no}s{player.seat}b{i}", player.seat, code, stake, zero_choice=choice))
+                bet_id = f"r{round_no}s{player.seat}b{i}"
+                if half:  # a game whose bets hold a choice on zero
+                    assert issubclass(self.bet, PrisonBet)
+                    bets.append(self.bet(bet_id, player.seat, code, stake, zero_choice="half"))
+                else:
+                    bets.append(self.bet(bet_id, player.seat, code, stake))
                 player.chips -= stake
         return bets
 
@@ -90,11 +112,13 @@ class SimPlayers:
         """Craps: the shooter's obligatory Win or Don't Win bet, if the seat can pay for it."""
         player = self._seat(seat)
         code = "dontpass" if self.rng.random() < DONT_WIN else "pass"
-        stake = self._stake(limits, code, limits.max[code], player.chips, player.unit) if player else 0
+        if player is None:
+            return []
+        stake = self._stake(limits, code, limits.max[code], player.chips, player.unit)
         if not stake:
             return []
         player.chips -= stake
-        return [Bet(f"r{round_no}s{seat}line", seat, code, stake)]
+        return [self.bet(f"r{round_no}s{seat}line", seat, code, stake)]
 
     def takes_dice(self, seat: int) -> bool:
         """Craps: whether the player at `seat` takes the dice when offered (nobody there: no)."""
@@ -125,9 +149,12 @@ class SimPlayers:
     def sit(self, seat: int, unit: int | None) -> None:
         """The table seated `seat` with chips of `unit` (a colour) or value chips (None)."""
         player = self._seat(seat)
+        assert player is not None  # the table seats the seats `unseated` gave it
         player.seated, player.unit = True, unit
 
-    def _stake(self, limits: Limits, code: str, maximum: int, chips: int, colour: int | None = None) -> int:
+    def _stake(
+        self, limits: Limits, code: str, maximum: int, chips: int, colour: int | None = None
+    ) -> int:
         """A stake the table takes on `code`, up to `maximum` and the `chips` the player has: at
         least the minimum, a multiple of the code's stake unit (the minimum but for a bet with a
         step, or craps odds) and of `colour`, the value of a colour player's chips; 0 when the

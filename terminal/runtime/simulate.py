@@ -16,20 +16,20 @@ minimum.
 
 from __future__ import annotations
 
-import inspect
 import math
 import random
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate, islice
 from typing import TextIO
 
+from games.game import COUP, ROLL
+from games.prison import PrisonBet
 from games.records import Bet
+from games.registry import game as game_of
 from games.rulebook import load_rules
-
 from terminal.common.settings import config_dir
 from terminal.runtime.coups import play_coup, shuffled
-from terminal.runtime.games import ENGINES
 
 MINIMUM = 55440  # divisible by 2 to 12: whole payouts for every ratio of the catalogue
 Z95 = 1.959964
@@ -69,14 +69,20 @@ class RowStats:
         return abs(self.measured_edge - self.exact_edge) <= self.half_width
 
 
-def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: TextIO | None = None) -> list[RowStats]:
+def simulate(
+    game: str, profile: str, rounds: int, seed: int | None, progress: TextIO | None = None
+) -> list[RowStats]:
     rules = load_rules(config_dir() / "rulebooks", profile, game)
     limits = rules.limits(MINIMUM, 1)
-    engine = ENGINES[game](rules, limits)
+    kind, bet_class = game_of(game).kind, game_of(game).bet
+    engine = game_of(game).engine(rules, limits)
     rows = _rows(rules, limits)
     rng = random.Random(seed)
-    play = _deal_coups(engine, rules, rng) if hasattr(rules, "decks") else _draw_outcomes(engine, rules, rng)
-    takes_state = "state" in inspect.signature(engine.check).parameters
+    play = (
+        _deal_coups(engine, rules, rng)
+        if kind == COUP
+        else _draw_outcomes(engine, rules, rng, shooter=kind == ROLL)
+    )
     state = engine.new_state()
     live: dict[str, int] = {}  # bet id -> row index
     bar = _Progress(rounds, progress)
@@ -85,8 +91,11 @@ def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: T
         for index, row in enumerate(rows):
             if index in live.values():
                 continue
-            bet = Bet(f"{index}-{round_no}", index + 1, row.code, row.stake, zero_choice=row.zero_choice)
-            refused = engine.check(bet, new, state=state) if takes_state else engine.check(bet, new)
+            bet = bet_class(f"{index}-{round_no}", index + 1, row.code, row.stake)
+            if row.zero_choice != "prison":  # a game whose bets hold a choice on zero
+                assert isinstance(bet, PrisonBet)
+                bet = replace(bet, zero_choice=row.zero_choice)
+            refused = engine.check(bet, new, state=state)
             if refused is None:
                 new.append(bet)
                 live[bet.id] = index
@@ -100,16 +109,17 @@ def simulate(game: str, profile: str, rounds: int, seed: int | None, progress: T
     return rows
 
 
-def _draw_outcomes(engine, rules, rng: random.Random):
-    """Rounds whose outcome is drawn with its exact probability (wheels, dice)."""
+def _draw_outcomes(engine, rules, rng: random.Random, *, shooter: bool):
+    """Rounds whose outcome is drawn with its exact probability (wheels, dice); with a
+    `shooter` (craps), seat 1 (the Win line's row) always shoots."""
     outcomes = rules.outcomes()
     weights = list(accumulate(float(p) for _, p in outcomes))
-    shooter = hasattr(engine, "with_shooter")  # craps: seat 1 (the Win line's row) always shoots
 
     def play(state, bets):
         if shooter and state.shooter is None:
             state = engine.with_shooter(state, 1)
         return engine.settle(state, bets, rng.choices(outcomes, cum_weights=weights)[0][0])
+
     return play
 
 
@@ -121,7 +131,7 @@ def _deal_coups(engine, rules, rng: random.Random):
 
     def new_shoe() -> None:
         shoe[:] = islice(shuffled(rng, rules.decks), 52 * rules.decks)
-        del shoe[len(shoe) - rules.burn:]  # burnt: the shoe is dealt from its end
+        del shoe[len(shoe) - rules.burn :]  # burnt: the shoe is dealt from its end
 
     def draw(place: str) -> str:
         if not shoe:  # a coup that runs past the reserve (trente et quarante voids it at the table)
@@ -132,6 +142,7 @@ def _deal_coups(engine, rules, rng: random.Random):
         if not rules.cut_reserve or len(shoe) <= rules.cut_reserve:
             new_shoe()
         return play_coup(engine, state, bets, draw, engine.strategy)
+
     return play
 
 
@@ -164,14 +175,24 @@ def _rows(rules, limits) -> list[RowStats]:
             continue
         if first in codes:
             code = first
-        elif first in (odds.family, f"{odds.family}:B"):  # "straight", "ante:B": the family's first code
+        elif first in (
+            odds.family,
+            f"{odds.family}:B",
+        ):  # "straight", "ante:B": the family's first code
             code = next(c for c in codes if c.split(":", 1)[0] == odds.family)
         else:
             continue
         maximum = limits.max.get(code, limits.max.get(odds.family, limits.min))
         stake = 2 * limits.min if 2 * limits.min <= maximum else limits.min
-        rows.append(RowStats(odds.label, float(odds.house_edge), code, getattr(odds, "zero_choice", None) or "prison",
-                             stake))
+        rows.append(
+            RowStats(
+                odds.label,
+                float(odds.house_edge),
+                code,
+                getattr(odds, "zero_choice", None) or "prison",
+                stake,
+            )
+        )
     return rows
 
 
@@ -191,29 +212,49 @@ class _Progress:
         share = done / self.total
         bar = "#" * int(share * 30)
         line = f"[{bar:<30}] {share:6.1%} {done:,}/{self.total:,} rounds"
-        print("\r" + line if self.tty else line, end="" if self.tty else "\n", file=self.out, flush=True)
+        print(
+            "\r" + line if self.tty else line,
+            end="" if self.tty else "\n",
+            file=self.out,
+            flush=True,
+        )
 
     def done(self) -> None:
         if self.out is not None and self.tty:
             print(file=self.out)
 
 
-def print_report(game: str, profile: str, rounds: int, seed: int | None, rows: list[RowStats], out: TextIO) -> None:
+def print_report(
+    game: str, profile: str, rounds: int, seed: int | None, rows: list[RowStats], out: TextIO
+) -> None:
     print(f"{game} under profile {profile}: {rounds:,} rounds, seed {seed}", file=out)
     header = ("bet", "exact edge", "measured", "95% interval", "bets", "")
     table = [header]
     for row in rows:
-        table.append((row.label, f"{row.exact_edge:.4%}", f"{row.measured_edge:.4%}",
-                      f"±{row.half_width:.4%}", f"{row.bets:,}", "" if row.within else "outside"))
+        table.append(
+            (
+                row.label,
+                f"{row.exact_edge:.4%}",
+                f"{row.measured_edge:.4%}",
+                f"±{row.half_width:.4%}",
+                f"{row.bets:,}",
+                "" if row.within else "outside",
+            )
+        )
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
     for line in table:
         print("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip(), file=out)
     outside = sum(not row.within for row in rows)
-    print(f"{len(rows) - outside} of {len(rows)} bets within their 95% interval "
-          f"(about 1 in 20 falls outside by chance)", file=out)
+    print(
+        f"{len(rows) - outside} of {len(rows)} bets within their 95% interval "
+        f"(about 1 in 20 falls outside by chance)",
+        file=out,
+    )
 
 
-def main_simulate(game: str, profile: str, rounds: int, seed: int | None, out: TextIO = sys.stdout) -> None:
+def main_simulate(
+    game: str, profile: str, rounds: int, seed: int | None, out: TextIO = sys.stdout
+) -> None:
     rows = simulate(game, profile, rounds, seed, progress=sys.stderr if rounds >= 10_000 else None)
     print_report(game, profile, rounds, seed, rows, out)
     for odds in load_rules(config_dir() / "rulebooks", profile, game).odds():

@@ -1,6 +1,10 @@
-"""The table runtime every game shares: the session, the float, the closing, the bets and the
-devices' faults and switches. How a round is decided (a ball in a pocket, a throw of the dice)
-is each kind of table's own: terminal.runtime.wheel_table, terminal.runtime.craps_table.
+"""The table runtime's one round loop, and what every table shares: the session, the float,
+the closing, the bets and the devices' faults and switches.
+
+A round goes through named steps (`play_round`): open, bets, no more bets and the outcome
+(the game's kind decides them with its device: terminal/runtime/rounds/), settle (the pure
+engine, from the table's journaled state), journal (the writer commits, then publishes), and,
+once the closing policy says so, the session closes (terminal/runtime/closing.py).
 
 One thread runs the table. It reads the devices' events, decides what they mean for the round,
 asks the pure engine to settle, and emits events. Emitting an event applies it to the table's
@@ -11,24 +15,39 @@ published or printed. The table never waits for the disk.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from drivers.faults import Fault, FaultCleared
 from drivers.gpio.events import ButtonPressed, SwitchChanged
-from games.records import Announcement, Bet, BetRefused, Limits
-
-from terminal.runtime.console import money
-from terminal.runtime.croupier import TopUp, amount_problem, as_journaled, bet_problem
+from games.game import Game
+from games.money import money
+from games.records import Announcement, Bet, BetRefused, Limits, another_game
 from terminal.common.flag import Flag
+from terminal.runtime.closing import closing_for
+from terminal.runtime.croupier import (
+    ColourEntry,
+    Decision,
+    TopUp,
+    Withdrawal,
+    amount_problem,
+    as_journaled,
+    bet_problem,
+)
 from terminal.runtime.floats import chips_for
-from terminal.runtime.games import Play, Settled
+from terminal.runtime.rounds import ROUNDS
+from terminal.runtime.settle import Settled, settle
 from terminal.runtime.state import TableState
 
-LAMPS_FOLLOW = frozenset({"round.open", "round.closed", "round.result", "round.void", "fault", "fault.cleared"})
+LAMPS_FOLLOW = frozenset(
+    {"round.open", "round.closed", "round.result", "round.void", "fault", "fault.cleared"}
+)
 # switch name -> (fault code, the switch's level that is the alarm, whether it voids a round)
 SWITCH_ALARMS = {"tilt": ("tilt", True, True), "door": ("door_open", False, False)}
 POLL_SECONDS = 0.2
+# the entries only one kind of game takes, and the name of their refusal at any other table
+ENTRIES = {Decision: "decision", Withdrawal: "withdrawal", ColourEntry: "colour"}
 
 
 class TableControl:
@@ -42,7 +61,9 @@ class TableControl:
     def __init__(self) -> None:
         self.close_requested = Flag()
         self.stop_requested = Flag()
-        self.closing = "the closing rounds"  # what closing plays at this table (set when it is assembled)
+        self.closing = (
+            "the closing rounds"  # what closing plays at this table (set when it is assembled)
+        )
 
     def request_close(self) -> None:
         self.close_requested.set()
@@ -60,35 +81,52 @@ class TableSetup:
     limits: Limits
     advance: int
     chips: tuple[int, ...]
-    closing_rounds: int
     topup_below: float
     device_timeout: float  # seconds without an event from the device during a round
-    host: dict[str, Any] = field(default_factory=dict)  # boot id, clock synchronised (terminal.runtime.host)
+    # boot id, clock synchronised (terminal.runtime.host)
+    host: dict[str, Any] = field(default_factory=dict)
     colours: tuple[str, ...] = ()  # American roulette's colour chips, when the table has them
     seats: int = 12  # the places whose players may bet, 1 to seats
 
 
 class Table:
-    """What every table does; a kind of table implements `_play(round_no, last_round)`, which
-    decides the open round (True: settled, False: void), and `_void(reason)`."""
+    """A table of any game: the round loop, the session and the float; its game's kind of
+    round (`rounds`, terminal/runtime/rounds/) and its closing (`closing`) are the game's
+    policies. `round_options` are its kind's: craps' seats and dice change, poker's carrousel."""
 
-    def __init__(self, setup: TableSetup, *, state: TableState, journal, writer, device, inbox, engine, rules,
-                 play: Play, io=None, players=None, control: TableControl | None = None,
-                 on_round: Callable[[dict], None] | None = None):
+    def __init__(
+        self,
+        setup: TableSetup,
+        *,
+        game: Game,
+        state: TableState,
+        journal,
+        writer,
+        device,
+        inbox,
+        engine,
+        rules,
+        io=None,
+        players=None,
+        control: TableControl | None = None,
+        on_round: Callable[[dict], None] | None = None,
+        **round_options: Any,
+    ):
         self.setup = setup
+        self.game = game  # what the game says of itself (games/game.py)
         self.journal = journal
         self.writer = writer
-        self.device = device  # the wheel or the dice reader
+        self.device = device  # the device deciding the rounds: a wheel, the dice, a shoe
         self.inbox = inbox  # the device's and the table I/O's events, in one queue
         self.io = io  # buttons, switches and lamps (drivers.gpio), or None
         self.engine = engine
         self.rules = rules
-        self.play = play  # how this game is played at the table (terminal.runtime.games)
         self.players = players
         self.control = control or TableControl()
         self.on_round = on_round
         self.state = state  # as rebuilt from the journal
-        self.closing_left: int | None = None
+        self.rounds = ROUNDS[game.kind](self, **round_options)
+        self.closing = closing_for(self)
 
     # -- events ----------------------------------------------------------------------------
     def emit(self, kind: str, data: dict[str, Any], round: int | None = None) -> dict:
@@ -104,14 +142,22 @@ class Table:
 
     def fault(self, code: str, severity: str, detail: str, *, device: str | None = None) -> None:
         """A fault that stands until it is cleared (a switch in alarm, a device down)."""
-        self.emit("fault", {"device": device or self.play.device, "code": code, "severity": severity,
-                            "detail": detail}, self.state.open_round)
+        self.emit(
+            "fault",
+            {
+                "device": device or self.game.device,
+                "code": code,
+                "severity": severity,
+                "detail": detail,
+            },
+            self.state.open_round,
+        )
 
     def incident(self, code: str, severity: str, detail: str, *, device: str | None = None) -> None:
         """A fault that is one occurrence (a reading ignored, a round voided, an entry refused):
         journaled, and cleared at once, so that nothing stands (the fault lamp, the pit) for
         what is over; unless the same fault stands already for a cause of its own."""
-        device = device or self.play.device
+        device = device or self.game.device
         standing = f"{device}/{code}" in self.state.faults
         self.fault(code, severity, detail, device=device)
         if not standing:
@@ -122,8 +168,16 @@ class Table:
         ended it. A fault that is not standing has nothing to clear."""
         standing = self.state.faults.get(f"{device}/{code}")
         if standing is not None:
-            self.emit("fault.cleared", {"device": device, "code": code, "severity": standing["severity"],
-                                        "detail": detail}, self.state.open_round)
+            self.emit(
+                "fault.cleared",
+                {
+                    "device": device,
+                    "code": code,
+                    "severity": standing["severity"],
+                    "detail": detail,
+                },
+                self.state.open_round,
+            )
 
     def refuse(self, what: str, detail: str) -> None:
         """An entry of the croupier's that cannot be taken: a `croupier` fault, `<what>_refused`."""
@@ -140,11 +194,11 @@ class Table:
         settled = 0
         while not self.control.stop_requested.is_set():
             self._hold_while_critical()
-            self._maybe_start_closing(None if rounds is None else rounds - settled)
+            self.closing.start(None if rounds is None else rounds - settled)
             if not self.play_round():
                 continue
             settled += 1
-            if self._closing_done():
+            if self.closing.done():
                 self.close_session()
                 break
             self._maybe_top_up()
@@ -154,34 +208,49 @@ class Table:
         """A round left open by a crash or a stop is void: stakes returned, the layout kept."""
         if self.state.round_status is not None:
             self.void_round("the terminal restarted during the round; stakes returned")
+        self.rounds.recover()
 
     def open_session(self) -> None:
         s = self.setup
-        self.emit("table.open", {"limits": s.limits.to_json(), "profile": s.profile, "croupier": s.croupier,
-                                 "game": s.game, "host": s.host, **({"colours": list(s.colours)} if s.colours else {})})
-        self.emit("float.advance", {"amount": s.advance, "chips": chips_for(s.advance, s.chips), "reason": "opening"})
+        colours = {"colours": list(s.colours)} if s.colours else {}
+        self.emit(
+            "table.open",
+            {
+                "limits": s.limits.to_json(),
+                "profile": s.profile,
+                "croupier": s.croupier,
+                "game": s.game,
+                "host": s.host,
+                **colours,
+            },
+        )
+        self.emit(
+            "float.advance",
+            {"amount": s.advance, "chips": chips_for(s.advance, s.chips), "reason": "opening"},
+        )
 
     def close_session(self) -> None:
         st = self.state
-        self.emit("float.count", {"chips": st.tray, "drop": st.drop, "advances": st.advances,
-                                  "result": st.tray + st.drop - st.advances})
-        self.emit("table.close", {"limits": st.limits.to_json(), "profile": st.profile, "croupier": st.croupier,
-                                  "rounds": st.rounds_settled, "house_net": st.house_net})
-
-    def _maybe_start_closing(self, rounds_left: int | None) -> None:
-        """The closing rounds start when asked, or when only they are left of `rounds`."""
-        if self.closing_left is not None:
-            return
-        closing = self.setup.closing_rounds
-        if self.control.close_requested.is_set() or (rounds_left is not None and rounds_left <= closing):
-            self.closing_left = closing if rounds_left is None else max(1, min(closing, rounds_left))
-
-    def _closing_done(self) -> bool:
-        """After a settled round: whether it was the session's last."""
-        if self.closing_left is None:
-            return False
-        self.closing_left -= 1
-        return self.closing_left == 0
+        assert st.limits is not None, "a session closes only after it opened"
+        self.emit(
+            "float.count",
+            {
+                "chips": st.tray,
+                "drop": st.drop,
+                "advances": st.advances,
+                "result": st.tray + st.drop - st.advances,
+            },
+        )
+        self.emit(
+            "table.close",
+            {
+                "limits": st.limits.to_json(),
+                "profile": st.profile,
+                "croupier": st.croupier,
+                "rounds": st.rounds_settled,
+                "house_net": st.house_net,
+            },
+        )
 
     def _maybe_top_up(self) -> None:
         st = self.state
@@ -191,8 +260,11 @@ class Table:
     def _top_up(self) -> None:
         """A top-up: the initial advance again (article 35)."""
         amount = self.state.initial_advance
-        self.emit("float.advance", {"amount": amount, "chips": chips_for(amount, self.setup.chips),
-                                    "reason": "top-up"}, self.state.open_round)
+        self.emit(
+            "float.advance",
+            {"amount": amount, "chips": chips_for(amount, self.setup.chips), "reason": "top-up"},
+            self.state.open_round,
+        )
 
     def top_up_refusal(self, amount: int | None = None) -> str | None:
         """Why the croupier's top-up of `amount` (None: the rule's) cannot be made now, or None."""
@@ -203,47 +275,65 @@ class Table:
         if (problem := amount_problem("the top-up", amount)) is not None:
             return problem
         if amount != self.state.initial_advance:
-            return (f"every top-up equals the initial advance of {money(self.state.initial_advance)} "
-                    f"(article 35), not {money(amount)}")
+            return (
+                f"every top-up equals the initial advance of "
+                f"{money(self.state.initial_advance)} (article 35), not {money(amount)}"
+            )
         return None
 
     # -- one round -------------------------------------------------------------------------
     def play_round(self) -> bool:
-        """One round. True when it was settled, False when it was void."""
+        """One round, step by step. True when it was settled, False when it was void."""
+        rounds = self.rounds
+        if not rounds.ready():
+            return False
         round_no = self.state.round + 1
-        left = self.closing_left
-        if left is not None:
-            self.announce(self.engine.announcement("last_rounds", n=left))
-        self.emit("round.open", {"last_rounds_left": left} if left is not None else {}, round_no)
-        self.announce(self.engine.announcement("place_bets"), round_no)
+        self._open(round_no)
         self._take_bets(round_no)
-        return self._play(round_no, last_round=left == 1)
+        decided = rounds.decide(round_no, last_round=self.closing.last_round())
+        if decided is None:
+            return False
+        settled = settle(
+            self.game, self.engine, self.state, decided.outcome, last_round=decided.last_round
+        )
+        if decided.noted:
+            settled = replace(settled, outcome={**settled.outcome, **decided.noted})
+        self._result(round_no, settled, last_round=decided.last_round)
+        rounds.after()
+        return True
 
-    def _play(self, round_no: int, *, last_round: bool) -> bool:
-        raise NotImplementedError
+    def _open(self, round_no: int) -> None:
+        """Step "open": the round opens and the croupier calls for bets."""
+        data = {**self.rounds.open_data(), **self.closing.open_data()}
+        self.emit("round.open", data, round_no)
+        self.announce(self.engine.announcement("place_bets"), round_no)
 
     def _take_bets(self, round_no: int) -> None:
+        """Step "bets": the simulated players' (a croupier's entries come through the inbox)."""
         if self.players is None:
             return
+        self.rounds.seat_players()
         limits = self.setup.limits
         for seat, amount in self.players.buyins(limits):
             self.emit("cash.buyin", {"seat": seat, "cash": amount, "chips": amount}, round_no)
-        for bet in self._sim_bets(round_no):
+        for bet in self.rounds.sim_bets(round_no):
             self.place_bet(bet)
-
-    def _sim_bets(self, round_no: int) -> list[Bet]:
-        """The simulated players' bets of this round."""
-        return self.players.bets(round_no, self.setup.limits)
 
     def place_bet(self, bet: Bet) -> str | None:
         """Accept a bet on the open round, or refuse it: returns None or the reason. A bet that
-        is not even well formed (croupier.bet_problem) never reaches the engine."""
+        is not even well formed (croupier.bet_problem) never reaches the engine; a plain `Bet`
+        is made the game's kind of bet (`Game.bet`), and a bet of another game's kind is
+        refused."""
         reason = bet_problem(bet, self.setup.seats)
+        if reason is None:
+            bet = self.game.bet.adopt(bet)
+            if type(bet) is not self.game.bet:
+                reason = another_game(bet, self.game.bet)
         if reason is None and self.state.round_status != "open":
             reason = "no bets are accepted now"
         if reason is None:
             try:
-                self._place(bet)
+                self.rounds.place(bet)
             except BetRefused as refused:
                 reason = refused.reason
         if reason is not None:
@@ -253,17 +343,15 @@ class Table:
         self.emit("bet.placed", bet.to_json(), self.state.round)
         return None
 
-    def _place(self, bet: Bet) -> None:
-        """BetRefused unless the engine takes `bet` beside the round's bets."""
-        self.engine.place(bet, self.state.round_bets)
-
-    def _close_bets(self, round_no: int) -> None:
+    def close_bets(self, round_no: int) -> None:
+        """Step "no more bets"."""
         if self.state.round_status == "open":
             self.emit("round.closed", {}, round_no)
             self.announce(self.engine.announcement("no_more_bets"), round_no)
 
     def _result(self, round_no: int, settled: Settled, *, last_round: bool) -> None:
-        """Journal a settled round, then pay the simulated players."""
+        """Step "journal": the settled round to the writer (which publishes it once it is
+        committed), then the simulated players paid."""
         event = self.emit("round.result", settled.data(last_round=last_round), round_no)
         if self.players is not None:
             self.players.collect(settled.bets, settled.settlement)
@@ -273,20 +361,26 @@ class Table:
     def void_round(self, reason: str, *, say: bool = True, **data: Any) -> None:
         """The open round is void: the engine says which bets go back and which stay, and the
         croupier announces it (unless not `say`: a round nobody bet on is no misdeal)."""
-        void = self._void(reason)
+        self.rounds.before_void()
+        void = self.rounds.void(reason)
         round_no = self.state.round
         if say:
             self.announce(void.announcement, round_no)
-        collected = getattr(void, "collected", ())  # trente et quarante's insurance premiums: kept
-        self.emit("round.void", {"reason": reason, "returned": [b.to_json() for b in void.returned],
-                                 "kept": [b.to_json() for b in void.kept],
-                                 **({"collected": [b.to_json() for b in collected]} if collected else {}),
-                                 **data}, round_no)
+        collected = {"collected": [b.to_json() for b in void.collected]} if void.collected else {}
+        self.emit(
+            "round.void",
+            {
+                "reason": reason,
+                "returned": [b.to_json() for b in void.returned],
+                "kept": [b.to_json() for b in void.kept],
+                **collected,
+                **self.rounds.void_data(),
+                **data,
+            },
+            round_no,
+        )
         if self.players is not None:
             self.players.refund(void.returned)
-
-    def _void(self, reason: str):
-        return self.engine.void(self.play.engine_state(self.state), self.state.round_bets)
 
     # -- the croupier's screen ---------------------------------------------------------------
     def post_bet(self, bet: Bet) -> None:
@@ -299,49 +393,76 @@ class Table:
         the rule wants): made by the table thread, or refused (`croupier/topup_refused`)."""
         self.inbox.post("croupier", TopUp(amount))
 
+    def post_decision(self, place: str, action: str) -> None:
+        """A player's decision at a card table, entered by the croupier (any thread) while the
+        coup asks for that place's (`rounds.asked`). Taken then, or refused at once
+        (`croupier/decision_refused`): a decision not asked now is never kept for later."""
+        self.inbox.post("croupier", Decision(place, action))
+
+    def post_withdrawal(self, bet_id: str) -> None:
+        """The croupier takes the craps bet `bet_id` back from the layout (any thread), or it
+        is refused (`croupier/withdrawal_refused`)."""
+        self.inbox.post("croupier", Withdrawal(bet_id))
+
+    def post_colour(self, seat: int, colour: str, unit: int | None = None) -> None:
+        """The croupier gives `seat` the colour `colour` (any thread), or it is refused
+        (`croupier/colour_refused`)."""
+        self.inbox.post("croupier", ColourEntry("assign", seat, colour, unit))
+
+    def post_value_chips(self, seat: int) -> None:
+        self.inbox.post("croupier", ColourEntry("value_chips", seat))
+
+    def post_release(self, seat: int) -> None:
+        self.inbox.post("croupier", ColourEntry("release", seat))
+
     def _croupier(self, entry) -> None:
-        """What the croupier entered, taken on the table thread; a game's table takes its own
-        kinds of entry first (decisions, withdrawals, colours)."""
+        """What the croupier entered, taken on the table thread: the game's kind takes its own
+        kinds of entry (decisions, withdrawals, colours); one it does not know is refused."""
+        if self.rounds.croupier(entry):
+            return
         if isinstance(entry, TopUp):
             if (reason := self.top_up_refusal(entry.amount)) is not None:
                 self.refuse("topup", reason)
             else:
                 self._top_up()
+        elif isinstance(entry, tuple(ENTRIES)):
+            self.refuse(ENTRIES[type(entry)], f"a {self.game.title} table takes no such entry")
         elif (reason := self.place_bet(entry)) is not None:
-            self.emit("bet.refused", {"bet": as_journaled(entry), "reason": reason}, self.state.open_round)
+            self.emit(
+                "bet.refused", {"bet": as_journaled(entry), "reason": reason}, self.state.open_round
+            )
 
     # -- the devices -----------------------------------------------------------------------
-    def _device_fault(self, event: Fault | FaultCleared) -> bool:
+    def device_fault(self, event: Fault | FaultCleared) -> bool:
         """Journal a fault of the device or its end; True when it ends the round in progress
         (a void reading, or a device that broke down)."""
+        device = self.game.device
         if isinstance(event, FaultCleared):
-            self.clear_fault(self.play.device, event.code, f"the {self.play.device} reports it over")
+            self.clear_fault(device, event.code, f"the {device} reports it over")
             return False
         self.fault(event.code, event.severity, event.detail)
         return event.void or event.severity == "critical"
 
-    def _on_table_io(self, event, round_no: int) -> bool | None:
+    def on_table_io(self, event, round_no: int) -> bool | None:
         """The croupier's button closes the bets; a tilt switch voids the round; an open door
         is a fault until it closes again. False: the round was voided."""
         if isinstance(event, ButtonPressed):
             if event.name == "no_more_bets":
-                self._close_bets(round_no)
+                self.close_bets(round_no)
             return None
         if not isinstance(event, SwitchChanged) or event.name not in SWITCH_ALARMS:
             return None
         code, alarm_when_closed, voids = SWITCH_ALARMS[event.name]
+        position = "closed" if event.closed else "open"
         if event.closed != alarm_when_closed:
-            self.clear_fault("gpio", code, f"{event.name} switch {'closed' if event.closed else 'open'} again")
+            self.clear_fault("gpio", code, f"{event.name} switch {position} again")
             return None
         if f"gpio/{code}" not in self.state.faults:
-            self.fault(code, "error", f"{event.name} switch {'closed' if event.closed else 'open'}", device="gpio")
+            self.fault(code, "error", f"{event.name} switch {position}", device="gpio")
         if voids and self.state.round_status is not None:
-            self._void_by_switch(event.name)
+            self.rounds.disturbed(event.name)
             return False
         return None
-
-    def _void_by_switch(self, name: str) -> None:
-        self.void_round(f"{name}: the {self.play.device} was disturbed during the round")
 
     def _hold_while_critical(self) -> None:
         """A critical device fault (a component fault, a device powered down) stops the game:
@@ -349,16 +470,23 @@ class Table:
         while (item := self.inbox.get(timeout=0)) is not None:  # what the devices said meanwhile
             self._hear(item)
         if self._critical():
-            self._hear_faults_until(lambda event: not self._critical())
+            self.hear_faults_until(lambda event: not self._critical())
 
     def _critical(self) -> bool:
-        return any(f["device"] == self.play.device and f["severity"] == "critical" for f in self.state.faults.values())
+        return any(
+            f["device"] == self.game.device and f["severity"] == "critical"
+            for f in self.state.faults.values()
+        )
 
-    def _hear_faults_until(self, finished: Callable[[object], bool], seconds: float | None = None) -> None:
+    def hear_faults_until(
+        self, finished: Callable[[object], bool], seconds: float | None = None
+    ) -> None:
         """Between rounds: the devices are heard for their faults and switches only, until
         `finished(event)` (an event, or None every poll), the deadline, or a stop."""
         deadline = None if seconds is None else time.monotonic() + seconds
-        while not self.control.stop_requested.is_set() and (deadline is None or time.monotonic() < deadline):
+        while not self.control.stop_requested.is_set() and (
+            deadline is None or time.monotonic() < deadline
+        ):
             item = self.inbox.get(timeout=POLL_SECONDS)
             if item is not None:
                 self._hear(item)
@@ -366,27 +494,33 @@ class Table:
                 return
 
     def _hear(self, item: tuple[str, object]) -> None:
-        """An event heard between readings: faults, switches and the croupier's entries count;
-        a device's other readings are stale."""
+        """An event heard between readings: faults, switches and the croupier's entries count
+        (and what the game's kind takes: a card drawn out of turn); a device's other readings
+        are stale."""
         source, event = item
+        if self.rounds.hear(source, event):
+            return
         if source == "gpio":
-            self._on_table_io(event, self.state.round)
+            self.on_table_io(event, self.state.round)
         elif source == "croupier":
             self._croupier(event)
         elif isinstance(event, (Fault, FaultCleared)):
-            self._device_fault(event)
+            self.device_fault(event)
 
     def _check_switches(self) -> None:
         """Switches report changes only: read where they stand when the table starts."""
         if self.io is None:
             return
         for name, (code, alarm_when_closed, _) in SWITCH_ALARMS.items():
-            if name in self.io.pins.switches and self.io.switch_closed(name) == alarm_when_closed \
-                    and f"gpio/{code}" not in self.state.faults:
-                self.fault(code, "error", f"{name} switch {'closed' if alarm_when_closed else 'open'} at start-up",
-                           device="gpio")
+            if (
+                name in self.io.pins.switches
+                and self.io.switch_closed(name) == alarm_when_closed
+                and f"gpio/{code}" not in self.state.faults
+            ):
+                position = "closed" if alarm_when_closed else "open"
+                self.fault(code, "error", f"{name} switch {position} at start-up", device="gpio")
 
-    def _next_event(self) -> tuple[str, object] | None:
+    def next_event(self) -> tuple[str, object] | None:
         """The next event of a device within the device's timeout; None after it, or on a stop.
         The croupier's entries meanwhile are taken as they come."""
         deadline = time.monotonic() + self.setup.device_timeout
@@ -401,16 +535,31 @@ class Table:
                 return item
         return None
 
-    def _silent_or_stopped(self, **data: Any) -> bool:
-        """No event came: a stop voids the round quietly, a silent device is a fault first.
-        Returns False (the round was void)."""
+    def readings(self) -> Iterator[object]:
+        """The device's events for the round in play, the table I/O's (the croupier's button,
+        the switches) taken on the way; it ends once the round is void: a silent device, a
+        stop, a tilt."""
+        while True:
+            item = self.next_event()
+            if item is None:
+                self.silent_or_stopped()
+                return
+            source, event = item
+            if source != "gpio":
+                yield event
+            elif self.on_table_io(event, self.state.round) is False:
+                return
+
+    def silent_or_stopped(self) -> None:
+        """No event came: a stop voids the round quietly, a silent device is a fault first."""
         if self.control.stop_requested.is_set():
-            self.void_round("the table was stopped; stakes returned", **data)
+            self.void_round("the table was stopped; stakes returned")
         else:
-            device = self.play.device
-            self.incident("silent", "error", f"no event from the {device} for {self.setup.device_timeout:g} s")
-            self.void_round(f"{device} silent", **data)
-        return False
+            device = self.game.device
+            self.incident(
+                "silent", "error", f"no event from the {device} for {self.setup.device_timeout:g} s"
+            )
+            self.void_round(f"{device} silent")
 
     def _show(self) -> None:
         """The table's lamps: bets open, bets closed, a fault standing."""

@@ -17,12 +17,6 @@ def rulebooks() -> Path:
 
 
 @pytest.fixture
-def profile_text() -> str:
-    """The default roulette profile's TOML, for tests that write altered copies."""
-    return VALENCIA_ROULETTE.read_text(encoding="utf-8")
-
-
-@pytest.fixture
 def profile_values() -> dict:
     """The default roulette profile as a fresh dict, for tests that alter it."""
     with VALENCIA_ROULETTE.open("rb") as f:

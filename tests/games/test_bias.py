@@ -29,13 +29,17 @@ def feed(tally, numbers):
 
 # --- the p-value ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("x, dof, p", [
-    (50.998, 36, 0.05),
-    (3.841, 1, 0.05),
-    (23.209, 10, 0.01),
-    (6.635, 1, 0.01),
-    (124.342, 100, 0.05),
-])
+
+@pytest.mark.parametrize(
+    "x, dof, p",
+    [
+        (50.998, 36, 0.05),
+        (3.841, 1, 0.05),
+        (23.209, 10, 0.01),
+        (6.635, 1, 0.01),
+        (124.342, 100, 0.05),
+    ],
+)
 def test_p_values_match_the_tables(x, dof, p):
     assert upper_gamma_q(dof / 2, x / 2) == pytest.approx(p, abs=5e-5)
 
@@ -44,7 +48,7 @@ def closed_form(dof, x):
     """Q(dof/2, x/2) in closed form: a finite sum for an even dof, erfc for dof 1 and 3."""
     y = x / 2
     if dof % 2 == 0:
-        return math.exp(-y) * math.fsum(y ** k / math.factorial(k) for k in range(dof // 2))
+        return math.exp(-y) * math.fsum(y**k / math.factorial(k) for k in range(dof // 2))
     if dof == 1:
         return math.erfc(math.sqrt(y))
     return math.erfc(math.sqrt(y)) + 2 * math.sqrt(y / math.pi) * math.exp(-y)
@@ -53,7 +57,9 @@ def closed_form(dof, x):
 @pytest.mark.parametrize("dof", [1, 2, 3, 4, 8, 36, 54])
 @pytest.mark.parametrize("x", [0.01, 0.5, 1.9, 2.1, 10.0, 35.0, 60.0, 150.0, 400.0])
 def test_p_values_match_the_closed_forms_on_both_sides_of_the_switch(dof, x):
-    assert upper_gamma_q(dof / 2, x / 2) == pytest.approx(closed_form(dof, x), rel=1e-10, abs=1e-300)
+    assert upper_gamma_q(dof / 2, x / 2) == pytest.approx(
+        closed_form(dof, x), rel=1e-10, abs=1e-300
+    )
 
 
 def test_a_perfect_fit_has_p_one_and_a_huge_statistic_p_zero():
@@ -74,13 +80,16 @@ def test_no_results_fit_perfectly():
     assert chi_squared([0, 0], [0.5, 0.5]) == (0.0, 1, 1.0)
 
 
-@pytest.mark.parametrize("observed, probabilities, says", [
-    ([1, 2], [Fraction(1, 3)] * 3, "one count per cell"),
-    ([1, 2], [Fraction(1, 2), Fraction(1, 3)], "not 1"),
-    ([1, -2], [0.5, 0.5], "zero or more"),
-    ([1, 2], [1.0, 0.0], "above 0"),
-    ([3], [1.0], "at least two cells"),
-])
+@pytest.mark.parametrize(
+    "observed, probabilities, says",
+    [
+        ([1, 2], [Fraction(1, 3)] * 3, "one count per cell"),
+        ([1, 2], [Fraction(1, 2), Fraction(1, 3)], "not 1"),
+        ([1, -2], [0.5, 0.5], "zero or more"),
+        ([1, 2], [1.0, 0.0], "above 0"),
+        ([3], [1.0], "at least two cells"),
+    ],
+)
 def test_chi_squared_refuses_what_it_cannot_test(observed, probabilities, says):
     with pytest.raises(ValueError, match=says):
         chi_squared(observed, probabilities)
@@ -93,6 +102,7 @@ def test_the_gamma_function_refuses_arguments_outside_its_domain(a, x):
 
 
 # --- the tally -----------------------------------------------------------------------------
+
 
 def test_a_fair_wheel_is_not_flagged(rulebooks):
     tally = roulette_tally(rulebooks, 37_000)
@@ -134,7 +144,12 @@ def test_the_window_forgets_old_results(rulebooks):
     assert tally.report(0.001).flagged
     feed(tally, list(range(37)) * 10)
     report = tally.report(0.001)
-    assert (report.spins, report.statistic, report.p_value, report.flagged) == (370, 0.0, 1.0, False)
+    assert (report.spins, report.statistic, report.p_value, report.flagged) == (
+        370,
+        0.0,
+        1.0,
+        False,
+    )
     assert {cell.observed for cell in report.cells} == {10}
 
 
@@ -152,13 +167,23 @@ def test_too_few_results_are_never_flagged(rulebooks):
 def test_the_results_a_test_needs_follow_the_least_likely_outcome(rulebooks):
     assert roulette_tally(rulebooks, 100).needed == 185  # 37 x 5
     assert OutcomeTally([Cell({"n": 1}, 0.1, "1"), Cell({"n": 2}, 0.9, "2")], 10).needed == 50
-    assert OutcomeTally([Cell({"n": 1}, Fraction(1, 36), "2"), Cell({"n": 2}, Fraction(35, 36), "other")],
-                        10).needed == 180
+    assert (
+        OutcomeTally(
+            [Cell({"n": 1}, Fraction(1, 36), "2"), Cell({"n": 2}, Fraction(35, 36), "other")], 10
+        ).needed
+        == 180
+    )
 
 
 def test_an_empty_tally_reports_nothing_wrong(rulebooks):
     report = roulette_tally(rulebooks, 100).report(0.001)
-    assert (report.spins, report.statistic, report.p_value, report.valid, report.flagged) == (0, 0.0, 1.0, False, False)
+    assert (report.spins, report.statistic, report.p_value, report.valid, report.flagged) == (
+        0,
+        0.0,
+        1.0,
+        False,
+        False,
+    )
     assert all((cell.observed, cell.expected, cell.z) == (0, 0.0, 0.0) for cell in report.cells)
 
 
@@ -166,19 +191,48 @@ def test_the_report_has_the_pit_shape(rulebooks):
     tally = roulette_tally(rulebooks, 370)
     feed(tally, list(range(37)) * 9 + [17] * 37)
     body = json.loads(json.dumps(tally.report(0.001).to_json()))
-    assert list(body) == ["spins", "window", "needed", "statistic", "dof", "p_value", "alpha", "flagged",
-                          "valid", "cells"]
-    assert (body["spins"], body["window"], body["needed"], body["dof"], body["alpha"]) == (370, 370, 185, 36, 0.001)
+    assert list(body) == [
+        "spins",
+        "window",
+        "needed",
+        "statistic",
+        "dof",
+        "p_value",
+        "alpha",
+        "flagged",
+        "valid",
+        "cells",
+    ]
+    assert (body["spins"], body["window"], body["needed"], body["dof"], body["alpha"]) == (
+        370,
+        370,
+        185,
+        36,
+        0.001,
+    )
     assert body["statistic"] == pytest.approx(tally.report(0.001).statistic, abs=1e-3)
-    assert body["cells"][17] == {"label": "17", "observed": 46, "expected": 10.0,
-                                 "z": round(36 / math.sqrt(10 * 36 / 37), 2)}
+    assert body["cells"][17] == {
+        "label": "17",
+        "observed": 46,
+        "expected": 10.0,
+        "z": round(36 / math.sqrt(10 * 36 / 37), 2),
+    }
 
 
 def test_an_outcome_that_matches_no_cell_is_refused(rulebooks):
     tally = roulette_tally(rulebooks, 100)
     feed(tally, [5])
-    for outcome in ({"number": 37}, {"number": "17"}, {"number": 17.0}, {"number": True}, {"dice": [3, 4]},
-                    {}, None, 17, {"number": object()}):
+    for outcome in (
+        {"number": 37},
+        {"number": "17"},
+        {"number": 17.0},
+        {"number": True},
+        {"dice": [3, 4]},
+        {},
+        None,
+        17,
+        {"number": object()},
+    ):
         assert tally.add(outcome) is False
     assert (tally.unmatched, tally.spins) == (9, 1)
 
@@ -197,6 +251,7 @@ def test_a_tally_refuses_cells_that_cannot_be_tested():
 
 
 # --- cells of every wheel and the dice, against what the engines and tables journal ----------
+
 
 def journaled(engine, outcome, state=None, bets=()):
     """The outcome as the engine settles it and the pit reads it back from the feed."""
@@ -263,7 +318,9 @@ def test_craps_cells_are_the_36_ordered_rolls(rulebooks):
     assert {cell.probability for cell in cells} == {Fraction(1, 36)}
     tally = OutcomeTally(cells, 10)
     engine = CrapsEngine(rules, rules.limits(500, 100))
-    outcome = journaled(engine, {"dice": [3, 4]}, engine.new_state(shooter=1), [Bet("x", 1, "pass", 500)])
+    outcome = journaled(
+        engine, {"dice": [3, 4]}, engine.new_state(shooter=1), [Bet("x", 1, "pass", 500)]
+    )
     assert set(outcome) > {"dice"}  # the engine adds the point before and after the roll
     assert tally.add(outcome)
     assert tally.add({"dice": (4, 3)})

@@ -5,13 +5,16 @@ import copy
 from fractions import Fraction
 
 import pytest
-from tests.support.rulebook_files import profile_path, read_profile
 
+from games.blackjack.bet import BlackjackBet
 from games.blackjack.engine import BlackjackEngine, BlackjackState
 from games.blackjack.rules import BlackjackRules
 from games.cards.coup import Misdeal, Need
+from games.prison import PrisonBet
 from games.records import Bet, BetRefused, Settlement, Totals
+from games.trente_quarante.bet import TrenteQuaranteBet
 from terminal.runtime.coups import play_coup
+from tests.support.rulebook_files import profile_path, read_profile
 
 F = Fraction
 PROFILE = profile_path("blackjack")
@@ -38,7 +41,7 @@ def variant(values, **changes):
 
 
 def bet(box, stake=MINIMUM, seat=None, id=None):
-    return Bet(id or f"b{box}", seat or box, f"box:{box}", stake)
+    return BlackjackBet(id or f"b{box}", seat or box, f"box:{box}", stake)
 
 
 def play(engine, bets, cards, decisions=()):
@@ -90,9 +93,9 @@ def pushed(id, stake=MINIMUM):
 
 def test_bets_go_on_boxes_one_to_seven(engine):
     assert engine.check(bet(1)) is None and engine.check(bet(7)) is None
-    assert "unknown bet" in engine.check(Bet("x", 1, "box:8", MINIMUM))
-    assert "unknown bet" in engine.check(Bet("x", 1, "box:0", MINIMUM))
-    assert "unknown bet" in engine.check(Bet("x", 1, "red", MINIMUM))
+    assert "unknown bet" in engine.check(BlackjackBet("x", 1, "box:8", MINIMUM))
+    assert "unknown bet" in engine.check(BlackjackBet("x", 1, "box:0", MINIMUM))
+    assert "unknown bet" in engine.check(BlackjackBet("x", 1, "red", MINIMUM))
 
 
 def test_a_box_takes_four_bets_at_most(engine):
@@ -112,7 +115,8 @@ def test_the_maximum_is_per_box_whoever_bets_on_it(engine):
     assert engine.check(bet(3, stake=half, seat=2, id="b"), [first]) is None
     reason = engine.check(bet(3, stake=half + MINIMUM, seat=2, id="b"), [first])
     assert "over the maximum" in reason and "V.2.b" in reason
-    assert engine.check(bet(4, stake=half + MINIMUM, seat=2, id="b"), [first]) is None  # another box
+    # another box
+    assert engine.check(bet(4, stake=half + MINIMUM, seat=2, id="b"), [first]) is None
 
 
 def test_stakes_are_multiples_of_the_minimum(engine):
@@ -122,17 +126,19 @@ def test_stakes_are_multiples_of_the_minimum(engine):
 
 
 def test_insurance_and_split_hands_are_not_bet_on_before_the_deal(engine):
-    assert "during the coup" in engine.check(Bet("i", 1, "insurance:1", MINIMUM))
-    assert "a split makes" in engine.check(Bet("s", 1, "box:1.2", MINIMUM))
-    assert "plain" in engine.check(Bet("d", 1, "box:1", 2 * MINIMUM, doubled=True))
-    assert "plain" in engine.check(Bet("d", 1, "box:1", MINIMUM, insured=True))
+    assert "during the coup" in engine.check(BlackjackBet("i", 1, "insurance:1", MINIMUM))
+    assert "a split makes" in engine.check(BlackjackBet("s", 1, "box:1.2", MINIMUM))
+    assert "plain" in engine.check(BlackjackBet("d", 1, "box:1", 2 * MINIMUM, doubled=True))
+    assert "plain" in engine.check(TrenteQuaranteBet("d", 1, "box:1", MINIMUM, insured=True))
+    assert "plain" in engine.check(PrisonBet("d", 1, "box:1", MINIMUM))  # another game's bet
+    assert "another game's bet" in engine.check(Bet("d", 1, "box:1", MINIMUM))  # the table adopts
 
 
 def test_a_coup_needs_a_bet(engine):
     with pytest.raises(ValueError, match="needs a bet"):
         engine.start(engine.new_state(), [])
     with pytest.raises(BetRefused):
-        engine.start(engine.new_state(), [Bet("i", 1, "insurance:1", MINIMUM)])
+        engine.start(engine.new_state(), [BlackjackBet("i", 1, "insurance:1", MINIMUM)])
 
 
 # --- the deal -------------------------------------------------------------------------------
@@ -163,7 +169,10 @@ def test_the_dealer_stands_on_17_or_more_and_draws_below(engine):
     result = play(engine, [bet(1)], "TS 6H 9D 5C 6S", [("box:1", "stand")])
     assert result.outcome == {"dealer": ["6H", "5C", "6S"], "hands": {"box:1": ["TS", "9D"]}}
     assert entries(result)["b1"] == won("b1", MINIMUM)
-    assert result.announcement.key == "dealer_total" and result.announcement.text["ca"] == "La banca fa 17"
+    assert (
+        result.announcement.key == "dealer_total"
+        and result.announcement.text["ca"] == "La banca fa 17"
+    )
 
 
 def test_the_dealer_stands_on_a_soft_17(engine):
@@ -174,21 +183,28 @@ def test_the_dealer_stands_on_a_soft_17(engine):
 
 def test_a_profile_may_have_the_dealer_hit_a_soft_17(values):
     engine = variant(values, dealer_hits_soft_17=True)
-    result = play(engine, [bet(1)], "TS AH 7D 6C 2S", [("box:1", "no_insurance"), ("box:1", "stand")])
+    result = play(
+        engine, [bet(1)], "TS AH 7D 6C 2S", [("box:1", "no_insurance"), ("box:1", "stand")]
+    )
     assert result.outcome["dealer"] == ["AH", "6C", "2S"]
     assert entries(result)["b1"] == lost("b1")
 
 
 def test_an_ace_counts_one_when_eleven_would_bust_the_dealer(engine):
-    result = play(engine, [bet(1)], "TS 6H 8D 5C AC 5S", [("box:1", "stand")])  # 6, 5, ace: 12, then 17
+    # 6, 5, ace: 12, then 17
+    result = play(engine, [bet(1)], "TS 6H 8D 5C AC 5S", [("box:1", "stand")])
     assert result.outcome["dealer"] == ["6H", "5C", "AC", "5S"]
     assert entries(result)["b1"] == won("b1", MINIMUM)
 
 
 def test_a_hand_over_21_loses_even_when_the_dealer_busts(engine):
-    result = play(engine, [bet(1), bet(2)], "TS 9S 6H 6D 8S 8H TD TH",
-                  [("box:1", "hit"), ("box:2", "stand")])
-    assert result.outcome == {"dealer": ["6H", "TD", "TH"], "hands": {"box:1": ["TS", "6D", "8H"], "box:2": ["9S", "8S"]}}
+    result = play(
+        engine, [bet(1), bet(2)], "TS 9S 6H 6D 8S 8H TD TH", [("box:1", "hit"), ("box:2", "stand")]
+    )
+    assert result.outcome == {
+        "dealer": ["6H", "TD", "TH"],
+        "hands": {"box:1": ["TS", "6D", "8H"], "box:2": ["9S", "8S"]},
+    }
     assert entries(result)["b1"] == lost("b1")  # 24: bust, though the dealer busts too
     assert entries(result)["b2"] == won("b2", MINIMUM)
     assert result.announcement.key == "dealer_bust"
@@ -203,7 +219,9 @@ def test_a_hand_of_21_does_not_lose_and_stands_by_itself(engine):
 
 
 def test_the_dealer_draws_no_more_when_every_hand_has_bust(engine):
-    result = play(engine, [bet(1), bet(2)], "TS TD 5H 6S 6D TH TC", [("box:1", "hit"), ("box:2", "hit")])
+    result = play(
+        engine, [bet(1), bet(2)], "TS TD 5H 6S 6D TH TC", [("box:1", "hit"), ("box:2", "hit")]
+    )
     assert result.outcome["dealer"] == ["5H"]
     assert result.settlement == (lost("b2"), lost("b1"))
     assert result.announcement.key == "all_bust"
@@ -268,7 +286,10 @@ def test_insurance_is_half_the_bet_and_pays_2_to_1_on_the_dealers_blackjack(engi
     bets = [bet(1, stake=2 * MINIMUM), bet(1, stake=4 * MINIMUM, seat=2, id="c")]
     result = play(engine, bets, "TS AH 9D KC", [("box:1", "insurance"), ("box:1", "stand")])
     insured = {b.id: b for b in result.bets if b.family == "insurance"}
-    assert insured == {"b1.ins": Bet("b1.ins", 1, "insurance:1", MINIMUM), "c.ins": Bet("c.ins", 2, "insurance:1", 2 * MINIMUM)}
+    assert insured == {
+        "b1.ins": BlackjackBet("b1.ins", 1, "insurance:1", MINIMUM),
+        "c.ins": BlackjackBet("c.ins", 2, "insurance:1", 2 * MINIMUM),
+    }
     assert entries(result)["b1.ins"] == won("b1.ins", 2 * MINIMUM)
     assert entries(result)["c.ins"] == won("c.ins", 4 * MINIMUM, stake=2 * MINIMUM)
     assert entries(result)["b1"] == lost("b1")
@@ -276,7 +297,12 @@ def test_insurance_is_half_the_bet_and_pays_2_to_1_on_the_dealers_blackjack(engi
 
 
 def test_insurance_loses_when_the_dealer_has_no_blackjack(engine):
-    result = play(engine, [bet(1, stake=2 * MINIMUM)], "TS AH 9D 7C", [("box:1", "insurance"), ("box:1", "stand")])
+    result = play(
+        engine,
+        [bet(1, stake=2 * MINIMUM)],
+        "TS AH 9D 7C",
+        [("box:1", "insurance"), ("box:1", "stand")],
+    )
     assert entries(result)["b1.ins"] == lost("b1.ins")
     assert entries(result)["b1"] == won("b1", 2 * MINIMUM, stake=2 * MINIMUM)
 
@@ -284,15 +310,24 @@ def test_insurance_loses_when_the_dealer_has_no_blackjack(engine):
 def test_insurance_is_whole_chips_and_a_one_chip_bet_is_not_offered_it(values):
     rules = BlackjackRules.from_dict(values, "test")
     engine = BlackjackEngine(rules, rules.limits(100, 100))
-    coup = steps(engine, [Bet("a", 1, "box:1", 100), Bet("b", 2, "box:2", 300)], "TS 9S AH 6D 5C")
+    coup = steps(
+        engine,
+        [BlackjackBet("a", 1, "box:1", 100), BlackjackBet("b", 2, "box:2", 300)],
+        "TS 9S AH 6D 5C",
+    )
     assert engine.need(coup).place == "box:2"  # box 1's 100 halves to less than a chip
     coup = engine.decide(coup, "box:2", "insurance")
-    assert coup.insurance == (Bet("b.ins", 2, "insurance:2", 100),)  # half of 300, down to the chip
+    # half of 300, down to the chip
+    assert coup.insurance == (BlackjackBet("b.ins", 2, "insurance:2", 100),)
 
 
 def test_insurance_is_settled_though_every_hand_has_bust(engine):
-    result = play(engine, [bet(1, stake=2 * MINIMUM)], "TS AH 6D KC QC",
-                  [("box:1", "insurance"), ("box:1", "hit")])
+    result = play(
+        engine,
+        [bet(1, stake=2 * MINIMUM)],
+        "TS AH 6D KC QC",
+        [("box:1", "insurance"), ("box:1", "hit")],
+    )
     assert result.outcome["dealer"] == ["AH", "QC"]  # one card, to decide the insurance
     assert entries(result)["b1.ins"] == won("b1.ins", 2 * MINIMUM)
 
@@ -308,11 +343,21 @@ def test_two_cards_of_the_same_value_split_tens_and_faces_alike(engine):
 
 def test_a_split_makes_a_new_hand_and_bet_for_every_bet_on_the_box(engine):
     bets = [bet(1, id="p"), bet(1, stake=2 * MINIMUM, seat=3, id="q")]
-    result = play(engine, bets, "8S 6H 8D 3C 9C AS",
-                  [("box:1", "split"), ("box:1", "stand"), ("box:1.2", "stand")])
-    assert result.outcome == {"dealer": ["6H", "AS"], "hands": {"box:1": ["8S", "3C"], "box:1.2": ["8D", "9C"]}}
+    result = play(
+        engine,
+        bets,
+        "8S 6H 8D 3C 9C AS",
+        [("box:1", "split"), ("box:1", "stand"), ("box:1.2", "stand")],
+    )
+    assert result.outcome == {
+        "dealer": ["6H", "AS"],
+        "hands": {"box:1": ["8S", "3C"], "box:1.2": ["8D", "9C"]},
+    }
     split = {b.id: b for b in result.bets if b.code == "box:1.2"}
-    assert split == {"p.2": Bet("p.2", 1, "box:1.2", MINIMUM), "q.2": Bet("q.2", 3, "box:1.2", 2 * MINIMUM)}
+    assert split == {
+        "p.2": BlackjackBet("p.2", 1, "box:1.2", MINIMUM),
+        "q.2": BlackjackBet("q.2", 3, "box:1.2", 2 * MINIMUM),
+    }
     assert entries(result)["p"] == lost("p") and entries(result)["p.2"] == pushed("p.2")
     assert entries(result)["q.2"] == pushed("q.2", 2 * MINIMUM)
 
@@ -332,8 +377,16 @@ def test_pairs_split_again_up_to_six_hands(engine):
         coup = engine.decide(coup, engine.need(coup).place, "split")
         coup = engine.card(coup, drawn)
     assert [h.place for h in coup.hands] == ["box:1", *(f"box:1.{n}" for n in range(2, 7))]
-    assert engine.need(coup) == Need("decision", "box:1", ("stand", "hit"))  # a 7th hand is not allowed
-    assert [b.id for h in coup.hands for b in h.bets] == ["b1", "b1.2", "b1.3", "b1.4", "b1.5", "b1.6"]
+    # a 7th hand is not allowed
+    assert engine.need(coup) == Need("decision", "box:1", ("stand", "hit"))
+    assert [b.id for h in coup.hands for b in h.bets] == [
+        "b1",
+        "b1.2",
+        "b1.3",
+        "b1.4",
+        "b1.5",
+        "b1.6",
+    ]
 
 
 def test_split_aces_take_one_card_each(engine):
@@ -346,7 +399,9 @@ def test_a_split_ace_drawing_an_ace_may_split_again(engine, values):
     coup = engine.card(engine.decide(steps(engine, [bet(1)], "AS 6H AD"), "box:1", "split"), "AC")
     assert engine.need(coup) == Need("decision", "box:1", ("stand", "split"))
     no_resplit = variant(values, resplit_aces=False)
-    coup = no_resplit.card(no_resplit.decide(steps(no_resplit, [bet(1)], "AS 6H AD"), "box:1", "split"), "AC")
+    coup = no_resplit.card(
+        no_resplit.decide(steps(no_resplit, [bet(1)], "AS 6H AD"), "box:1", "split"), "AC"
+    )
     assert no_resplit.need(coup) == Need("card", "box:1.2")
 
 
@@ -354,18 +409,29 @@ def test_21_after_a_split_is_not_blackjack(engine):
     result = play(engine, [bet(1)], "AS 6H AD KC 8C TS 5S", [("box:1", "split")])
     assert result.outcome["dealer"] == ["6H", "TS", "5S"]  # 21 of three cards
     assert entries(result)["b1"] == pushed("b1")  # ace and king after a split: a plain 21
-    result = play(engine, [bet(1)], "KS 6H KD AC 8C TS 2S", [("box:1", "split"), ("box:1.2", "stand")])
+    result = play(
+        engine, [bet(1)], "KS 6H KD AC 8C TS 2S", [("box:1", "split"), ("box:1.2", "stand")]
+    )
     assert entries(result)["b1"] == won("b1", MINIMUM)  # paid once the stake, not 3 to 2
 
 
 # --- doubling -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("cards", "doubles"), [
-    ("5S 6H 4D", True), ("6S 6H 4D", True), ("7S 6H 4D", True),  # 9, 10, 11
-    ("4S 6H 4D", False), ("8S 6H 4D", False),  # 8, 12
-    ("AS 6H 8D", True), ("AS 6H 9D", True), ("AS 6H 7D", False), ("AS 6H 2D", False),
-])
+@pytest.mark.parametrize(
+    ("cards", "doubles"),
+    [
+        ("5S 6H 4D", True),
+        ("6S 6H 4D", True),
+        ("7S 6H 4D", True),  # 9, 10, 11
+        ("4S 6H 4D", False),
+        ("8S 6H 4D", False),  # 8, 12
+        ("AS 6H 8D", True),
+        ("AS 6H 9D", True),
+        ("AS 6H 7D", False),
+        ("AS 6H 2D", False),
+    ],
+)
 def test_doubling_on_9_10_11_or_ace_with_8_or_9(engine, cards, doubles):
     assert ("double" in engine.need(steps(engine, [bet(1)], cards)).options) is doubles
 
@@ -383,7 +449,10 @@ def test_a_double_takes_one_card_doubles_every_bet_and_warns_the_ace_counts_one(
     coup = engine.card(coup, "2C")
     assert engine.need(coup) == Need("card", "dealer")  # 12, one card only: no more decisions
     result = play(engine, bets, "6S 6H 4D 9C TS 2S", [("box:1", "double")])
-    assert {b.id: (b.stake, b.doubled) for b in result.bets} == {"b1": (2 * MINIMUM, True), "q": (4 * MINIMUM, True)}
+    assert {b.id: (b.stake, b.doubled) for b in result.bets} == {
+        "b1": (2 * MINIMUM, True),
+        "q": (4 * MINIMUM, True),
+    }
     assert entries(result)["b1"] == won("b1", 2 * MINIMUM, stake=2 * MINIMUM)
     assert entries(result)["q"] == won("q", 4 * MINIMUM, stake=4 * MINIMUM)
     assert result.bets[0].to_json()["doubled"] is True
@@ -398,10 +467,20 @@ def test_in_a_doubled_hand_every_ace_counts_one(engine):
 
 
 def test_doubling_after_a_split(engine):
-    result = play(engine, [bet(1)], "5S 6H 5D 4C TC 8S TS 2S",
-                  [("box:1", "split"), ("box:1", "double"), ("box:1.2", "stand")])
-    assert result.outcome == {"dealer": ["6H", "TS", "2S"], "hands": {"box:1": ["5S", "4C", "TC"], "box:1.2": ["5D", "8S"]}}
-    assert {b.id: (b.stake, b.doubled) for b in result.bets} == {"b1": (2 * MINIMUM, True), "b1.2": (MINIMUM, False)}
+    result = play(
+        engine,
+        [bet(1)],
+        "5S 6H 5D 4C TC 8S TS 2S",
+        [("box:1", "split"), ("box:1", "double"), ("box:1.2", "stand")],
+    )
+    assert result.outcome == {
+        "dealer": ["6H", "TS", "2S"],
+        "hands": {"box:1": ["5S", "4C", "TC"], "box:1.2": ["5D", "8S"]},
+    }
+    assert {b.id: (b.stake, b.doubled) for b in result.bets} == {
+        "b1": (2 * MINIMUM, True),
+        "b1.2": (MINIMUM, False),
+    }
     assert entries(result)["b1"] == won("b1", 2 * MINIMUM, stake=2 * MINIMUM)  # 19 against 18
     assert entries(result)["b1.2"] == lost("b1.2")
 
@@ -410,8 +489,12 @@ def test_doubling_after_a_split(engine):
 
 
 def test_the_dealers_blackjack_takes_doubled_and_split_stakes_too(engine):
-    result = play(engine, [bet(1)], "8S TH 8D 3C 9C 7C AS",
-                  [("box:1", "split"), ("box:1", "double"), ("box:1.2", "stand")])
+    result = play(
+        engine,
+        [bet(1)],
+        "8S TH 8D 3C 9C 7C AS",
+        [("box:1", "split"), ("box:1", "double"), ("box:1.2", "stand")],
+    )
     assert result.outcome["dealer"] == ["TH", "AS"]
     assert result.settlement == (lost("b1.2"), lost("b1"))
     assert result.totals == Totals(staked=3 * MINIMUM, paid=0, returned=0)
@@ -419,12 +502,20 @@ def test_the_dealers_blackjack_takes_doubled_and_split_stakes_too(engine):
 
 def test_a_profile_may_have_the_dealers_blackjack_take_the_bet_only(values):
     engine = variant(values, dealer_blackjack_takes="original")
-    result = play(engine, [bet(1)], "8S TH 8D 3C 9C 7C AS",
-                  [("box:1", "split"), ("box:1", "double"), ("box:1.2", "stand")])
+    result = play(
+        engine,
+        [bet(1)],
+        "8S TH 8D 3C 9C 7C AS",
+        [("box:1", "split"), ("box:1", "double"), ("box:1.2", "stand")],
+    )
     assert entries(result)["b1"] == Settlement("b1", "half", returned=MINIMUM)  # doubled: half back
     assert entries(result)["b1.2"] == pushed("b1.2")
-    result = play(engine, [bet(1)], "8S TH 8D 4C TC 7C AS",
-                  [("box:1", "split"), ("box:1", "hit"), ("box:1.2", "stand")])
+    result = play(
+        engine,
+        [bet(1)],
+        "8S TH 8D 4C TC 7C AS",
+        [("box:1", "split"), ("box:1", "hit"), ("box:1.2", "stand")],
+    )
     assert entries(result)["b1"] == lost("b1")  # 8, 4, 10: bust before the dealer's blackjack
 
 
@@ -433,18 +524,31 @@ def test_a_profile_may_have_the_dealers_blackjack_take_the_bet_only(values):
 
 def test_the_croupier_collects_then_pays_from_right_to_left(engine):
     bets = [bet(box) for box in (1, 2, 3, 4)]
-    result = play(engine, bets, "TS TD TH TC 9H 6S 8S 7S 9S 9C",
-                  [("box:1", "stand"), ("box:2", "stand"), ("box:3", "stand"), ("box:4", "stand")])
+    result = play(
+        engine,
+        bets,
+        "TS TD TH TC 9H 6S 8S 7S 9S 9C",
+        [("box:1", "stand"), ("box:2", "stand"), ("box:3", "stand"), ("box:4", "stand")],
+    )
     assert result.outcome["dealer"] == ["9H", "9C"]  # 18: box 1 (16) and box 3 (17) lose
     assert [(e.id, e.result) for e in result.settlement] == [
-        ("b3", "lose"), ("b1", "lose"), ("b4", "win"), ("b2", "push")]
+        ("b3", "lose"),
+        ("b1", "lose"),
+        ("b4", "win"),
+        ("b2", "push"),
+    ]
     assert [b.id for b in result.bets] == ["b4", "b3", "b2", "b1"]
     assert result.totals == Totals(staked=4 * MINIMUM, paid=MINIMUM, returned=2 * MINIMUM)
 
 
 def test_the_outcome_lists_the_dealers_cards_and_every_hand(engine):
-    result = play(engine, [bet(3), bet(1)], "9S TS 7H 2D 8C 7C TH", [("box:1", "double"), ("box:3", "stand")])
-    assert result.outcome == {"dealer": ["7H", "TH"], "hands": {"box:1": ["9S", "2D", "7C"], "box:3": ["TS", "8C"]}}
+    result = play(
+        engine, [bet(3), bet(1)], "9S TS 7H 2D 8C 7C TH", [("box:1", "double"), ("box:3", "stand")]
+    )
+    assert result.outcome == {
+        "dealer": ["7H", "TH"],
+        "hands": {"box:1": ["9S", "2D", "7C"], "box:3": ["TS", "8C"]},
+    }
     assert result.state == BlackjackState()
 
 
@@ -527,7 +631,16 @@ def test_the_strategy_splits_the_charts_pairs_and_splits_again(engine):
 
 
 def test_a_doubled_bet_is_journaled_and_read_back(engine):
-    doubled = Bet("b1", 1, "box:1", 2 * MINIMUM, doubled=True)
-    assert doubled.to_json() == {"id": "b1", "seat": 1, "code": "box:1", "stake": 1000, "doubled": True}
-    assert Bet.from_json(doubled.to_json()) == doubled
-    assert "doubled" not in bet(1).to_json() and Bet.from_json(bet(1).to_json()).doubled is False
+    doubled = BlackjackBet("b1", 1, "box:1", 2 * MINIMUM, doubled=True)
+    assert doubled.to_json() == {
+        "id": "b1",
+        "seat": 1,
+        "code": "box:1",
+        "stake": 1000,
+        "doubled": True,
+    }
+    assert BlackjackBet.from_json(doubled.to_json()) == doubled
+    assert (
+        "doubled" not in bet(1).to_json()
+        and BlackjackBet.from_json(bet(1).to_json()).doubled is False
+    )

@@ -6,14 +6,15 @@ import tomllib
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.rulebook_files import profile_path
 
+from games.blackjack.bet import BlackjackBet
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.hands import is_blackjack, total
 from games.blackjack.rules import BlackjackRules
 from games.cards.cards import CARDS, pips, rank
-from games.records import Bet, Totals
+from games.records import Totals
 from terminal.runtime.coups import play_coup
+from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("blackjack")
 with PROFILE.open("rb") as f:
@@ -22,8 +23,13 @@ MINIMUM, CHIP = 500, 100
 
 # A few ranks make pairs, resplits, many-card hands and blackjacks common.
 ranks = st.sets(st.sampled_from("A23456789TJQK"), min_size=1, max_size=13)
-deals = ranks.flatmap(lambda rs: st.lists(st.sampled_from([c for c in CARDS if rank(c) in rs]), min_size=30, max_size=60))
-boxes = st.lists(st.tuples(st.integers(1, 7), st.integers(1, 4)), min_size=1, max_size=10)  # (box, stake in minimums)
+deals = ranks.flatmap(
+    lambda rs: st.lists(
+        st.sampled_from([c for c in CARDS if rank(c) in rs]), min_size=30, max_size=60
+    )
+)
+# (box, stake in minimums)
+boxes = st.lists(st.tuples(st.integers(1, 7), st.integers(1, 4)), min_size=1, max_size=10)
 
 
 @settings(max_examples=300, deadline=None)
@@ -32,19 +38,26 @@ def test_every_bet_ends_once_and_is_paid_what_its_hand_earns(deal, placed, picks
     engine = BlackjackEngine(RULES, RULES.limits(MINIMUM, CHIP))
     bets = []
     for n, (box, minimums) in enumerate(placed):
-        bet = Bet(f"b{n}", n + 1, f"box:{box}", minimums * MINIMUM)
+        bet = BlackjackBet(f"b{n}", n + 1, f"box:{box}", minimums * MINIMUM)
         if engine.check(bet, bets) is None:
             bets.append(bet)
     cards, choices = itertools.cycle(deal), itertools.cycle(picks)
-    result = play_coup(engine, engine.new_state(), bets, lambda place: next(cards),
-                       lambda coup, place, options: options[next(choices) % len(options)])
+    result = play_coup(
+        engine,
+        engine.new_state(),
+        bets,
+        lambda place: next(cards),
+        lambda coup, place, options: options[next(choices) % len(options)],
+    )
 
     entries = {entry.id: entry for entry in result.settlement}
     assert len(entries) == len(result.settlement) == len(result.bets)
     assert set(entries) == {bet.id for bet in result.bets}
     placed_ids = {bet.id for bet in bets}
     assert placed_ids <= set(entries)
-    assert result.totals == sum((Totals(b.stake, entries[b.id].paid, entries[b.id].returned) for b in result.bets), Totals())
+    assert result.totals == sum(
+        (Totals(b.stake, entries[b.id].paid, entries[b.id].returned) for b in result.bets), Totals()
+    )
 
     dealer = [pips(card) for card in result.outcome["dealer"]]
     hands = result.outcome["hands"]
@@ -59,9 +72,15 @@ def test_every_bet_ends_once_and_is_paid_what_its_hand_earns(deal, placed, picks
             continue
         cards = [pips(card) for card in hands[bet.code]]
         if bet.doubled:
-            assert len(cards) == 3 and bet.stake == 2 * next(b.stake for b in bets if b.id == original)
+            assert len(cards) == 3 and bet.stake == 2 * next(
+                b.stake for b in bets if b.id == original
+            )
         player, _ = total(cards, doubled=bet.doubled)
-        natural = "." not in bet.code and is_blackjack(cards) and not any(h != bet.code and h.startswith(bet.code + ".") for h in hands)
+        natural = (
+            "." not in bet.code
+            and is_blackjack(cards)
+            and not any(h != bet.code and h.startswith(bet.code + ".") for h in hands)
+        )
         expected = _expected(player, natural, dealer)
         assert entry.result == expected, (bet, cards, dealer, entry)
         if expected == "win":
@@ -78,16 +97,27 @@ def test_every_bet_ends_once_and_is_paid_what_its_hand_earns(deal, placed, picks
 @given(deal=deals, picks=st.lists(st.integers(0, 3), min_size=1, max_size=40))
 def test_the_dealer_draws_to_17_while_a_hand_is_left_to_beat(deal, picks):
     engine = BlackjackEngine(RULES, RULES.limits(MINIMUM, CHIP))
-    bets = [Bet("a", 1, "box:2", MINIMUM), Bet("b", 2, "box:5", MINIMUM)]
+    bets = [BlackjackBet("a", 1, "box:2", MINIMUM), BlackjackBet("b", 2, "box:5", MINIMUM)]
     cards, choices = itertools.cycle(deal), itertools.cycle(picks)
-    result = play_coup(engine, engine.new_state(), bets, lambda place: next(cards),
-                       lambda coup, place, options: options[next(choices) % len(options)])
+    result = play_coup(
+        engine,
+        engine.new_state(),
+        bets,
+        lambda place: next(cards),
+        lambda coup, place, options: options[next(choices) % len(options)],
+    )
     dealer = [pips(card) for card in result.outcome["dealer"]]
-    hands = {place: [pips(card) for card in cards] for place, cards in result.outcome["hands"].items()}
+    hands = {
+        place: [pips(card) for card in cards] for place, cards in result.outcome["hands"].items()
+    }
     split = {place.split(".")[0] for place in hands if "." in place}
     doubled = {bet.code for bet in result.bets if bet.doubled}
-    left = [place for place, cards in hands.items()
-            if total(cards, doubled=place in doubled)[0] <= 21 and not (place not in split and "." not in place and is_blackjack(cards))]
+    left = [
+        place
+        for place, cards in hands.items()
+        if total(cards, doubled=place in doubled)[0] <= 21
+        and not (place not in split and "." not in place and is_blackjack(cards))
+    ]
     if left:
         assert total(dealer)[0] >= 17 and total(dealer[:-1])[0] < 17
     else:

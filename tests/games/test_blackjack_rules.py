@@ -5,11 +5,11 @@ import copy
 from fractions import Fraction
 
 import pytest
-from tests.support.rulebook_files import profile_path, read_profile
 
 from games.blackjack.rules import BlackjackRules
 from games.profile import RulebookError
 from games.records import Limits
+from tests.support.rulebook_files import profile_path, read_profile
 
 F = Fraction
 PROFILE = profile_path("blackjack")
@@ -68,12 +68,17 @@ def test_the_advance_is_5000_minimums(rules):
 
 
 def test_the_maximum_is_per_box_and_insurance_half_of_it(rules):
-    assert rules.limits(500, 100) == Limits(min=500, chip_unit=100, max={"box": 50_000, "insurance": 25_000})
+    assert rules.limits(500, 100) == Limits(
+        min=500, chip_unit=100, max={"box": 50_000, "insurance": 25_000}
+    )
     assert rules.limits(300, 100).max["insurance"] == 15_000
 
 
 def test_codes_are_those_of_bets_md(rules):
-    assert rules.codes() == (*(f"box:{b}" for b in range(1, 8)), *(f"insurance:{b}" for b in range(1, 8)))
+    assert rules.codes() == (
+        *(f"box:{b}" for b in range(1, 8)),
+        *(f"insurance:{b}" for b in range(1, 8)),
+    )
 
 
 # --- house edges ---------------------------------------------------------------------------------
@@ -83,14 +88,16 @@ def test_insurance_edge_is_exact_from_a_six_deck_shoe_less_the_dealers_ace(rules
     insurance = next(row for row in rules.odds() if row.family == "insurance")
     assert insurance.probability == F(96, 311)  # 96 tens among the 311 cards left
     assert insurance.house_edge == 1 - F(96, 311) * 3 == F(23, 311)
-    assert not insurance.simulated  # not a bet placed before the deal: the engine's tests measure it
+    # not a bet placed before the deal: the engine's tests measure it
+    assert not insurance.simulated
 
 
 def test_the_boxs_edge_under_basic_strategy_is_exact(rules):
     box = next(row for row in rules.odds() if row.family == "box")
     assert box.house_edge == rules.strategy.house_edge
     assert isinstance(box.house_edge, Fraction)
-    assert float(box.house_edge) == pytest.approx(0.0111478, abs=1e-7)  # pinned: the recursion's figure
+    # pinned: the recursion's figure
+    assert float(box.house_edge) == pytest.approx(0.0111478, abs=1e-7)
     assert 0.42 < box.probability < 0.45
 
 
@@ -111,7 +118,9 @@ def test_losing_only_the_bet_to_the_dealers_blackjack_lowers_the_edge(values, ru
 
 
 def test_a_blackjack_that_favours_the_player_does_not_load(values):
-    with pytest.raises(RulebookError, match=r"bets\.box: box .* paying 1, blackjack 2 has a house edge of -"):
+    with pytest.raises(
+        RulebookError, match=r"bets\.box: box .* paying 1, blackjack 2 has a house edge of -"
+    ):
         load(with_bet(values, "box", blackjack=2))
 
 
@@ -121,7 +130,9 @@ def test_a_player_edge_loads_when_the_profile_allows_it(values):
 
 
 def test_an_insurance_that_favours_the_player_does_not_load(values):
-    with pytest.raises(RulebookError, match=r"bets\.insurance: insurance .* paying 3 has a house edge of -"):
+    with pytest.raises(
+        RulebookError, match=r"bets\.insurance: insurance .* paying 3 has a house edge of -"
+    ):
         load(with_bet(values, "insurance", payout=3))
 
 
@@ -151,7 +162,9 @@ def test_burn_must_be_a_whole_number(values):
 
 
 def test_the_cut_card_leaves_at_least_a_deck(values):
-    refused(values, r"cut_reserve: section 03 3\.b leaves at least a deck \(52 cards\)", cut_reserve=51)
+    refused(
+        values, r"cut_reserve: section 03 3\.b leaves at least a deck \(52 cards\)", cut_reserve=51
+    )
     refused(values, r"cut_reserve: .*in a shoe of 312", cut_reserve=312)
 
 
@@ -169,24 +182,38 @@ def test_six_hands_a_box_at_most(values):
 
 def test_the_box_maximum_is_50_100_or_200_minimums(values):
     for wrong in (150, 100.0, "100"):
-        with pytest.raises(RulebookError, match=r"bets\.box\.max_multiple: must be one of 50, 100, 200"):
+        with pytest.raises(
+            RulebookError, match=r"bets\.box\.max_multiple: must be one of 50, 100, 200"
+        ):
             load(with_bet(values, "box", max_multiple=wrong))
     assert load(with_bet(values, "box", max_multiple=200)).limits(500, 100).max["box"] == 100_000
 
 
 def test_the_advance_is_at_least_5000_minimums(values):
-    refused(values, r"advance_multiple: must be a whole number of at least 5000", advance_multiple=4999)
+    refused(
+        values, r"advance_multiple: must be a whole number of at least 5000", advance_multiple=4999
+    )
 
 
 def test_the_dealers_blackjack_takes_all_or_original(values):
-    refused(values, r"dealer_blackjack_takes: must be one of 'all', 'original', not 'half'", dealer_blackjack_takes="half")
+    refused(
+        values,
+        r"dealer_blackjack_takes: must be one of 'all', 'original', not 'half'",
+        dealer_blackjack_takes="half",
+    )
 
 
 def test_doubles_are_lists_of_possible_totals(values):
-    refused(values, r"double_totals: must be a list of totals of two cards without an ace, each 4 to 20",
-            double_totals=[9, 10, 21])
-    refused(values, r"double_with_ace: must be a list of values of the card beside an ace, each 2 to 9",
-            double_with_ace=8)
+    refused(
+        values,
+        r"double_totals: must be a list of totals of two cards without an ace, each 4 to 20",
+        double_totals=[9, 10, 21],
+    )
+    refused(
+        values,
+        r"double_with_ace: must be a list of values of the card beside an ace, each 2 to 9",
+        double_with_ace=8,
+    )
 
 
 def test_flags_are_true_or_false(values):
@@ -195,7 +222,9 @@ def test_flags_are_true_or_false(values):
 
 
 def test_payouts_are_exact(values):
-    with pytest.raises(RulebookError, match=r"bets\.box\.blackjack: a payout is a whole number or a fraction"):
+    with pytest.raises(
+        RulebookError, match=r"bets\.box\.blackjack: a payout is a whole number or a fraction"
+    ):
         load(with_bet(values, "box", blackjack=1.5))
 
 

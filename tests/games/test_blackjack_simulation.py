@@ -7,12 +7,12 @@ import random
 import tomllib
 
 import pytest
-from tests.support.rulebook_files import profile_path
 
+from games.blackjack.bet import BlackjackBet
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.rules import BlackjackRules
-from games.records import Bet
 from terminal.runtime.coups import play_coup, shuffled
+from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("blackjack")
 SEED = 20261130
@@ -52,7 +52,7 @@ def measured():
     box, insurance = Measure(), Measure()
     state = engine.new_state()
     for n in range(COUPS):
-        bets = [Bet(f"{n}-{b}", b, f"box:{b}", STAKE) for b in BOXES]
+        bets = [BlackjackBet(f"{n}-{b}", b, f"box:{b}", STAKE) for b in BOXES]
         result = play_coup(engine, state, bets, lambda place: next(cards), decide)
         state = result.state
         staked = {b.id: (b.family, b.stake) for b in result.bets}
@@ -70,11 +70,18 @@ def measured():
 def test_the_boxes_return_what_basic_strategy_gives(measured):
     rules, box, _ = measured
     exact = float(rules.strategy.house_edge)
-    assert abs(box.edge() - exact) <= 4 * box.standard_error(), (box.edge(), exact, box.standard_error())
+    assert abs(box.edge() - exact) <= 4 * box.standard_error(), (
+        box.edge(),
+        exact,
+        box.standard_error(),
+    )
 
 
 def test_insurance_returns_its_exact_edge(measured):
     rules, _, insurance = measured
     exact = float(next(row.house_edge for row in rules.odds() if row.family == "insurance"))
     assert len(insurance.samples) > COUPS / 20  # the dealer shows an ace one coup in 13
-    assert abs(insurance.edge() - exact) <= 4 * insurance.standard_error(), (insurance.edge(), exact)
+    assert abs(insurance.edge() - exact) <= 4 * insurance.standard_error(), (
+        insurance.edge(),
+        exact,
+    )

@@ -6,8 +6,8 @@ import copy
 from fractions import Fraction
 
 import pytest
-from tests.support.rulebook_files import profile_path, read_profile
 
+from games.blackjack.bet import BlackjackBet
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.rules import BlackjackRules
 from games.blackjack.strategy import (
@@ -18,7 +18,7 @@ from games.blackjack.strategy import (
     VALUES,
     dealer_outcomes,
 )
-from games.records import Bet
+from tests.support.rulebook_files import profile_path, read_profile
 
 F = Fraction
 PROFILE = profile_path("blackjack")
@@ -50,8 +50,18 @@ def original(values):
 
 # Infinite deck, dealer standing on soft 17: the chance he busts, by his first card (the
 # figures every blackjack reference prints).
-PUBLISHED_BUST = {2: 0.3536, 3: 0.3739, 4: 0.3945, 5: 0.4164, 6: 0.4232, 7: 0.2623, 8: 0.2447, 9: 0.2284,
-                  10: 0.2121, ACE: 0.1153}
+PUBLISHED_BUST = {
+    2: 0.3536,
+    3: 0.3739,
+    4: 0.3945,
+    5: 0.4164,
+    6: 0.4232,
+    7: 0.2623,
+    8: 0.2447,
+    9: 0.2284,
+    10: 0.2121,
+    ACE: 0.1153,
+}
 
 
 @pytest.mark.parametrize("up", VALUES)
@@ -65,7 +75,10 @@ def test_the_dealers_chances_are_those_published(rules, up):
 def test_the_house_edge_is_every_starts_value_by_its_chance(rules):
     starts = rules.strategy.starts
     assert len(starts) == 1000
-    assert -sum(CHANCE[a] * CHANCE[b] * CHANCE[up] * ev for (a, b, up), ev in starts.items()) == rules.strategy.house_edge
+    assert (
+        -sum(CHANCE[a] * CHANCE[b] * CHANCE[up] * ev for (a, b, up), ev in starts.items())
+        == rules.strategy.house_edge
+    )
 
 
 def test_no_hole_card_keeps_the_double_of_11_against_a_ten(rules, original):
@@ -101,29 +114,42 @@ def engine_value(engine, coup):
         stakes = {bet.id: bet.stake for bet in result.bets}
         return F(sum(e.paid + e.returned - stakes[e.id] for e in result.settlement), STAKE)
     if need.kind == "decision":
-        return engine_value(engine, engine.decide(coup, need.place, engine.strategy(coup, need.place, need.options)))
-    return sum(chance * engine_value(engine, engine.card(coup, CARD[value])) for value, chance in CHANCE.items())
+        return engine_value(
+            engine, engine.decide(coup, need.place, engine.strategy(coup, need.place, need.options))
+        )
+    return sum(
+        chance * engine_value(engine, engine.card(coup, CARD[value]))
+        for value, chance in CHANCE.items()
+    )
 
 
 def start(engine, first, second, up):
-    coup = engine.start(engine.new_state(), [Bet("b", 1, "box:1", STAKE)])
+    coup = engine.start(engine.new_state(), [BlackjackBet("b", 1, "box:1", STAKE)])
     for value in (first, up, second):
         coup = engine.card(coup, CARD[value])
     return coup
 
 
-@pytest.mark.parametrize(("first", "second", "up"), [  # dealer's cards with small trees to follow
-    (10, 6, 7),  # hit 16
-    (10, 6, 6),  # stand 16
-    (6, 5, 9),  # double 11
-    (ACE, 7, 10),  # soft 18 against a ten: hit
-    (ACE, 8, 6),  # ace and 8, which could double: stand
-    (ACE, 10, ACE),  # blackjack against an ace
-    (8, 8, 10),  # eights not split against a ten
-])
-def test_the_engine_playing_the_chart_makes_exactly_the_value_the_recursion_gives(rules, first, second, up):
+@pytest.mark.parametrize(
+    ("first", "second", "up"),
+    [  # dealer's cards with small trees to follow
+        (10, 6, 7),  # hit 16
+        (10, 6, 6),  # stand 16
+        (6, 5, 9),  # double 11
+        (ACE, 7, 10),  # soft 18 against a ten: hit
+        (ACE, 8, 6),  # ace and 8, which could double: stand
+        (ACE, 10, ACE),  # blackjack against an ace
+        (8, 8, 10),  # eights not split against a ten
+    ],
+)
+def test_the_engine_playing_the_chart_makes_exactly_the_value_the_recursion_gives(
+    rules, first, second, up
+):
     engine = BlackjackEngine(rules, rules.limits(STAKE, 1))
-    assert engine_value(engine, start(engine, first, second, up)) == rules.strategy.starts[(first, second, up)]
+    assert (
+        engine_value(engine, start(engine, first, second, up))
+        == rules.strategy.starts[(first, second, up)]
+    )
 
 
 def test_split_aces_make_exactly_the_value_the_recursion_gives(values):
@@ -133,4 +159,6 @@ def test_split_aces_make_exactly_the_value_the_recursion_gives(values):
     rules = load(values, resplit_aces=False, dealer_blackjack_takes="original")
     engine = BlackjackEngine(rules, rules.limits(STAKE, 1))
     assert rules.strategy.splits(ACE, TEN)
-    assert engine_value(engine, start(engine, ACE, ACE, TEN)) == rules.strategy.starts[(ACE, ACE, TEN)]
+    assert (
+        engine_value(engine, start(engine, ACE, ACE, TEN)) == rules.strategy.starts[(ACE, ACE, TEN)]
+    )

@@ -17,7 +17,10 @@ from games.boule.announcements import announce
     ],
 )
 def test_the_result_calls_the_number_and_its_simple_chances(number, ca, es, en):
-    assert announce("result", number=number).to_json() == {"key": "result", "text": {"ca": ca, "es": es, "en": en}}
+    assert announce("result", number=number).to_json() == {
+        "key": "result",
+        "text": {"ca": ca, "es": es, "en": en},
+    }
 
 
 def test_five_is_called_with_no_colour_parity_or_half():

@@ -7,6 +7,7 @@ import pytest
 from games.banking import SpinResult, VoidResult
 from games.boule.engine import BouleEngine, BouleState
 from games.boule.rules import BouleRules
+from games.prison import PrisonBet
 from games.records import Bet, BetRefused, Limits, Totals
 from games.rulebook import load_rules
 
@@ -15,8 +16,12 @@ F = Fraction
 # Section 04 II and IV.a, written out again for the test: what each code wins on and pays.
 WINS_ON = {
     **{f"number:{n}": {n} for n in range(1, 10)},
-    "red": {2, 4, 7, 9}, "black": {1, 3, 6, 8}, "even": {2, 4, 6, 8}, "odd": {1, 3, 7, 9},
-    "low": {1, 2, 3, 4}, "high": {6, 7, 8, 9},
+    "red": {2, 4, 7, 9},
+    "black": {1, 3, 6, 8},
+    "even": {2, 4, 6, 8},
+    "odd": {1, 3, 7, 9},
+    "low": {1, 2, 3, 4},
+    "high": {6, 7, 8, 9},
 }
 PAYS = {code: 7 if code.startswith("number:") else 1 for code in WINS_ON}
 
@@ -52,9 +57,19 @@ def test_every_bet_wins_exactly_on_its_numbers_with_its_payout(engine, number):
     for b in bets:
         entry = entries[b.id]
         if number in WINS_ON[b.code]:
-            assert (entry.result, entry.paid, entry.returned, entry.breakage) == ("win", stake * PAYS[b.code], stake, 0), b.code
+            assert (entry.result, entry.paid, entry.returned, entry.breakage) == (
+                "win",
+                stake * PAYS[b.code],
+                stake,
+                0,
+            ), b.code
         else:
-            assert (entry.result, entry.paid, entry.returned, entry.breakage) == ("lose", 0, 0, 0), b.code
+            assert (entry.result, entry.paid, entry.returned, entry.breakage) == (
+                "lose",
+                0,
+                0,
+                0,
+            ), b.code
     winners = [b for b in bets if number in WINS_ON[b.code]]
     assert result.totals == Totals(
         staked=stake * len(bets),
@@ -64,7 +79,9 @@ def test_every_bet_wins_exactly_on_its_numbers_with_its_payout(engine, number):
 
 
 def test_a_five_loses_every_simple_chance_and_pays_the_number(engine):
-    bets = [bet(c, c, 1000) for c in ("red", "black", "even", "odd", "low", "high")] + [bet("n5", "number:5")]
+    bets = [bet(c, c, 1000) for c in ("red", "black", "even", "odd", "low", "high")] + [
+        bet("n5", "number:5")
+    ]
     result = engine.settle(engine.new_state(), bets, {"number": 5})
     entries = by_id(result)
     assert all(entries[c].result == "lose" for c in ("red", "black", "even", "odd", "low", "high"))
@@ -96,10 +113,20 @@ def test_the_last_round_settles_the_same(engine):
 
 
 def test_losing_bets_are_collected_first_then_winners_in_the_order_they_took_part(engine):
-    bets = [bet("w1", "number:7"), bet("l1", "black"), bet("w2", "red"), bet("l2", "number:2"), bet("w3", "odd")]
+    bets = [
+        bet("w1", "number:7"),
+        bet("l1", "black"),
+        bet("w2", "red"),
+        bet("l2", "number:2"),
+        bet("w3", "odd"),
+    ]
     result = engine.settle(engine.new_state(), bets, {"number": 7})
     assert [(e.id, e.result) for e in result.settlement] == [
-        ("l1", "lose"), ("l2", "lose"), ("w1", "win"), ("w2", "win"), ("w3", "win"),
+        ("l1", "lose"),
+        ("l2", "lose"),
+        ("w1", "win"),
+        ("w2", "win"),
+        ("w3", "win"),
     ]
 
 
@@ -109,12 +136,22 @@ def test_a_fractional_payout_is_rounded_down_to_the_chip_unit_with_breakage():
     values["bets"]["number"]["payout"] = "13/2"
     rules = BouleRules.from_dict(values, "b.toml")
     engine = BouleEngine(rules, rules.limits(500, 100))
-    (entry,) = engine.settle(engine.new_state(), [bet("a", "number:1", 1500)], {"number": 1}).settlement
+    (entry,) = engine.settle(
+        engine.new_state(), [bet("a", "number:1", 1500)], {"number": 1}
+    ).settlement
     assert (entry.paid, entry.returned, entry.breakage) == (9700, 1500, 50)  # 1500 x 6.5 = 9750
-    assert entry.to_json() == {"id": "a", "result": "win", "paid": 9700, "returned": 1500, "breakage": 50}
+    assert entry.to_json() == {
+        "id": "a",
+        "result": "win",
+        "paid": 9700,
+        "returned": 1500,
+        "breakage": 50,
+    }
 
 
-@pytest.mark.parametrize("outcome", [{"number": 0}, {"number": 10}, {"number": "5"}, {"number": True}, {}, {"pocket": 5}])
+@pytest.mark.parametrize(
+    "outcome", [{"number": 0}, {"number": 10}, {"number": "5"}, {"number": True}, {}, {"pocket": 5}]
+)
 def test_an_impossible_outcome_is_an_error(engine, outcome):
     with pytest.raises(ValueError, match="1-9"):
         engine.settle(engine.new_state(), [bet("a", "red")], outcome)
@@ -128,7 +165,11 @@ def test_a_new_state_remembers_no_number(engine):
 # --- refusals ------------------------------------------------------------------------------------
 
 # Per player: 100 minimums on a number (50,000), 500 on a simple chance (250,000).
-ACCEPTED = [bet("n1", "number:7", 49_500, seat=1), bet("n2", "number:7", 500, seat=2), bet("r1", "red", 249_000)]
+ACCEPTED = [
+    bet("n1", "number:7", 49_500, seat=1),
+    bet("n2", "number:7", 500, seat=2),
+    bet("r1", "red", 249_000),
+]
 
 
 @pytest.mark.parametrize(
@@ -145,11 +186,17 @@ ACCEPTED = [bet("n1", "number:7", 49_500, seat=1), bet("n2", "number:7", 500, se
         (bet("x", "red", 400), "4.00 is below the table minimum of 5.00"),
         (bet("x", "red", 1200), "12.00 is not a multiple of the table minimum of 5.00"),
         (bet("x", "number:1", 50_500), "over the number maximum of 500.00"),
-        (bet("x", "number:7", 1000), "seat 1 would have 505.00 on number:7, over the number maximum of 500.00"),
-        (bet("x", "red", 1500), "seat 1 would have 2,505.00 on red, over the red maximum of 2,500.00"),
+        (
+            bet("x", "number:7", 1000),
+            "seat 1 would have 505.00 on number:7, over the number maximum of 500.00",
+        ),
+        (
+            bet("x", "red", 1500),
+            "seat 1 would have 2,505.00 on red, over the red maximum of 2,500.00",
+        ),
         (bet("n2", "black"), "bet id n2 is already taken"),
-        (bet("x", "red", zero_choice="half"), "no zero"),
-        (bet("x", "red").imprisoned(1), "no zero"),
+        (PrisonBet("x", 1, "red", 500, zero_choice="half"), "no zero"),  # another game's bet
+        (PrisonBet("x", 1, "red", 500).imprisoned(1), "no zero"),
     ],
 )
 def test_illegal_bets_are_refused_unchanged_with_the_reason(engine, new, reason):
@@ -195,6 +242,8 @@ def test_a_void_spin_returns_every_bet_and_keeps_the_state(engine):
 
 def test_spin_is_settle_on_the_number(engine):
     bets = [bet("a", "low"), bet("b", "number:2")]
-    assert engine.spin(engine.new_state(), bets, 2) == engine.settle(engine.new_state(), bets, {"number": 2})
+    assert engine.spin(engine.new_state(), bets, 2) == engine.settle(
+        engine.new_state(), bets, {"number": 2}
+    )
     with pytest.raises(ValueError, match="1-9"):
         engine.spin(engine.new_state(), bets, 0)

@@ -23,20 +23,39 @@ FRACTIONAL = BouleRules.from_dict(_values, "fractional.toml")
 _DEFAULT_PAYS = {code: Fraction(7 if code.startswith("number:") else 1) for code in RULES.codes()}
 PROFILES = {
     "default": (RULES, _DEFAULT_PAYS),
-    "fractional": (FRACTIONAL, {**_DEFAULT_PAYS, **{f"number:{n}": Fraction(13, 2) for n in range(1, 10)},
-                                "low": Fraction(3, 4)}),
+    "fractional": (
+        FRACTIONAL,
+        {
+            **_DEFAULT_PAYS,
+            **{f"number:{n}": Fraction(13, 2) for n in range(1, 10)},
+            "low": Fraction(3, 4),
+        },
+    ),
 }
 CODES = RULES.codes()
-WINS_ON = {**{f"number:{n}": {n} for n in range(1, 10)}, "red": {2, 4, 7, 9}, "black": {1, 3, 6, 8},
-           "even": {2, 4, 6, 8}, "odd": {1, 3, 7, 9}, "low": {1, 2, 3, 4}, "high": {6, 7, 8, 9}}
+WINS_ON = {
+    **{f"number:{n}": {n} for n in range(1, 10)},
+    "red": {2, 4, 7, 9},
+    "black": {1, 3, 6, 8},
+    "even": {2, 4, 6, 8},
+    "odd": {1, 3, 7, 9},
+    "low": {1, 2, 3, 4},
+    "high": {6, 7, 8, 9},
+}
 
-bet_specs = st.tuples(st.sampled_from(CODES), st.integers(1, 9), st.integers(1, 4))  # 10 bets x 9: within 100 minimums
+# 10 bets x 9: within 100 minimums
+bet_specs = st.tuples(st.sampled_from(CODES), st.integers(1, 9), st.integers(1, 4))
 tables = st.sampled_from([(500, 100), (500, 500), (300, 100), (200, 1)])
 
 
 @settings(max_examples=300, deadline=None)
-@given(specs=st.lists(bet_specs, max_size=10), number=st.integers(1, 9), table=tables, last=st.booleans(),
-       profile=st.sampled_from(sorted(PROFILES)))
+@given(
+    specs=st.lists(bet_specs, max_size=10),
+    number=st.integers(1, 9),
+    table=tables,
+    last=st.booleans(),
+    profile=st.sampled_from(sorted(PROFILES)),
+)
 def test_a_round_settles_every_bet_once_and_conserves_money(specs, number, table, last, profile):
     rules, pays = PROFILES[profile]
     minimum, chip = table
@@ -67,4 +86,7 @@ def test_a_round_settles_every_bet_once_and_conserves_money(specs, number, table
         returned=sum(e.returned for e in result.settlement),
     )
     assert result.totals.paid + result.totals.returned + breakage == owed
-    assert result.totals.house_net == result.totals.staked - result.totals.paid - result.totals.returned
+    assert (
+        result.totals.house_net
+        == result.totals.staked - result.totals.paid - result.totals.returned
+    )

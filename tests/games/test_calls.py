@@ -7,7 +7,9 @@ from games.boule.announcements import announce as boule
 from games.fortune_wheel.announcements import announce as fortune_wheel
 from games.roulette.announcements import announce as roulette
 
-GAMES = pytest.mark.parametrize("announce", [roulette, boule, fortune_wheel], ids=["roulette", "boule", "fortune_wheel"])
+GAMES = pytest.mark.parametrize(
+    "announce", [roulette, boule, fortune_wheel], ids=["roulette", "boule", "fortune_wheel"]
+)
 
 
 @GAMES

@@ -42,7 +42,13 @@ class Table:
         if self.state.shooter is None:
             self.state = self.engine.with_shooter(self.state, SHOOTER)
         if not self.state.shooter_bets(accepted):
-            accepted.append(self.engine.place(self.bet("pass", seat=SHOOTER, id=f"shooter{self.n}"), accepted, state=self.state))
+            accepted.append(
+                self.engine.place(
+                    self.bet("pass", seat=SHOOTER, id=f"shooter{self.n}"),
+                    accepted,
+                    state=self.state,
+                )
+            )
         result = self.engine.settle(self.state, accepted, {"dice": list(dice)})
         self.state = result.state
         self.result = result
@@ -79,7 +85,10 @@ def test_a_natural_on_the_come_out_pays_win_and_takes_dont_win(engine, dice):
     assert t.state.point is None and t.state.layout == ()
     assert t.result.outcome == {"dice": list(dice), "point_before": None, "point_after": None}
     assert t.result.announcement.key == "natural"
-    assert t.result.announcement.text["ca"] == f"{sum(dice)}, {'set' if sum(dice) == 7 else 'onze'}: guanya el Win"
+    assert (
+        t.result.announcement.text["ca"]
+        == f"{sum(dice)}, {'set' if sum(dice) == 7 else 'onze'}: guanya el Win"
+    )
 
 
 @pytest.mark.parametrize(("dice", "dont"), [((1, 1), "win"), ((1, 2), "win"), ((6, 6), "push")])
@@ -87,8 +96,12 @@ def test_craps_on_the_come_out_take_win_and_the_12_is_barred_for_dont_win(engine
     t = Table(engine)
     out = t.roll(dice, t.bet("pass"), t.bet("dontpass"))
     assert out["b1"] == lose("b1")
-    assert out["b2"] == (win("b2", 500) if dont == "win" else Settlement("b2", "push", returned=500))
-    assert t.result.announcement.key == "craps" and t.result.announcement.text["en"].endswith("craps: Win loses")
+    assert out["b2"] == (
+        win("b2", 500) if dont == "win" else Settlement("b2", "push", returned=500)
+    )
+    assert t.result.announcement.key == "craps" and t.result.announcement.text["en"].endswith(
+        "craps: Win loses"
+    )
     assert t.result.totals == Totals(staked=1500, paid=500 if dont == "win" else 0, returned=500)
 
 
@@ -98,7 +111,10 @@ def test_a_point_is_set_then_made(engine, point):
     p, d = t.bet("pass"), t.bet("dontpass", seat=3)
     out = t.to_point(point, p, d)
     assert out == {"b1": open_("b1"), "b2": open_("b2"), "shooter2": open_("shooter2")}
-    assert t.result.totals == Totals() and t.result.announcement.text["ca"] == f"{point}, punt: el punt és el {point}"
+    assert (
+        t.result.totals == Totals()
+        and t.result.announcement.text["ca"] == f"{point}, punt: el punt és el {point}"
+    )
     assert t.state.layout == (p, d, t.result.bets[2])
     out = t.roll((1, 1))  # no decision: stays, shown as open
     assert [b.id for b in t.result.bets] == ["b1", "b2", "shooter2"] and out["b1"] == open_("b1")
@@ -115,7 +131,10 @@ def test_a_seven_out_takes_win_pays_dont_win_and_passes_the_dice(engine):
     t.to_point(8, t.bet("pass"), t.bet("dontpass", seat=3))
     out = t.roll((2, 5))
     assert out["b1"] == lose("b1") and out["b2"] == win("b2", 500)
-    assert t.result.announcement.key == "seven_out" and t.result.announcement.text["ca"] == "7, set: perd el Win, canvi de mà"
+    assert (
+        t.result.announcement.key == "seven_out"
+        and t.result.announcement.text["ca"] == "7, set: perd el Win, canvi de mà"
+    )
     assert t.state == CrapsState(point=None, layout=(), shooter=None, rolls=0)
     with pytest.raises(ValueError, match="no shooter"):
         engine.settle(t.state, [Bet("x", 1, "pass", 500)], {"dice": [3, 4]})
@@ -139,7 +158,10 @@ def test_a_come_bet_travels_keeping_its_id_and_is_paid_on_its_number(engine):
     assert out["c"] == win("c", 1000, stake=1000) and t.state.point == 4
 
 
-@pytest.mark.parametrize(("dice", "result"), [((3, 4), "win"), ((5, 6), "win"), ((1, 1), "lose"), ((1, 2), "lose"), ((6, 6), "lose")])
+@pytest.mark.parametrize(
+    ("dice", "result"),
+    [((3, 4), "win"), ((5, 6), "win"), ((1, 1), "lose"), ((1, 2), "lose"), ((6, 6), "lose")],
+)
 def test_a_come_bet_is_decided_on_its_first_roll_like_win(engine, dice, result):
     t = Table(engine)
     t.to_point(5)
@@ -154,10 +176,16 @@ def test_a_travelled_come_bet_loses_on_seven(engine):
     assert t.roll((3, 4))["c"] == lose("c")
 
 
-@pytest.mark.parametrize(("dice", "expected"), [
-    ((1, 1), win("d", 500)), ((1, 2), win("d", 500)), ((6, 6), Settlement("d", "push", returned=500)),
-    ((3, 4), lose("d")), ((5, 6), lose("d")),
-])
+@pytest.mark.parametrize(
+    ("dice", "expected"),
+    [
+        ((1, 1), win("d", 500)),
+        ((1, 2), win("d", 500)),
+        ((6, 6), Settlement("d", "push", returned=500)),
+        ((3, 4), lose("d")),
+        ((5, 6), lose("d")),
+    ],
+)
 def test_dont_come_on_its_first_roll(engine, dice, expected):
     t = Table(engine)
     t.to_point(10)
@@ -179,9 +207,17 @@ def test_dont_come_travels_then_wins_on_seven_or_loses_on_its_number(engine):
 # --- odds ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("point", "stake", "paid"), [
-    (4, 500, 1000), (10, 300, 600), (5, 400, 600), (9, 200, 300), (6, 500, 600), (8, 500, 600),
-])
+@pytest.mark.parametrize(
+    ("point", "stake", "paid"),
+    [
+        (4, 500, 1000),
+        (10, 300, 600),
+        (5, 400, 600),
+        (9, 200, 300),
+        (6, 500, 600),
+        (8, 500, 600),
+    ],
+)
 def test_win_odds_pay_true_odds_exactly(engine, point, stake, paid):
     t = Table(engine)
     t.to_point(point, t.bet("pass", id="p"))
@@ -190,12 +226,23 @@ def test_win_odds_pay_true_odds_exactly(engine, point, stake, paid):
     out = t.roll((half, point - half))
     assert out["p"] == win("p", 500)
     assert out["o"] == win("o", paid, stake=stake)
-    assert out["o"].paid == stake * {4: 2, 10: 2, 5: F(3, 2), 9: F(3, 2), 6: F(6, 5), 8: F(6, 5)}[point]
+    assert (
+        out["o"].paid
+        == stake * {4: 2, 10: 2, 5: F(3, 2), 9: F(3, 2), 6: F(6, 5), 8: F(6, 5)}[point]
+    )
 
 
-@pytest.mark.parametrize(("point", "stake", "paid"), [
-    (4, 1000, 500), (10, 800, 400), (5, 600, 400), (9, 300, 200), (6, 600, 500), (8, 600, 500),
-])
+@pytest.mark.parametrize(
+    ("point", "stake", "paid"),
+    [
+        (4, 1000, 500),
+        (10, 800, 400),
+        (5, 600, 400),
+        (9, 300, 200),
+        (6, 600, 500),
+        (8, 600, 500),
+    ],
+)
 def test_dont_win_odds_pay_true_odds_on_the_seven(engine, point, stake, paid):
     t = Table(engine)
     t.to_point(point, t.bet("dontpass", id="d"))
@@ -204,14 +251,47 @@ def test_dont_win_odds_pay_true_odds_on_the_seven(engine, point, stake, paid):
     assert out["o"] == win("o", paid, stake=stake)
 
 
-@pytest.mark.parametrize(("line", "point", "stake", "reason"), [
-    ("pass", 5, 500, "odds on 5 pay 3 to 2: stake a multiple of 2.00 to be paid exactly, not 5.00"),
-    ("pass", 8, 300, "odds on 8 pay 6 to 5: stake a multiple of 5.00 to be paid exactly, not 3.00"),
-    ("pass", 4, 250, "odds on 4 pay 2 to 1: stake a multiple of 1.00 to be paid exactly, not 2.50"),
-    ("dontpass", 10, 900, "odds on 10 pay 1 to 2: stake a multiple of 2.00 to be paid exactly, not 9.00"),
-    ("dontpass", 5, 700, "odds on 5 pay 2 to 3: stake a multiple of 3.00 to be paid exactly, not 7.00"),
-    ("dontpass", 8, 500, "odds on 8 pay 5 to 6: stake a multiple of 6.00 to be paid exactly, not 5.00"),
-])
+@pytest.mark.parametrize(
+    ("line", "point", "stake", "reason"),
+    [
+        (
+            "pass",
+            5,
+            500,
+            "odds on 5 pay 3 to 2: stake a multiple of 2.00 to be paid exactly, not 5.00",
+        ),
+        (
+            "pass",
+            8,
+            300,
+            "odds on 8 pay 6 to 5: stake a multiple of 5.00 to be paid exactly, not 3.00",
+        ),
+        (
+            "pass",
+            4,
+            250,
+            "odds on 4 pay 2 to 1: stake a multiple of 1.00 to be paid exactly, not 2.50",
+        ),
+        (
+            "dontpass",
+            10,
+            900,
+            "odds on 10 pay 1 to 2: stake a multiple of 2.00 to be paid exactly, not 9.00",
+        ),
+        (
+            "dontpass",
+            5,
+            700,
+            "odds on 5 pay 2 to 3: stake a multiple of 3.00 to be paid exactly, not 7.00",
+        ),
+        (
+            "dontpass",
+            8,
+            500,
+            "odds on 8 pay 5 to 6: stake a multiple of 6.00 to be paid exactly, not 5.00",
+        ),
+    ],
+)
 def test_odds_are_refused_at_a_stake_breakage_would_cut(engine, line, point, stake, reason):
     """True odds have no house edge (section 09 IV.1.C): rounding their payout down to the
     chips would give them one, so an odds stake is taken only where it is paid exactly."""
@@ -248,7 +328,9 @@ def test_come_odds_lose_on_a_come_out_seven(engine):
     t = Table(engine)
     t.to_point(4)
     t.roll((4, 6), t.bet("come", id="c"), t.bet("dontcome", id="d", seat=3))
-    t.roll((1, 1), t.bet("odds:come:10", 500, id="o"), t.bet("odds:dontcome:10", 1000, id="q", seat=3))
+    t.roll(
+        (1, 1), t.bet("odds:come:10", 500, id="o"), t.bet("odds:dontcome:10", 1000, id="q", seat=3)
+    )
     t.roll((1, 3))
     out = t.roll((3, 4))  # natural for the new Win bet, seven for the come bets
     assert out["c"] == lose("c") and out["o"] == lose("o")
@@ -261,9 +343,17 @@ def test_come_odds_lose_on_a_come_out_seven(engine):
 DICE = {4: (1, 3), 5: (2, 3), 6: (1, 5), 8: (2, 6), 9: (3, 6), 10: (4, 6)}
 
 
-@pytest.mark.parametrize(("number", "paid", "breakage"), [
-    (4, 900, 0), (10, 900, 0), (5, 700, 0), (9, 700, 0), (6, 500, F(250, 3)), (8, 500, F(250, 3)),
-])
+@pytest.mark.parametrize(
+    ("number", "paid", "breakage"),
+    [
+        (4, 900, 0),
+        (10, 900, 0),
+        (5, 700, 0),
+        (9, 700, 0),
+        (6, 500, F(250, 3)),
+        (8, 500, F(250, 3)),
+    ],
+)
 def test_place_bets_pay_9_5_7_5_7_6(engine, number, paid, breakage):
     t = Table(engine)
     out = t.roll((6, 6), t.bet(f"place:{number}", id="p"))
@@ -271,9 +361,17 @@ def test_place_bets_pay_9_5_7_5_7_6(engine, number, paid, breakage):
     assert t.roll(DICE[number])["p"] == win("p", paid, breakage=breakage)
 
 
-@pytest.mark.parametrize(("number", "paid", "breakage"), [
-    (4, 200, F(300, 11)), (10, 200, F(300, 11)), (5, 300, F(25, 2)), (9, 300, F(25, 2)), (6, 400, 0), (8, 400, 0),
-])
+@pytest.mark.parametrize(
+    ("number", "paid", "breakage"),
+    [
+        (4, 200, F(300, 11)),
+        (10, 200, F(300, 11)),
+        (5, 300, F(25, 2)),
+        (9, 300, F(25, 2)),
+        (6, 400, 0),
+        (8, 400, 0),
+    ],
+)
 def test_lay_bets_pay_5_11_5_8_4_5_on_the_seven(engine, number, paid, breakage):
     t = Table(engine)
     t.to_point(4 if number != 4 else 5, t.bet(f"lay:{number}", id="l"))
@@ -296,7 +394,11 @@ def test_place_loses_on_seven_and_lay_on_its_number(engine, number):
 @pytest.mark.parametrize(("number", "pays"), [(4, 7), (6, 9), (8, 9), (10, 7)])
 def test_a_hard_way_wins_on_its_double_and_loses_the_easy_way_or_on_seven(engine, number, pays):
     half = number // 2
-    for dice, expected in [((half, half), win("h", 500 * pays)), ((half - 1, half + 1), lose("h")), ((3, 4), lose("h"))]:
+    for dice, expected in [
+        ((half, half), win("h", 500 * pays)),
+        ((half - 1, half + 1), lose("h")),
+        ((3, 4), lose("h")),
+    ]:
         t = Table(engine)
         assert t.roll((1, 2), t.bet(f"hard:{number}", id="h"))["h"] == open_("h")
         assert t.roll(dice)["h"] == expected
@@ -317,9 +419,15 @@ def test_big_6_and_8_win_any_way_and_lose_on_seven(engine, code):
 
 ONE_ROLL = {
     "field": {2: 2, 3: 1, 4: 1, 9: 1, 10: 1, 11: 1, 12: 2},
-    "under7": {t: 1 for t in range(2, 7)}, "over7": {t: 1 for t in range(8, 13)},
-    "any7": {7: 4}, "yo11": {11: 15}, "anycraps": {2: 7, 3: 7, 12: 7},
-    "craps:2": {2: 30}, "craps:3": {3: 15}, "craps:12": {12: 30}, "horn": {2: 4, 3: 4, 11: 4, 12: 4},
+    "under7": {t: 1 for t in range(2, 7)},
+    "over7": {t: 1 for t in range(8, 13)},
+    "any7": {7: 4},
+    "yo11": {11: 15},
+    "anycraps": {2: 7, 3: 7, 12: 7},
+    "craps:2": {2: 30},
+    "craps:3": {3: 15},
+    "craps:12": {12: 30},
+    "horn": {2: 4, 3: 4, 11: 4, 12: 4},
 }
 
 
@@ -340,18 +448,27 @@ def test_bets_refused_by_the_state_of_the_game(engine):
     t = Table(engine)
     come_out = t.state
     check = engine.check
-    assert check(Bet("x", 2, "come", 500), state=come_out) == "Come and Don't Come are taken only while a point is on"
+    assert (
+        check(Bet("x", 2, "come", 500), state=come_out)
+        == "Come and Don't Come are taken only while a point is on"
+    )
     assert "once a point is on" in check(Bet("x", 2, "odds:pass", 500), state=come_out)
     assert "no come:6 bet" in check(Bet("x", 2, "odds:come:6", 500), state=come_out)
     t.to_point(6, t.bet("pass", seat=2, id="p"), t.bet("dontpass", seat=3, id="d"))
     point = t.state
-    assert check(Bet("x", 2, "pass", 500), state=point) == "Win and Don't Win are taken on a come-out only; the point is 6"
+    assert (
+        check(Bet("x", 2, "pass", 500), state=point)
+        == "Win and Don't Win are taken on a come-out only; the point is 6"
+    )
     assert check(Bet("x", 2, "dontpass", 500), state=point).startswith("Win and Don't Win")
     assert check(Bet("x", 2, "come", 500), state=point) is None
     assert check(Bet("x", 2, "odds:pass", 500), state=point) is None
     assert check(Bet("x", 2, "odds:pass", 1000), state=point) == (
-        "seat 2 would have 10.00 of odds on pass (5.00), over the limit of 5.00")
-    assert "over the limit" in check(Bet("x", 2, "odds:pass", 500), [Bet("y", 2, "odds:pass", 500)], state=point)
+        "seat 2 would have 10.00 of odds on pass (5.00), over the limit of 5.00"
+    )
+    assert "over the limit" in check(
+        Bet("x", 2, "odds:pass", 500), [Bet("y", 2, "odds:pass", 500)], state=point
+    )
     assert check(Bet("x", 3, "odds:dontpass", 600), state=point) is None  # 120% on 6
     assert "over the limit of 6.00" in check(Bet("x", 3, "odds:dontpass", 1200), state=point)
     assert "seat 4 has no pass bet" in check(Bet("x", 4, "odds:pass", 500), state=point)
@@ -366,7 +483,9 @@ def test_stakes_minimum_and_maxima(engine):
     assert "not a multiple of the table minimum" in check(Bet("x", 2, "field", 700))
     assert check(Bet("x", 2, "place:6", 300_000)) is None
     assert "over the place:4 maximum of 2,500.00" in check(Bet("x", 2, "place:4", 250_500))
-    assert "over the yo11 maximum of 250.00" in check(Bet("x", 2, "yo11", 20_000), [Bet("y", 2, "yo11", 5_500)])
+    assert "over the yo11 maximum of 250.00" in check(
+        Bet("x", 2, "yo11", 20_000), [Bet("y", 2, "yo11", 5_500)]
+    )
     assert check(Bet("x", 3, "yo11", 20_000), [Bet("y", 2, "yo11", 20_000)]) is None  # per seat
     layout = CrapsState(point=None, layout=(Bet("y", 2, "hard:6", 50_000),), shooter=1)
     assert "would have 505.00 on hard:6" in check(Bet("x", 2, "hard:6", 500), state=layout)
@@ -381,10 +500,22 @@ def test_stakes_minimum_and_maxima(engine):
 
 def test_bets_that_may_be_withdrawn_between_rolls(engine):
     t = Table(engine)
-    t.to_point(9, t.bet("dontpass", seat=3, id="d"), t.bet("place:6", id="pl"), t.bet("lay:4", id="la"),
-               t.bet("hard:8", id="h"), t.bet("big6", id="g"))
-    t.roll((1, 1), t.bet("come", id="c"), t.bet("dontcome", id="dc"))  # come loses on 2, dontcome wins
-    t.roll((2, 3), t.bet("come", id="c2"), t.bet("dontcome", id="dc2"), t.bet("odds:dontpass", 600, seat=3, id="o"))
+    t.to_point(
+        9,
+        t.bet("dontpass", seat=3, id="d"),
+        t.bet("place:6", id="pl"),
+        t.bet("lay:4", id="la"),
+        t.bet("hard:8", id="h"),
+        t.bet("big6", id="g"),
+    )
+    # come loses on 2, dontcome wins
+    t.roll((1, 1), t.bet("come", id="c"), t.bet("dontcome", id="dc"))
+    t.roll(
+        (2, 3),
+        t.bet("come", id="c2"),
+        t.bet("dontcome", id="dc2"),
+        t.bet("odds:dontpass", 600, seat=3, id="o"),
+    )
     state = t.state
     for bet_id in ("pl", "la", "h", "g", "dc2", "o"):
         state, entry = engine.withdraw(state, bet_id)
@@ -428,7 +559,9 @@ def test_the_shooter_must_bet_on_win_or_dont_win_before_rolling(engine):
     with pytest.raises(ValueError, match=r"must bet on Win or Don't Win"):
         engine.settle(state, others, {"dice": [3, 4]})
     assert engine.can_roll(state, [*others, Bet("c", SHOOTER, "dontpass", 500)]) is None
-    assert engine.can_roll(engine.new_state(), others) == "no shooter: the dice go to the next player"
+    assert (
+        engine.can_roll(engine.new_state(), others) == "no shooter: the dice go to the next player"
+    )
     assert not state.shooter_covered
 
 
@@ -437,7 +570,9 @@ def test_a_void_roll_returns_the_new_bets_and_keeps_the_layout(engine):
     t.to_point(8, t.bet("place:6", id="pl"))
     new = [t.bet("field", id="f"), t.bet("come", id="c")]
     result = engine.void(t.state, new, "off_table")
-    assert result.state == t.state and result.returned == tuple(new) and result.kept == t.state.layout
+    assert (
+        result.state == t.state and result.returned == tuple(new) and result.kept == t.state.layout
+    )
     assert result.announcement.text == {"ca": "Tirada nul·la", "es": "Tirada nula", "en": "No roll"}
     with pytest.raises(ValueError, match="no void roll cause 'sneezed'"):
         engine.void(t.state, new, "sneezed")
@@ -457,7 +592,8 @@ def test_the_last_round_is_the_last_shooters_seven_out(engine):
 def test_totals_count_only_the_bets_that_ended(engine):
     t = Table(engine)
     t.to_point(8, t.bet("place:6", 3000, id="pl"), t.bet("field", id="f"))
-    assert t.result.totals == Totals(staked=500, paid=0, returned=0)  # the field lost, the rest stays
+    # the field lost, the rest stays
+    assert t.result.totals == Totals(staked=500, paid=0, returned=0)
     t.roll((3, 3), t.bet("field", id="f2"))
     assert t.result.totals == Totals(staked=500 + 3000, paid=0 + 3500, returned=3000)
     assert t.result.totals.house_net == -3000

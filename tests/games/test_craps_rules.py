@@ -43,15 +43,47 @@ def altered(values, key, **changes):
 
 def test_the_default_profile_holds_section_09_and_the_rulings(rules):
     assert "secció 09" in rules.regulation
-    assert rules.payout("pass") == rules.payout("dontpass") == rules.payout("come") == rules.payout("dontcome") == 1
+    assert (
+        rules.payout("pass")
+        == rules.payout("dontpass")
+        == rules.payout("come")
+        == rules.payout("dontcome")
+        == 1
+    )
     assert [rules.payout("field", t) for t in (2, 3, 4, 9, 10, 11, 12)] == [2, 1, 1, 1, 1, 1, 2]
     assert [rules.payout("hard", n) for n in (4, 6, 8, 10)] == [7, 9, 9, 7]
-    assert (rules.payout("any7"), rules.payout("yo11"), rules.payout("anycraps"), rules.payout("horn")) == (4, 15, 7, 4)
+    assert (
+        rules.payout("any7"),
+        rules.payout("yo11"),
+        rules.payout("anycraps"),
+        rules.payout("horn"),
+    ) == (4, 15, 7, 4)
     assert [rules.payout("craps", n) for n in (2, 3, 12)] == [30, 15, 30]
     assert [rules.payout("odds", n) for n in POINTS] == [2, F(3, 2), F(6, 5), F(6, 5), F(3, 2), 2]
-    assert [rules.payout("dontodds", n) for n in POINTS] == [F(1, 2), F(2, 3), F(5, 6), F(5, 6), F(2, 3), F(1, 2)]
-    assert [rules.payout("place", n) for n in POINTS] == [F(9, 5), F(7, 5), F(7, 6), F(7, 6), F(7, 5), F(9, 5)]
-    assert [rules.payout("lay", n) for n in POINTS] == [F(5, 11), F(5, 8), F(4, 5), F(4, 5), F(5, 8), F(5, 11)]
+    assert [rules.payout("dontodds", n) for n in POINTS] == [
+        F(1, 2),
+        F(2, 3),
+        F(5, 6),
+        F(5, 6),
+        F(2, 3),
+        F(1, 2),
+    ]
+    assert [rules.payout("place", n) for n in POINTS] == [
+        F(9, 5),
+        F(7, 5),
+        F(7, 6),
+        F(7, 6),
+        F(7, 5),
+        F(9, 5),
+    ]
+    assert [rules.payout("lay", n) for n in POINTS] == [
+        F(5, 11),
+        F(5, 8),
+        F(4, 5),
+        F(4, 5),
+        F(5, 8),
+        F(5, 11),
+    ]
     assert dict(rules.max_percent["dontodds"]) == {4: 200, 5: 150, 6: 120, 8: 120, 9: 150, 10: 200}
     assert set(rules.max_percent["odds"].values()) == {100}
     assert "fifteen" in rules.errata["any7"] and "2, 3, 3, 9" in rules.errata["field"]
@@ -60,9 +92,24 @@ def test_the_default_profile_holds_section_09_and_the_rulings(rules):
 
 def test_codes_are_those_of_bets_md(rules):
     codes = rules.codes()
-    assert codes[:9] == ("pass", "dontpass", "come", "dontcome", "field", "big6", "big8", "under7", "over7")
+    assert codes[:9] == (
+        "pass",
+        "dontpass",
+        "come",
+        "dontcome",
+        "field",
+        "big6",
+        "big8",
+        "under7",
+        "over7",
+    )
     assert {c for c in codes if c.startswith("place:")} == {f"place:{n}" for n in POINTS}
-    assert "odds:pass" in codes and "odds:dontcome:10" in codes and "horn" in codes and "craps:12" in codes
+    assert (
+        "odds:pass" in codes
+        and "odds:dontcome:10" in codes
+        and "horn" in codes
+        and "craps:12" in codes
+    )
     assert "come:6" not in codes  # travelled codes are not placed
     assert len(codes) == 9 + 4 + 3 + 3 + 1 + 2 + 6 * 4
 
@@ -76,12 +123,26 @@ def test_outcomes_are_the_36_rolls(rules):
 def test_limits_follow_section_09_iv_2(rules):
     limits = rules.limits(500, 100)
     simple = 500 * 500
-    assert all(limits.max[f] == simple for f in ("pass", "dontpass", "come", "dontcome", "field", "big6", "under7"))
+    assert all(
+        limits.max[f] == simple
+        for f in ("pass", "dontpass", "come", "dontcome", "field", "big6", "under7")
+    )
     assert limits.max["place:4"] == simple and limits.max["place:6"] == simple * 120 // 100
-    assert (limits.max["lay:6"], limits.max["lay:5"], limits.max["lay:10"]) == (simple * 5 // 4, simple * 8 // 5, simple * 11 // 5)
-    for key in ("hard", "any7", "yo11", "anycraps", "craps", "horn"):  # a win of 1 to 3 simple maxima
+    assert (limits.max["lay:6"], limits.max["lay:5"], limits.max["lay:10"]) == (
+        simple * 5 // 4,
+        simple * 8 // 5,
+        simple * 11 // 5,
+    )
+    for key in (
+        "hard",
+        "any7",
+        "yo11",
+        "anycraps",
+        "craps",
+        "horn",
+    ):  # a win of 1 to 3 simple maxima
         pays = rules.payouts[key]
-        for p in (pays.values() if hasattr(pays, "values") else (pays,)):
+        for p in pays.values() if hasattr(pays, "values") else (pays,):
             assert simple <= limits.max[key] * p <= 3 * simple
     assert "odds" not in limits.max  # odds follow their line bet
     assert rules.odds_limit("dontodds", 6, 500) == 600 and rules.odds_limit("odds", 4, 500) == 500
@@ -100,14 +161,40 @@ def test_a_minimum_that_chips_cannot_make_is_refused(rules, minimum, unit):
 # --- house edges -----------------------------------------------------------------------------
 
 KNOWN_EDGES = {
-    "pass": F(7, 495), "come": F(7, 495), "dontpass (bar 12)": F(3, 220), "dontcome (bar 12)": F(3, 220),
-    "field": F(1, 18), "big6": F(1, 11), "big8": F(1, 11), "under7": F(1, 6), "over7": F(1, 6),
-    "hard:4": F(1, 9), "hard:10": F(1, 9), "hard:6": F(1, 11), "hard:8": F(1, 11),
-    "any7": F(1, 6), "yo11": F(1, 9), "anycraps": F(1, 9), "craps:2": F(5, 36), "craps:3": F(1, 9), "craps:12": F(5, 36),
+    "pass": F(7, 495),
+    "come": F(7, 495),
+    "dontpass (bar 12)": F(3, 220),
+    "dontcome (bar 12)": F(3, 220),
+    "field": F(1, 18),
+    "big6": F(1, 11),
+    "big8": F(1, 11),
+    "under7": F(1, 6),
+    "over7": F(1, 6),
+    "hard:4": F(1, 9),
+    "hard:10": F(1, 9),
+    "hard:6": F(1, 11),
+    "hard:8": F(1, 11),
+    "any7": F(1, 6),
+    "yo11": F(1, 9),
+    "anycraps": F(1, 9),
+    "craps:2": F(5, 36),
+    "craps:3": F(1, 9),
+    "craps:12": F(5, 36),
     "horn": F(1, 6),
-    **{f"odds:{n}": 0 for n in POINTS}, **{f"dontodds:{n}": 0 for n in POINTS},
-    "place:4": F(1, 15), "place:10": F(1, 15), "place:5": F(1, 25), "place:9": F(1, 25), "place:6": F(1, 66), "place:8": F(1, 66),
-    "lay:4": F(1, 33), "lay:10": F(1, 33), "lay:5": F(1, 40), "lay:9": F(1, 40), "lay:6": F(1, 55), "lay:8": F(1, 55),
+    **{f"odds:{n}": 0 for n in POINTS},
+    **{f"dontodds:{n}": 0 for n in POINTS},
+    "place:4": F(1, 15),
+    "place:10": F(1, 15),
+    "place:5": F(1, 25),
+    "place:9": F(1, 25),
+    "place:6": F(1, 66),
+    "place:8": F(1, 66),
+    "lay:4": F(1, 33),
+    "lay:10": F(1, 33),
+    "lay:5": F(1, 40),
+    "lay:9": F(1, 40),
+    "lay:6": F(1, 55),
+    "lay:8": F(1, 55),
 }
 
 
@@ -131,7 +218,11 @@ def expected_return(rules, code, point):
             d = decide(parse_code(c), roll, p)
             if d.result == "open":
                 total = roll.total
-                after = (total if total in POINTS else None) if p is None else (None if total in (p, 7) else p)
+                after = (
+                    (total if total in POINTS else None)
+                    if p is None
+                    else (None if total in (p, 7) else p)
+                )
                 nxt = (d.moves_to or c, after)
                 links[nxt] = links.get(nxt, 0) + F(1, 36)
                 todo.append(nxt)
@@ -162,7 +253,9 @@ def starts(label):
     if label.startswith(("pass", "dontpass")):
         return [(label.split()[0], None)]
     if label.startswith(("come", "dontcome")):
-        return [(label.split()[0], n) for n in POINTS]  # a come bet's fate does not depend on the point
+        return [
+            (label.split()[0], n) for n in POINTS
+        ]  # a come bet's fate does not depend on the point
     if label.startswith("odds:"):
         n = int(label[5:])
         return [(f"odds:come:{n}", None), (f"odds:come:{n}", 6), ("odds:pass", n)]
@@ -175,7 +268,11 @@ def starts(label):
 def test_every_edge_matches_a_markov_chain_of_the_engines_decisions(rules):
     for row in rules.odds():
         for code, point in starts(row.label):
-            assert 1 - expected_return(rules, code, point) == row.house_edge, (row.label, code, point)
+            assert 1 - expected_return(rules, code, point) == row.house_edge, (
+                row.label,
+                code,
+                point,
+            )
 
 
 def test_the_pass_line_chain_gives_7_495(rules):
@@ -201,7 +298,9 @@ def test_odds_with_zero_edge_load(rules):
 
 @pytest.mark.parametrize("multiple", [99, 1001])
 def test_the_simple_maximum_lies_between_100_and_1000_minimums(values, multiple):
-    with pytest.raises(RulebookError, match=r"simple_max_multiple: section 09 IV.2 puts it between 100 and 1000"):
+    with pytest.raises(
+        RulebookError, match=r"simple_max_multiple: section 09 IV.2 puts it between 100 and 1000"
+    ):
         load({**values, "simple_max_multiple": multiple})
 
 
@@ -212,8 +311,13 @@ def test_a_multiple_chance_maximum_wins_one_to_three_simple_maxima(values, multi
 
 
 def test_a_payout_by_number_must_name_every_number(values):
-    v = altered(values, "place", payout={"4": "9/5", "5": "7/5", "6": "7/6", "9": "7/5", "10": "9/5"})
-    with pytest.raises(RulebookError, match=r"bets\.place\.payout: must give one value for each of 4, 5, 6, 8, 9, 10"):
+    v = altered(
+        values, "place", payout={"4": "9/5", "5": "7/5", "6": "7/6", "9": "7/5", "10": "9/5"}
+    )
+    with pytest.raises(
+        RulebookError,
+        match=r"bets\.place\.payout: must give one value for each of 4, 5, 6, 8, 9, 10",
+    ):
         load(v)
 
 
@@ -240,7 +344,13 @@ def test_a_missing_section_is_named(values):
 
 def test_every_code_parses_and_bad_codes_say_why():
     assert all(parse_code(c).code == c for c in all_codes())
-    for code, why in [("place:7", "numbers are 4, 5"), ("hard:5", "hard ways"), ("craps:4", "craps:2"),
-                      ("PASS", "lowercase"), ("buy:4", "unknown bet"), ("odds:come:3", "numbers are")]:
+    for code, why in [
+        ("place:7", "numbers are 4, 5"),
+        ("hard:5", "hard ways"),
+        ("craps:4", "craps:2"),
+        ("PASS", "lowercase"),
+        ("buy:4", "unknown bet"),
+        ("odds:come:3", "numbers are"),
+    ]:
         with pytest.raises(ValueError, match=why):
             parse_code(code)

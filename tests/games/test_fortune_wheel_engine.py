@@ -4,13 +4,23 @@ from pathlib import Path
 import pytest
 
 from games.banking import SpinResult, VoidResult
+from games.blackjack.bet import BlackjackBet
 from games.fortune_wheel.engine import FortuneWheelEngine, FortuneWheelState
 from games.fortune_wheel.rules import FortuneWheelRules
+from games.prison import PrisonBet
 from games.records import Bet, BetRefused, Totals
 from games.rulebook import load_rules
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
-PAYS = {"sym:1": 1, "sym:2": 2, "sym:5": 5, "sym:10": 10, "sym:20": 20, "joker:1": 45, "joker:2": 45}
+PAYS = {
+    "sym:1": 1,
+    "sym:2": 2,
+    "sym:5": 5,
+    "sym:10": 10,
+    "sym:20": 20,
+    "joker:1": 45,
+    "joker:2": 45,
+}
 
 
 def bet(id, code, stake=500, seat=1, **kw):
@@ -48,9 +58,19 @@ def test_every_bet_wins_exactly_on_its_symbol_with_its_payout(engine, segment, s
     for code, pays in PAYS.items():
         entry = entries[code]
         if code == symbol:
-            assert (entry.result, entry.paid, entry.returned, entry.breakage) == ("win", stake * pays, stake, 0)
+            assert (entry.result, entry.paid, entry.returned, entry.breakage) == (
+                "win",
+                stake * pays,
+                stake,
+                0,
+            )
         else:
-            assert (entry.result, entry.paid, entry.returned, entry.breakage) == ("lose", 0, 0, 0), code
+            assert (entry.result, entry.paid, entry.returned, entry.breakage) == (
+                "lose",
+                0,
+                0,
+                0,
+            ), code
     assert result.totals == Totals(staked=stake * 7, paid=stake * PAYS[symbol], returned=stake)
     assert [e.id for e in result.settlement][-1] == symbol  # the losers are collected first
     assert result.outcome == {"segment": segment, "symbol": symbol}
@@ -59,16 +79,25 @@ def test_every_bet_wins_exactly_on_its_symbol_with_its_payout(engine, segment, s
 
 def test_the_two_jokers_are_distinct_bets(engine, rules):
     joker2 = rules.segments.index("joker:2")
-    result = engine.settle(engine.new_state(), [bet("a", "joker:1"), bet("b", "joker:2")],
-                           {"segment": joker2, "symbol": "joker:2"})
-    assert [(e.id, e.result, e.paid) for e in result.settlement] == [("a", "lose", 0), ("b", "win", 22_500)]
+    result = engine.settle(
+        engine.new_state(),
+        [bet("a", "joker:1"), bet("b", "joker:2")],
+        {"segment": joker2, "symbol": "joker:2"},
+    )
+    assert [(e.id, e.result, e.paid) for e in result.settlement] == [
+        ("a", "lose", 0),
+        ("b", "win", 22_500),
+    ]
 
 
 def test_a_spin_reports_its_announcement(engine):
-    result = engine.settle(FortuneWheelState(), [bet("a", "sym:20")], {"segment": 15, "symbol": "sym:20"})
+    result = engine.settle(
+        FortuneWheelState(), [bet("a", "sym:20")], {"segment": 15, "symbol": "sym:20"}
+    )
     assert isinstance(result, SpinResult)
     assert result.announcement.to_json() == {
-        "key": "result", "text": {"ca": "Guanya el 20", "es": "Gana el 20", "en": "20 wins"},
+        "key": "result",
+        "text": {"ca": "Guanya el 20", "es": "Gana el 20", "en": "20 wins"},
     }
     assert result.totals.house_net == -10_000
 
@@ -94,13 +123,19 @@ def test_an_outcome_that_disagrees_with_the_wheel_is_an_error(engine, outcome, m
 def test_the_last_round_settles_the_same(engine):
     bets = [bet("a", "sym:2"), bet("b", "sym:1")]
     outcome = {"segment": 2, "symbol": "sym:2"}
-    assert engine.settle(engine.new_state(), bets, outcome, last_round=True) == engine.settle(engine.new_state(), bets, outcome)
+    assert engine.settle(engine.new_state(), bets, outcome, last_round=True) == engine.settle(
+        engine.new_state(), bets, outcome
+    )
 
 
 # --- refusals ------------------------------------------------------------------------------------
 
 # Per player: 100 minimums on a symbol (50,000), 50 on a joker (25,000).
-ACCEPTED = [bet("s1", "sym:20", 49_000), bet("j1", "joker:1", 25_000), bet("j2", "joker:2", 500, seat=2)]
+ACCEPTED = [
+    bet("s1", "sym:20", 49_000),
+    bet("j1", "joker:1", 25_000),
+    bet("j2", "joker:2", 500, seat=2),
+]
 
 
 @pytest.mark.parametrize(
@@ -114,10 +149,17 @@ ACCEPTED = [bet("s1", "sym:20", 49_000), bet("j1", "joker:1", 25_000), bet("j2",
         (bet("x", "sym:1", 250), "2.50 is below the table minimum of 5.00"),
         (bet("x", "sym:1", 750), "7.50 is not a multiple of the table minimum of 5.00"),
         (bet("x", "sym:1", 50_500), "over the sym maximum of 500.00"),
-        (bet("x", "sym:20", 1500), "seat 1 would have 505.00 on sym:20, over the sym maximum of 500.00"),
-        (bet("x", "joker:1", 500), "seat 1 would have 255.00 on joker:1, over the joker maximum of 250.00"),
+        (
+            bet("x", "sym:20", 1500),
+            "seat 1 would have 505.00 on sym:20, over the sym maximum of 500.00",
+        ),
+        (
+            bet("x", "joker:1", 500),
+            "seat 1 would have 255.00 on joker:1, over the joker maximum of 250.00",
+        ),
         (bet("j1", "sym:5"), "bet id j1 is already taken"),
-        (bet("x", "sym:5", zero_choice="half"), "no zero"),
+        (PrisonBet("x", 1, "sym:5", 500, zero_choice="half"), "no zero"),  # another game's bet
+        (BlackjackBet("x", 1, "sym:5", 500), "no zero"),
     ],
 )
 def test_illegal_bets_are_refused_unchanged_with_the_reason(engine, new, reason):
@@ -153,6 +195,8 @@ def test_spin_reads_the_symbol_from_the_profiles_wheel(engine, rules):
     bets = [bet("a", "sym:10"), bet("b", "sym:1")]
     result = engine.spin(engine.new_state(), bets, 8)
     assert result.outcome == {"segment": 8, "symbol": "sym:10"}
-    assert result == engine.settle(engine.new_state(), bets, {"segment": 8, "symbol": rules.segments[8]})
+    assert result == engine.settle(
+        engine.new_state(), bets, {"segment": 8, "symbol": rules.segments[8]}
+    )
     with pytest.raises(ValueError, match="no segment 54"):
         engine.spin(engine.new_state(), bets, 54)

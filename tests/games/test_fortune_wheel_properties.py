@@ -10,10 +10,21 @@ from games.fortune_wheel.engine import FortuneWheelEngine
 from games.records import Bet, Totals
 from games.rulebook import load_rules
 
-RULES = load_rules(Path(__file__).resolve().parents[2] / "config" / "rulebooks", "valencia-1994", "fortune_wheel")
-PAYS = {"sym:1": 1, "sym:2": 2, "sym:5": 5, "sym:10": 10, "sym:20": 20, "joker:1": 45, "joker:2": 45}
+RULES = load_rules(
+    Path(__file__).resolve().parents[2] / "config" / "rulebooks", "valencia-1994", "fortune_wheel"
+)
+PAYS = {
+    "sym:1": 1,
+    "sym:2": 2,
+    "sym:5": 5,
+    "sym:10": 10,
+    "sym:20": 20,
+    "joker:1": 45,
+    "joker:2": 45,
+}
 
-bet_specs = st.tuples(st.sampled_from(RULES.codes()), st.integers(1, 5), st.integers(1, 4))  # 10 x 5 within 50 minimums
+# 10 x 5 within 50 minimums
+bet_specs = st.tuples(st.sampled_from(RULES.codes()), st.integers(1, 5), st.integers(1, 4))
 tables = st.sampled_from([(500, 100), (500, 500), (300, 100), (200, 1)])
 
 

@@ -3,17 +3,33 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from tests.support.rulebook_files import read_profile
 
 from games.fortune_wheel.rules import FortuneWheelRules
 from games.rulebook import RULES, RulebookError, load_rules
+from tests.support.rulebook_files import read_profile
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
 PROFILE = RULEBOOKS / "valencia-1994" / "fortune_wheel.toml"
 F = Fraction
 # docs/rulings.md, the erratum of section 10 IV.1: segments per symbol and payout.
-SEGMENTS = {"sym:1": 24, "sym:2": 15, "sym:5": 7, "sym:10": 4, "sym:20": 2, "joker:1": 1, "joker:2": 1}
-PAYS = {"sym:1": 1, "sym:2": 2, "sym:5": 5, "sym:10": 10, "sym:20": 20, "joker:1": 45, "joker:2": 45}
+SEGMENTS = {
+    "sym:1": 24,
+    "sym:2": 15,
+    "sym:5": 7,
+    "sym:10": 4,
+    "sym:20": 2,
+    "joker:1": 1,
+    "joker:2": 1,
+}
+PAYS = {
+    "sym:1": 1,
+    "sym:2": 2,
+    "sym:5": 5,
+    "sym:10": 10,
+    "sym:20": 20,
+    "joker:1": 45,
+    "joker:2": 45,
+}
 
 
 @pytest.fixture
@@ -38,7 +54,8 @@ def test_the_wheel_has_54_segments_with_the_ruled_counts_interleaved(rules):
     assert len(rules.segments) == 54
     assert Counter(rules.segments) == SEGMENTS
     assert all(a != b for a, b in zip(rules.segments, rules.segments[1:] + rules.segments[:1]))
-    assert rules.segments.index("joker:2") - rules.segments.index("joker:1") == 27  # opposite each other
+    # opposite each other
+    assert rules.segments.index("joker:2") - rules.segments.index("joker:1") == 27
 
 
 def test_a_symbol_covers_the_segments_bearing_it(rules):
@@ -54,7 +71,9 @@ def test_limits_are_per_family(rules):
 def test_codes_and_outcomes(rules):
     assert rules.codes() == tuple(SEGMENTS)
     outcomes = rules.outcomes()
-    assert [o for o, _ in outcomes] == [{"segment": i, "symbol": s} for i, s in enumerate(rules.segments)]
+    assert [o for o, _ in outcomes] == [
+        {"segment": i, "symbol": s} for i, s in enumerate(rules.segments)
+    ]
     assert all(p == F(1, 54) for _, p in outcomes)
     assert sum(p for _, p in outcomes) == 1
 
@@ -68,8 +87,13 @@ def test_every_edge_is_exact(rules):
         assert row.house_edge == 1 - expected, code
         assert row.family == code.partition(":")[0]
     assert {code: row.house_edge for code, row in rows.items()} == {
-        "sym:1": F(1, 9), "sym:2": F(1, 6), "sym:5": F(2, 9), "sym:10": F(5, 27), "sym:20": F(2, 9),
-        "joker:1": F(4, 27), "joker:2": F(4, 27),
+        "sym:1": F(1, 9),
+        "sym:2": F(1, 6),
+        "sym:5": F(2, 9),
+        "sym:10": F(5, 27),
+        "sym:20": F(2, 9),
+        "joker:1": F(4, 27),
+        "joker:2": F(4, 27),
     }
 
 
@@ -81,7 +105,9 @@ def refused(values, match):
         FortuneWheelRules.from_dict(values, "w.toml")
 
 
-@pytest.mark.parametrize("key", ["source", "segments", "advance_multiple", "closing_rounds", "bets"])
+@pytest.mark.parametrize(
+    "key", ["source", "segments", "advance_multiple", "closing_rounds", "bets"]
+)
 def test_a_missing_key_is_named(values, key):
     del values[key]
     refused(values, f"^w.toml: {key}: missing$")
@@ -109,7 +135,11 @@ def test_a_wheel_that_is_not_the_ruled_one_is_refused(values, bad):
 def test_a_wrong_count_is_named(values):
     wheel = values["segments"]
     wheel[wheel.index("sym:20")] = "sym:5"
-    refused(values, r"^w.toml: segments: wrong number of segments: sym:5 on 8 instead of 7; sym:20 on 1 instead of 2$")
+    refused(
+        values,
+        r"^w.toml: segments: wrong number of segments: sym:5 on 8 instead of 7; "
+        r"sym:20 on 1 instead of 2$",
+    )
 
 
 def test_an_unknown_symbol_is_named_with_its_segment(values):
@@ -133,4 +163,7 @@ def test_the_24_segment_symbol_paying_2_would_be_a_player_advantage(values):
 
 
 def test_a_profile_for_another_game_is_refused(values):
-    refused({**values, "game": "boule"}, r"^w.toml: game: these are the rules of fortune_wheel, not of 'boule'$")
+    refused(
+        {**values, "game": "boule"},
+        r"^w.toml: game: these are the rules of fortune_wheel, not of 'boule'$",
+    )

@@ -50,8 +50,16 @@ def test_every_five_card_hand_of_a_deck():
     for key, n in Counter(keys).items():
         per_category[category(key)] += n
     assert per_category == {
-        "royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624, "full_house": 3744, "flush": 5108,
-        "straight": 10200, "three_of_a_kind": 54912, "two_pair": 123552, "pair": 1098240, "high_card": 1302540,
+        "royal_flush": 4,
+        "straight_flush": 36,
+        "four_of_a_kind": 624,
+        "full_house": 3744,
+        "flush": 5108,
+        "straight": 10200,
+        "three_of_a_kind": 54912,
+        "two_pair": 123552,
+        "pair": 1098240,
+        "high_card": 1302540,
     }
     assert len(hands) == 2_598_960 and len(set(keys)) == 7462 == CLASSES
     assert min(keys) == 0 and max(keys) == CLASSES - 1
@@ -66,12 +74,28 @@ def test_every_five_card_hand_of_a_deck():
 
 
 def test_categories_follow_section_11_order():
-    assert CATEGORIES == ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
-                          "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
+    assert CATEGORIES == (
+        "high_card",
+        "pair",
+        "two_pair",
+        "three_of_a_kind",
+        "straight",
+        "flush",
+        "full_house",
+        "four_of_a_kind",
+        "straight_flush",
+        "royal_flush",
+    )
     examples = [  # V.1 a) to j), strongest first, the text's own examples where it gives them
-        ("AC", "KC", "QC", "JC", "TC"), ("4C", "5C", "6C", "7C", "8C"), ("KS", "KH", "KD", "KC", "2S"),
-        ("7S", "7H", "7D", "8C", "8S"), ("AC", "4C", "7C", "8C", "QC"), ("7S", "8H", "9D", "TC", "JS"),
-        ("QS", "QH", "QD", "2C", "5S"), ("KS", "KH", "7D", "7C", "2S"), ("QS", "QH", "3D", "5C", "9S"),
+        ("AC", "KC", "QC", "JC", "TC"),
+        ("4C", "5C", "6C", "7C", "8C"),
+        ("KS", "KH", "KD", "KC", "2S"),
+        ("7S", "7H", "7D", "8C", "8S"),
+        ("AC", "4C", "7C", "8C", "QC"),
+        ("7S", "8H", "9D", "TC", "JS"),
+        ("QS", "QH", "QD", "2C", "5S"),
+        ("KS", "KH", "7D", "7C", "2S"),
+        ("QS", "QH", "3D", "5C", "9S"),
         ("AS", "KH", "9D", "5C", "3S"),
     ]
     classes = [evaluate(hand) for hand in examples]
@@ -83,23 +107,26 @@ def h(text: str) -> int:
     return evaluate(text.split())
 
 
-@pytest.mark.parametrize("better, worse", [
-    ("KS KH KD KC 2S", "QS QH QD QC AS"),  # four of a kind: the higher four
-    ("8S 8H 8D 2C 2S", "7S 7H 7D AC AS"),  # full house: the higher three
-    ("AS 4S 7S 8S QS", "KH QH JH 9H 7H"),  # flush: highest card first
-    ("AS 4S 7S 8S QS", "AH 4H 6H 8H QH"),  # flush: then the next, and so on
-    ("6C 7S 8H 9D TC", "2S 3H 4D 5C 6S"),  # straight: the highest card
-    ("2S 3H 4D 5C 6S", "AS 2H 3D 4C 5S"),  # A-2-3-4-5 is five high, the lowest straight
-    ("TS JH QD KC AS", "9S TH JD QC KS"),  # A-K-Q-J-10 the highest
-    ("2D 3D 4D 5D 6D", "AH 2H 3H 4H 5H"),  # and the wheel the lowest straight flush
-    ("QS QH QD 2C 3S", "JS JH JD AC KS"),  # three of a kind: the higher three
-    ("KS KH 7D 7C 2S", "KD KC 6D 6C AS"),  # two pair: the higher pair, then the second
-    ("KS KH 7D 7C 3S", "KD KC 7H 7S 2S"),  # then the odd card
-    ("QS QH 3D 5C 9S", "JS JH AD KC QC"),  # pair: the higher pair
-    ("QS QH 3D 5C 9S", "QD QC 2D 5D 9H"),  # then the kickers, highest first
-    ("AS KH 9D 5C 3S", "AH KD 9C 5S 2H"),  # high cards: down to the last card
-    ("2S 2H 3D 3C 4S", "AS KS QS JS 9H"),  # any two pair beats any high card
-])
+@pytest.mark.parametrize(
+    "better, worse",
+    [
+        ("KS KH KD KC 2S", "QS QH QD QC AS"),  # four of a kind: the higher four
+        ("8S 8H 8D 2C 2S", "7S 7H 7D AC AS"),  # full house: the higher three
+        ("AS 4S 7S 8S QS", "KH QH JH 9H 7H"),  # flush: highest card first
+        ("AS 4S 7S 8S QS", "AH 4H 6H 8H QH"),  # flush: then the next, and so on
+        ("6C 7S 8H 9D TC", "2S 3H 4D 5C 6S"),  # straight: the highest card
+        ("2S 3H 4D 5C 6S", "AS 2H 3D 4C 5S"),  # A-2-3-4-5 is five high, the lowest straight
+        ("TS JH QD KC AS", "9S TH JD QC KS"),  # A-K-Q-J-10 the highest
+        ("2D 3D 4D 5D 6D", "AH 2H 3H 4H 5H"),  # and the wheel the lowest straight flush
+        ("QS QH QD 2C 3S", "JS JH JD AC KS"),  # three of a kind: the higher three
+        ("KS KH 7D 7C 2S", "KD KC 6D 6C AS"),  # two pair: the higher pair, then the second
+        ("KS KH 7D 7C 3S", "KD KC 7H 7S 2S"),  # then the odd card
+        ("QS QH 3D 5C 9S", "JS JH AD KC QC"),  # pair: the higher pair
+        ("QS QH 3D 5C 9S", "QD QC 2D 5D 9H"),  # then the kickers, highest first
+        ("AS KH 9D 5C 3S", "AH KD 9C 5S 2H"),  # high cards: down to the last card
+        ("2S 2H 3D 3C 4S", "AS KS QS JS 9H"),  # any two pair beats any high card
+    ],
+)
 def test_ties_are_broken_as_section_11_v1_says(better, worse):
     assert h(better) > h(worse)
 

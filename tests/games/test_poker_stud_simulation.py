@@ -8,13 +8,13 @@ import tomllib
 from math import comb
 
 import pytest
-from tests.support.rulebook_files import profile_path
 
 from games.poker_stud.engine import PokerStudEngine
 from games.poker_stud.rules import PokerStudRules
 from games.poker_stud.showdowns import showdowns
 from games.records import Bet
 from terminal.runtime.coups import play_coup, shuffled
+from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("poker_stud")
 SEED = 20_261_130
@@ -43,7 +43,9 @@ def test_a_seeded_simulation_agrees_with_the_exact_edges(rules):
     box_losses, call_losses, call_stakes = [], [], []
     for _ in range(COUPS):
         deck = shuffled(rng, 1)  # a new deck every coup: the cards left over are not dealt
-        result = play_coup(engine, engine.new_state(), bets, lambda place: next(deck), engine.strategy)
+        result = play_coup(
+            engine, engine.new_state(), bets, lambda place: next(deck), engine.strategy
+        )
         staked = {bet.id: bet for bet in result.bets}
         lost = {"ante": 0, "call": 0}
         for entry in result.settlement:
@@ -58,7 +60,7 @@ def test_a_seeded_simulation_agrees_with_the_exact_edges(rules):
     measured, error = ratio(call_losses, call_stakes)  # per unit staked on the calls made
     assert abs(measured - float(call.house_edge)) < 4 * error
     # The strategy went on as often as the exact counts say: 52.4% of the boxes.
-    going_on = sum(hands for hands, *_ in showdowns()[rules.call_from:]) / comb(52, 5)
+    going_on = sum(hands for hands, *_ in showdowns()[rules.call_from :]) / comb(52, 5)
     boxes = COUPS * len(bets)
     measured = sum(call_stakes) / (rules.call_multiple * ANTE) / boxes
     assert abs(measured - going_on) < 4 * math.sqrt(going_on * (1 - going_on) / boxes)

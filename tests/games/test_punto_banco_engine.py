@@ -5,13 +5,16 @@ import tomllib
 from fractions import Fraction
 
 import pytest
-from tests.support.rulebook_files import profile_path
 
+from games.blackjack.bet import BlackjackBet
 from games.cards.cards import NotACard
 from games.cards.coup import Misdeal, Need
+from games.prison import PrisonBet
 from games.punto_banco.engine import PuntoBancoEngine, PuntoBancoState
 from games.punto_banco.rules import PuntoBancoRules
 from games.records import Bet, BetRefused, Settlement, Totals
+from games.trente_quarante.bet import TrenteQuaranteBet
+from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("punto_banco")
 # A card of each value: tens and figures count 0.
@@ -47,7 +50,13 @@ def deal(engine, cards, bets=()):
 
 def hands(player, banker, *thirds):
     """The deal of a coup: the player's and banker's two cards alternately, then third cards."""
-    return [("player", player[0]), ("banker", banker[0]), ("player", player[1]), ("banker", banker[1]), *thirds]
+    return [
+        ("player", player[0]),
+        ("banker", banker[0]),
+        ("player", player[1]),
+        ("banker", banker[1]),
+        *thirds,
+    ]
 
 
 def test_the_cards_go_player_banker_player_banker(engine):
@@ -88,17 +97,29 @@ def test_a_banker_of_0_to_5_draws_when_the_player_stood(engine, banker):
 
 @pytest.mark.parametrize("banker", range(8))
 @pytest.mark.parametrize("third", range(10))
-def test_the_banker_follows_the_profile_table_against_the_players_third_card(engine, rules, banker, third):
+def test_the_banker_follows_the_profile_table_against_the_players_third_card(
+    engine, rules, banker, third
+):
     coup = deal(engine, hands(two_cards(0), two_cards(banker), ("player", CARD[third])))
-    expected = Need("card", "banker") if rules.drawing.banker[banker][1 + third] == "D" else Need("settle")
+    expected = (
+        Need("card", "banker") if rules.drawing.banker[banker][1 + third] == "D" else Need("settle")
+    )
     assert engine.need(coup) == expected
 
 
 def test_the_profile_table_is_the_standard_one_where_it_is_finest(engine):
     """The cells that tell the banker's rows apart: 3 against an 8, 4 against 1 and 2, 5
     against 3 and 4, 6 against 5 and 6."""
-    cases = {(3, 8): False, (3, 9): True, (4, 1): False, (4, 2): True, (5, 3): False, (5, 4): True,
-             (6, 5): False, (6, 6): True}
+    cases = {
+        (3, 8): False,
+        (3, 9): True,
+        (4, 1): False,
+        (4, 2): True,
+        (5, 3): False,
+        (5, 4): True,
+        (6, 5): False,
+        (6, 6): True,
+    }
     for (banker, third), draws in cases.items():
         coup = deal(engine, hands(two_cards(0), two_cards(banker), ("player", CARD[third])))
         assert (engine.need(coup) == Need("card", "banker")) is draws, (banker, third)
@@ -190,15 +211,19 @@ def test_there_is_no_decision_to_make(engine):
         engine.strategy(coup, "player", ())
 
 
-@pytest.mark.parametrize(("bet", "reason"), [
-    (Bet("x", 1, "punto", 500), "unknown bet"),
-    (Bet("x", 1, "Banker", 500), "write banker"),
-    (Bet("x", 1, "player", 400), "below the table minimum"),
-    (Bet("x", 1, "player", 750), "not a multiple"),
-    (Bet("x", 1, "tie", 63_000), "over the tie maximum of 625.00"),
-    (Bet("x", 1, "player", 500, zero_choice="half"), "placed plain"),
-    (Bet("x", 1, "player", 500, insured=True), "placed plain"),
-])
+@pytest.mark.parametrize(
+    ("bet", "reason"),
+    [
+        (Bet("x", 1, "punto", 500), "unknown bet"),
+        (Bet("x", 1, "Banker", 500), "write banker"),
+        (Bet("x", 1, "player", 400), "below the table minimum"),
+        (Bet("x", 1, "player", 750), "not a multiple"),
+        (Bet("x", 1, "tie", 63_000), "over the tie maximum of 625.00"),
+        (PrisonBet("x", 1, "player", 500, zero_choice="half"), "placed plain"),  # another game's
+        (TrenteQuaranteBet("x", 1, "player", 500, insured=True), "placed plain"),
+        (BlackjackBet("x", 1, "player", 500), "placed plain"),
+    ],
+)
 def test_illegal_bets_are_refused(engine, bet, reason):
     assert reason in engine.check(bet)
     with pytest.raises(BetRefused):
@@ -218,5 +243,7 @@ def test_a_coup_refuses_a_repeated_bet_id(engine):
 
 
 def test_breakage_is_exact(engine):
-    result = engine.settle(deal(engine, hands(two_cards(4), two_cards(9)), [Bet("b", 1, "banker", 500)]))
+    result = engine.settle(
+        deal(engine, hands(two_cards(4), two_cards(9)), [Bet("b", 1, "banker", 500)])
+    )
     assert result.settlement[0].breakage == Fraction(75)

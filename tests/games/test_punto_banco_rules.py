@@ -5,11 +5,11 @@ import copy
 from fractions import Fraction
 
 import pytest
-from tests.support.rulebook_files import altered, profile_path, read_profile
 
 from games.profile import RulebookError
 from games.punto_banco.coup_chances import coup_chances
 from games.punto_banco.rules import PuntoBancoRules
+from tests.support.rulebook_files import altered, profile_path, read_profile
 
 F = Fraction
 PROFILE = profile_path("punto_banco")
@@ -34,8 +34,16 @@ def classic_banker_draws(banker, third):
     """The standard banker table, as the croupiers' card states it."""
     if third is None:
         return banker <= 5
-    return {0: True, 1: True, 2: True, 3: third != 8, 4: 2 <= third <= 7, 5: 4 <= third <= 7,
-            6: third in (6, 7), 7: False}[banker]
+    return {
+        0: True,
+        1: True,
+        2: True,
+        3: third != 8,
+        4: 2 <= third <= 7,
+        5: 4 <= third <= 7,
+        6: third in (6, 7),
+        7: False,
+    }[banker]
 
 
 def test_the_default_profile_holds_the_rulings_classic_rules(rules):
@@ -52,7 +60,11 @@ def test_codes_are_those_of_bets_md(rules):
 
 
 def test_the_banker_is_paid_less_the_commission(rules):
-    assert (rules.payout("player"), rules.payout("banker"), rules.payout("tie")) == (1, F(19, 20), 8)
+    assert (rules.payout("player"), rules.payout("banker"), rules.payout("tie")) == (
+        1,
+        F(19, 20),
+        8,
+    )
 
 
 def test_limits_and_advance(rules):
@@ -113,7 +125,9 @@ def test_the_drawing_rules_change_the_edges(values, rules):
 
 
 def test_a_banker_bet_without_commission_does_not_load(values):
-    with pytest.raises(RulebookError, match=r"bets\.banker: banker .*house edge of -.*allow_player_edge"):
+    with pytest.raises(
+        RulebookError, match=r"bets\.banker: banker .*house edge of -.*allow_player_edge"
+    ):
         load(altered(values, banker_commission="0"))
 
 
@@ -143,19 +157,25 @@ def test_a_missing_key_is_named(values):
 
 
 def test_a_profile_of_another_game_is_refused(values):
-    with pytest.raises(RulebookError, match="game: these are the rules of punto_banco, not of 'chemin_de_fer'"):
+    with pytest.raises(
+        RulebookError, match="game: these are the rules of punto_banco, not of 'chemin_de_fer'"
+    ):
         load(altered(values, game="chemin_de_fer"))
 
 
 @pytest.mark.parametrize("row", ["D DDDDDDDDD", "D DDDDDDDDDDD", "D DDDDDXDDDD", 7])
 def test_a_banker_row_is_eleven_d_or_s(values, row):
-    with pytest.raises(RulebookError, match=r"drawing\.banker\.4: must be 11 letters D \(draws\) or S \(stands\)"):
+    with pytest.raises(
+        RulebookError, match=r"drawing\.banker\.4: must be 11 letters D \(draws\) or S \(stands\)"
+    ):
         load(altered(values, "drawing", "banker", **{"4": row}))
 
 
 @pytest.mark.parametrize("draws", [[0, 8], "0-5", [1.0]])
 def test_the_player_draws_on_totals_0_to_7(values, draws):
-    with pytest.raises(RulebookError, match=r"drawing\.player_draws: must list the player's totals"):
+    with pytest.raises(
+        RulebookError, match=r"drawing\.player_draws: must list the player's totals"
+    ):
         load(altered(values, "drawing", player_draws=draws))
 
 
@@ -166,7 +186,9 @@ def test_the_commission_is_an_exact_share_below_one(values, commission):
 
 
 def test_the_cut_card_leaves_the_six_cards_of_a_coup(values):
-    with pytest.raises(RulebookError, match="cut_reserve: the coup the cut card comes out in may take 6 cards"):
+    with pytest.raises(
+        RulebookError, match="cut_reserve: the coup the cut card comes out in may take 6 cards"
+    ):
         load(altered(values, cut_reserve=5))
 
 

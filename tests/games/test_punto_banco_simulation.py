@@ -8,12 +8,12 @@ import random
 import tomllib
 
 import pytest
-from tests.support.rulebook_files import profile_path
 
 from games.punto_banco.engine import PuntoBancoEngine
 from games.punto_banco.rules import PuntoBancoRules
 from games.records import Bet
 from terminal.runtime.coups import play_coup, shuffled
+from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("punto_banco")
 SEED = 20261201
@@ -51,7 +51,10 @@ def measured(rules):
     measures = {code: Measure() for code in ("player", "banker", "tie", "player+banker")}
     state = engine.new_state()
     for n in range(COUPS):
-        bets = [Bet(f"{n}-{code}", seat, code, STAKE) for seat, code in enumerate(("player", "banker", "tie"), 1)]
+        bets = [
+            Bet(f"{n}-{code}", seat, code, STAKE)
+            for seat, code in enumerate(("player", "banker", "tie"), 1)
+        ]
         result = play_coup(engine, state, bets, lambda place: next(cards), engine.strategy)
         state = result.state
         back = {entry.id: entry.paid + entry.returned for entry in result.settlement}
@@ -75,4 +78,3 @@ def test_the_player_and_banker_together_return_their_exact_edges(rules, measured
     measure = measured["player+banker"]
     assert measure.standard_error() < 0.0002
     assert abs(measure.edge() - exact) < 4 * measure.standard_error()
-

@@ -2,7 +2,8 @@
 
 import pytest
 
-from games.records import Bet, Settlement
+from games.prison import PrisonBet
+from games.records import Settlement
 from games.roulette.colours import VALUE_SEATS, Colour, ColourChips, ColourRefused, pay
 from games.roulette.engine import RouletteState
 
@@ -38,19 +39,24 @@ def test_a_colour_defaults_to_the_table_minimum(table):
 
 
 @pytest.mark.parametrize("unit", [500, 1500, 10000])
-def test_a_player_sets_a_unit_that_is_a_multiple_of_the_minimum_up_to_the_straight_maximum(table, unit):
+def test_a_player_sets_a_unit_that_is_a_multiple_of_the_minimum_up_to_the_straight_maximum(
+    table, unit
+):
     assert table.assign(1, "blau", unit).seats[1] == Colour("blau", unit)
 
 
-@pytest.mark.parametrize(("seat", "colour", "unit", "reason"), [
-    (2, "blau", None, "blau is taken"),
-    (1, "verd", None, "seat 1 already plays blau"),
-    (2, "negre", None, "this table has no colour 'negre'"),
-    (2, "verd", 750, "whole multiple of the table minimum of 5.00, not 7.50"),
-    (2, "verd", 1500.0, "whole multiple of the table minimum of 5.00, not 1500.0"),
-    (2, "verd", 0, "from the minimum 5.00 to the straight-up maximum 100.00, not 0.00"),
-    (2, "verd", 10500, "from the minimum 5.00 to the straight-up maximum 100.00, not 105.00"),
-])
+@pytest.mark.parametrize(
+    ("seat", "colour", "unit", "reason"),
+    [
+        (2, "blau", None, "blau is taken"),
+        (1, "verd", None, "seat 1 already plays blau"),
+        (2, "negre", None, "this table has no colour 'negre'"),
+        (2, "verd", 750, "whole multiple of the table minimum of 5.00, not 7.50"),
+        (2, "verd", 1500.0, "whole multiple of the table minimum of 5.00, not 1500.0"),
+        (2, "verd", 0, "from the minimum 5.00 to the straight-up maximum 100.00, not 0.00"),
+        (2, "verd", 10500, "from the minimum 5.00 to the straight-up maximum 100.00, not 105.00"),
+    ],
+)
 def test_refusals_say_why_and_change_nothing(table, seat, colour, unit, reason):
     table = table.assign(1, "blau")
     assert reason in table.check_assign(seat, colour, unit)
@@ -117,9 +123,15 @@ def test_a_value_player_may_take_a_colour_that_comes_free(table):
 # --- paying in colour chips ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("unit", "amount", "paid"), [
-    (500, 18000, (36, 0)), (2500, 18000, (7, 500)), (1000, 700, (0, 700)), (500, 0, (0, 0)),
-])
+@pytest.mark.parametrize(
+    ("unit", "amount", "paid"),
+    [
+        (500, 18000, (36, 0)),
+        (2500, 18000, (7, 500)),
+        (1000, 700, (0, 700)),
+        (500, 0, (0, 0)),
+    ],
+)
 def test_pay_gives_colour_chips_and_the_rest_in_value_chips(unit, amount, paid):
     assert pay(unit, amount) == paid
 
@@ -133,30 +145,59 @@ def test_pay_refuses_what_is_no_payment(unit, amount):
 def test_a_spin_is_annotated_for_colour_players_only(us_engine, table):
     table = table.assign(1, "blau", 2500).assign(2, "verd")
     bets = [
-        Bet("s1-win", 1, "straight:17", 500),  # 17500 + 500 back: 7 blue chips of 2500 and 500
-        Bet("s1-lost", 1, "straight:3", 500),
-        Bet("s2-win", 2, "columns:1-2", 1500),  # 700 (50 breakage) + 1500 back: 4 green chips and 200
-        Bet("s3-win", 3, "black", 500),  # seat 3 has no colour
+        # 17500 + 500 back: 7 blue chips of 2500 and 500
+        PrisonBet("s1-win", 1, "straight:17", 500),
+        PrisonBet("s1-lost", 1, "straight:3", 500),
+        # 700 (50 breakage) + 1500 back: 4 green chips and 200
+        PrisonBet("s2-win", 2, "columns:1-2", 1500),
+        PrisonBet("s3-win", 3, "black", 500),  # seat 3 has no colour
     ]
     result = us_engine.spin(RouletteState(), bets, 17)
     annotated = table.paid_in_colours(result)
     entries = {e.id: e.to_json() for e in annotated.settlement}
-    assert entries["s1-win"]["colour"] == {"name": "blau", "unit": 2500, "chips": 7, "value_chips": 500}
-    assert entries["s2-win"]["colour"] == {"name": "verd", "unit": 500, "chips": 4, "value_chips": 200}
+    assert entries["s1-win"]["colour"] == {
+        "name": "blau",
+        "unit": 2500,
+        "chips": 7,
+        "value_chips": 500,
+    }
+    assert entries["s2-win"]["colour"] == {
+        "name": "verd",
+        "unit": 500,
+        "chips": 4,
+        "value_chips": 200,
+    }
     assert "colour" not in entries["s1-lost"] and "colour" not in entries["s3-win"]
     # nothing else changes: the money, the order, the totals, the state
     assert [{k: v for k, v in e.items() if k != "colour"} for e in entries.values()] == [
-        e.to_json() for e in result.settlement]
-    assert (annotated.totals, annotated.state, annotated.bets) == (result.totals, result.state, result.bets)
+        e.to_json() for e in result.settlement
+    ]
+    assert (annotated.totals, annotated.state, annotated.bets) == (
+        result.totals,
+        result.state,
+        result.bets,
+    )
 
 
 def test_a_half_on_zero_is_handed_back_in_colour_and_value_chips(us_engine, table):
     table = table.assign(1, "blau")
-    result = table.paid_in_colours(us_engine.spin(RouletteState(), [Bet("r", 1, "red", 1500)], 0))
+    result = table.paid_in_colours(
+        us_engine.spin(RouletteState(), [PrisonBet("r", 1, "red", 1500)], 0)
+    )
     (entry,) = result.settlement
     assert (entry.result, entry.returned) == ("half", 700)
-    assert entry.to_json()["colour"] == {"name": "blau", "unit": 500, "chips": 1, "value_chips": 200}
+    assert entry.to_json()["colour"] == {
+        "name": "blau",
+        "unit": 500,
+        "chips": 1,
+        "value_chips": 200,
+    }
 
 
 def test_a_settlement_without_colour_keeps_its_json():
-    assert Settlement("a", "win", paid=500, returned=500).to_json() == {"id": "a", "result": "win", "paid": 500, "returned": 500}
+    assert Settlement("a", "win", paid=500, returned=500).to_json() == {
+        "id": "a",
+        "result": "win",
+        "paid": 500,
+        "returned": 500,
+    }

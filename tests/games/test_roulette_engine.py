@@ -3,20 +3,36 @@ from fractions import Fraction
 
 import pytest
 
+from games.blackjack.bet import BlackjackBet
+from games.prison import PrisonBet
 from games.records import Bet, BetRefused, Limits, Totals
 from games.roulette.engine import RouletteEngine, RouletteState
 from games.roulette.layout import EVEN_CHANCES, all_codes, covers
 from games.roulette.rules import RouletteRules
+from games.trente_quarante.bet import TrenteQuaranteBet
 
 F = Fraction
 PAYS = {
-    "straight": 35, "split": 17, "street": 11, "corner": 8, "sixline": 5, "column": 2, "dozen": 2,
-    "columns": F(1, 2), "dozens": F(1, 2), "red": 1, "black": 1, "even": 1, "odd": 1, "low": 1, "high": 1,
+    "straight": 35,
+    "split": 17,
+    "street": 11,
+    "corner": 8,
+    "sixline": 5,
+    "column": 2,
+    "dozen": 2,
+    "columns": F(1, 2),
+    "dozens": F(1, 2),
+    "red": 1,
+    "black": 1,
+    "even": 1,
+    "odd": 1,
+    "low": 1,
+    "high": 1,
 }
 
 
 def bet(id, code, stake=500, seat=1, **kw):
-    return Bet(id, seat, code, stake, **kw)
+    return PrisonBet(id, seat, code, stake, **kw)
 
 
 def by_id(result):
@@ -49,10 +65,19 @@ def test_every_bet_wins_exactly_on_the_numbers_it_covers_with_its_payout(engine,
             assert entry.result == "prison", b.code
         elif number in covers(b.code):
             owed = stake * PAYS[b.family]
-            assert (entry.result, entry.returned, entry.paid + entry.breakage) == ("win", stake, owed), b.code
+            assert (entry.result, entry.returned, entry.paid + entry.breakage) == (
+                "win",
+                stake,
+                owed,
+            ), b.code
             assert entry.paid % 100 == 0 and entry.breakage < 100
         else:
-            assert (entry.result, entry.paid, entry.returned, entry.breakage) == ("lose", 0, 0, 0), b.code
+            assert (entry.result, entry.paid, entry.returned, entry.breakage) == (
+                "lose",
+                0,
+                0,
+                0,
+            ), b.code
 
 
 def test_a_spin_reports_the_number_and_its_announcement(engine):
@@ -70,12 +95,22 @@ def test_a_number_off_the_wheel_is_an_error(engine, number):
 
 
 def test_breakage_on_two_columns_and_two_dozens(engine):
-    bets = [bet("c", "columns:1-2", 500), bet("d", "dozens:2-3", 1500), bet("e", "dozens:1-2", 1000)]
+    bets = [
+        bet("c", "columns:1-2", 500),
+        bet("d", "dozens:2-3", 1500),
+        bet("e", "dozens:1-2", 1000),
+    ]
     entries = by_id(engine.spin(RouletteState(), bets, 14))
     assert (entries["c"].paid, entries["c"].returned, entries["c"].breakage) == (200, 500, 50)
     assert (entries["d"].paid, entries["d"].returned, entries["d"].breakage) == (700, 1500, 50)
     assert (entries["e"].paid, entries["e"].returned, entries["e"].breakage) == (500, 1000, 0)
-    assert entries["c"].to_json() == {"id": "c", "result": "win", "paid": 200, "returned": 500, "breakage": 50}
+    assert entries["c"].to_json() == {
+        "id": "c",
+        "result": "win",
+        "paid": 200,
+        "returned": 500,
+        "breakage": 50,
+    }
 
 
 # --- zero and prison ----------------------------------------------------------------------
@@ -137,8 +172,18 @@ def test_an_imprisoned_bet_whose_chance_wins_is_returned_at_its_value(engine):
     state = RouletteState(prison=(imprisoned("a", "red", 1500, 1), imprisoned("b", "red", 1500, 2)))
     result = engine.spin(state, [], 3)
     entries = by_id(result)
-    assert (entries["a"].result, entries["a"].paid, entries["a"].returned, entries["a"].breakage) == ("push", 0, 1500, 0)
-    assert (entries["b"].result, entries["b"].paid, entries["b"].returned, entries["b"].breakage) == ("push", 0, 700, 50)
+    assert (
+        entries["a"].result,
+        entries["a"].paid,
+        entries["a"].returned,
+        entries["a"].breakage,
+    ) == ("push", 0, 1500, 0)
+    assert (
+        entries["b"].result,
+        entries["b"].paid,
+        entries["b"].returned,
+        entries["b"].breakage,
+    ) == ("push", 0, 700, 50)
     assert result.state.prison == ()
     assert result.totals == Totals(staked=3000, paid=0, returned=2200)
     assert result.bets == state.prison
@@ -158,7 +203,11 @@ def test_a_zero_on_the_last_spin_forces_half_back(engine):
     new = [bet("b", "black", 1000), bet("c", "black", 500), bet("d", "straight:0")]
     result = engine.spin(state, new, 0, last_round=True)
     entries = by_id(result)
-    assert (entries["a"].result, entries["a"].returned, entries["a"].breakage) == ("half", 100, F(175, 2))  # 1500/8
+    assert (entries["a"].result, entries["a"].returned, entries["a"].breakage) == (
+        "half",
+        100,
+        F(175, 2),
+    )  # 1500/8
     assert (entries["b"].result, entries["b"].returned) == ("half", 500)
     assert (entries["c"].result, entries["c"].returned, entries["c"].breakage) == ("half", 200, 50)
     assert entries["d"].result == "win"
@@ -167,9 +216,14 @@ def test_a_zero_on_the_last_spin_forces_half_back(engine):
 
 
 def test_a_last_spin_that_is_not_zero_ends_every_imprisoned_bet(engine):
-    state = RouletteState(prison=(imprisoned("a", "red", 1000, 1), imprisoned("b", "black", 1000, 1)))
+    state = RouletteState(
+        prison=(imprisoned("a", "red", 1000, 1), imprisoned("b", "black", 1000, 1))
+    )
     result = engine.spin(state, [], 1, last_round=True)
-    assert [(e.id, e.result, e.returned) for e in result.settlement] == [("b", "lose", 0), ("a", "push", 1000)]
+    assert [(e.id, e.result, e.returned) for e in result.settlement] == [
+        ("b", "lose", 0),
+        ("a", "push", 1000),
+    ]
     assert result.state.prison == ()
 
 
@@ -186,7 +240,14 @@ def test_an_imprisoned_bet_takes_part_with_its_prison_and_value(engine):
     first = engine.spin(RouletteState(), [bet("a", "red", 2000)], 0)
     second = engine.spin(first.state, [], 0)
     third = engine.spin(second.state, [bet("n", "red")], 0)
-    assert third.bets[0].to_json() == {"id": "a", "seat": 1, "code": "red", "stake": 2000, "prison": 2, "value": 1000}
+    assert third.bets[0].to_json() == {
+        "id": "a",
+        "seat": 1,
+        "code": "red",
+        "stake": 2000,
+        "prison": 2,
+        "value": 1000,
+    }
     assert [b.id for b in third.bets] == ["a", "n"]
 
 
@@ -194,7 +255,9 @@ def test_an_imprisoned_bet_takes_part_with_its_prison_and_value(engine):
 
 
 def test_losing_bets_are_collected_first_then_winners_paid_in_the_regulations_order(engine):
-    state = RouletteState(prison=(imprisoned("p-odd", "odd", 1000, 1), imprisoned("p-red", "red", 1000, 1)))
+    state = RouletteState(
+        prison=(imprisoned("p-odd", "odd", 1000, 1), imprisoned("p-red", "red", 1000, 1))
+    )
     bets = [
         bet("straight-1", "straight:17"),
         bet("lost-1", "straight:3"),
@@ -214,18 +277,34 @@ def test_losing_bets_are_collected_first_then_winners_paid_in_the_regulations_or
     ]
     result = engine.spin(state, bets, 17)
     assert [e.id for e in result.settlement] == [
-        "p-red", "lost-1", "lost-2",
-        "columns", "column", "dozens", "dozen",
-        "black", "p-odd", "odd", "low",
-        "sixline", "street", "corner", "split",
-        "straight-1", "straight-2",
+        "p-red",
+        "lost-1",
+        "lost-2",
+        "columns",
+        "column",
+        "dozens",
+        "dozen",
+        "black",
+        "p-odd",
+        "odd",
+        "low",
+        "sixline",
+        "street",
+        "corner",
+        "split",
+        "straight-1",
+        "straight-2",
     ]
 
 
 # --- refusals -----------------------------------------------------------------------------
 
 
-ACCEPTED = [bet("s1", "straight:17", 14500, seat=1), bet("s2", "straight:17", 500, seat=2), bet("r1", "red", 500)]
+ACCEPTED = [
+    bet("s1", "straight:17", 14500, seat=1),
+    bet("s2", "straight:17", 500, seat=2),
+    bet("r1", "red", 500),
+]
 
 
 @pytest.mark.parametrize(
@@ -241,11 +320,17 @@ ACCEPTED = [bet("s1", "straight:17", 14500, seat=1), bet("s2", "straight:17", 50
         (bet("x", "red", 400), "4.00 is below the table minimum of 5.00"),
         (bet("x", "red", 700), "7.00 is not a multiple of the table minimum of 5.00"),
         (bet("x", "straight:5", 15500), "over the straight maximum of 150.00"),
-        (bet("x", "straight:17", 1000), "seat 1 would have 155.00 on straight:17, over the straight maximum of 150.00"),
+        (
+            bet("x", "straight:17", 1000),
+            "seat 1 would have 155.00 on straight:17, over the straight maximum of 150.00",
+        ),
         (bet("s2", "red"), "bet id s2 is already taken"),
         (bet("x", "red", zero_choice="partage"), "prison or half, not 'partage'"),
         (bet("x", "dozen:1", zero_choice="half"), "even chances only"),
         (bet("x", "red", 1000).imprisoned(1), "cannot be in prison"),
+        (Bet("x", 1, "red", 500), "another game's bet"),  # the table adopts a plain bet
+        (BlackjackBet("x", 1, "red", 500), "a BlackjackBet is another game's bet"),
+        (TrenteQuaranteBet("x", 1, "red", 500), "bets are PrisonBets"),
     ],
 )
 def test_illegal_bets_are_refused_unchanged_with_the_reason(engine, new, reason):
@@ -269,6 +354,11 @@ def test_illegal_bets_are_refused_unchanged_with_the_reason(engine, new, reason)
 def test_legal_bets_are_placed_as_they_are(engine, new):
     assert engine.check(new, ACCEPTED) is None
     assert engine.place(new, ACCEPTED) is new
+
+
+def test_a_spin_settles_roulette_bets_only(engine):
+    with pytest.raises(TypeError, match="bet b: a BlackjackBet is another game's bet"):
+        engine.spin(RouletteState(), [bet("a", "red"), BlackjackBet("b", 1, "red", 500)], 17)
 
 
 def test_a_family_the_table_does_not_take_is_refused(rules):

@@ -35,7 +35,12 @@ def expected_catalogue():
     for quad in combinations(range(1, 37), 4):
         rows = {cell(n)[0] for n in quad}
         cols = {cell(n)[1] for n in quad}
-        if len(rows) == 2 and len(cols) == 2 and max(rows) - min(rows) == 1 and max(cols) - min(cols) == 1:
+        if (
+            len(rows) == 2
+            and len(cols) == 2
+            and max(rows) - min(rows) == 1
+            and max(cols) - min(cols) == 1
+        ):
             bets[code("corner", quad)] = set(quad)
     bets["corner:0-1-2-3"] = {0, 1, 2, 3}
     for row in range(11):
@@ -69,14 +74,26 @@ def test_the_catalogue_is_every_bet_of_the_cloth_and_nothing_else():
 def test_counts_per_family():
     counts = {f: sum(1 for c in all_codes() if c.partition(":")[0] == f) for f in FAMILIES}
     assert counts == {
-        "straight": 37, "split": 60, "street": 14, "corner": 23, "sixline": 11,
-        "column": 3, "dozen": 3, "columns": 2, "dozens": 2,
-        "red": 1, "black": 1, "even": 1, "odd": 1, "low": 1, "high": 1,
+        "straight": 37,
+        "split": 60,
+        "street": 14,
+        "corner": 23,
+        "sixline": 11,
+        "column": 3,
+        "dozen": 3,
+        "columns": 2,
+        "dozens": 2,
+        "red": 1,
+        "black": 1,
+        "even": 1,
+        "odd": 1,
+        "low": 1,
+        "high": 1,
     }
 
 
 def test_red_numbers():
-    assert RED == expected_catalogue()["red"]
+    assert expected_catalogue()["red"] == RED
     assert len(RED) == 18
 
 

@@ -5,17 +5,31 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.rulebook_files import profile_path
 
-from games.records import Bet, Totals
+from games.prison import PrisonBet
+from games.records import Totals
 from games.roulette.engine import RouletteEngine, RouletteState
 from games.roulette.layout import EVEN_CHANCES, all_codes, covers
 from games.roulette.rules import RouletteRules
+from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("roulette_fr")
 PAYS = {
-    "straight": 35, "split": 17, "street": 11, "corner": 8, "sixline": 5, "column": 2, "dozen": 2,
-    "columns": Fraction(1, 2), "dozens": Fraction(1, 2), "red": 1, "black": 1, "even": 1, "odd": 1, "low": 1, "high": 1,
+    "straight": 35,
+    "split": 17,
+    "street": 11,
+    "corner": 8,
+    "sixline": 5,
+    "column": 2,
+    "dozen": 2,
+    "columns": Fraction(1, 2),
+    "dozens": Fraction(1, 2),
+    "red": 1,
+    "black": 1,
+    "even": 1,
+    "odd": 1,
+    "low": 1,
+    "high": 1,
 }
 CODES = all_codes()
 EVEN_CHANCE_CODES = [c for c in CODES if c in EVEN_CHANCES]
@@ -43,7 +57,7 @@ def rules_with(zero_rule: str) -> RouletteRules:
 RULES = {zero_rule: rules_with(zero_rule) for zero_rule in ("prison", "half")}
 
 
-def owed(bet: Bet, result: str) -> Fraction:
+def owed(bet: PrisonBet, result: str) -> Fraction:
     """What the bet is owed in all, by the rules as written (not by the engine)."""
     k = bet.prison
     return {
@@ -65,7 +79,13 @@ def test_a_session_settles_every_bet_once_and_conserves_money(rounds, table, zer
     for index, (specs, number) in enumerate(rounds):
         accepted = []
         for i, (code, multiple, seat, choice) in enumerate(specs):
-            new = Bet(f"r{index}b{i}", seat, code, multiple * minimum, choice if code in EVEN_CHANCES else "prison")
+            new = PrisonBet(
+                f"r{index}b{i}",
+                seat,
+                code,
+                multiple * minimum,
+                choice if code in EVEN_CHANCES else "prison",
+            )
             accepted.append(engine.place(new, accepted))
         placed.update((b.id, b) for b in accepted)
         last = index == len(rounds) - 1
@@ -78,7 +98,9 @@ def test_a_session_settles_every_bet_once_and_conserves_money(rounds, table, zer
         for entry in result.settlement:
             b = taking_part[entry.id]
             assert entry.paid + entry.returned + entry.breakage == owed(b, entry.result)
-            assert entry.paid % chip == 0 and entry.returned % chip == 0 and 0 <= entry.breakage < chip
+            assert (
+                entry.paid % chip == 0 and entry.returned % chip == 0 and 0 <= entry.breakage < chip
+            )
             assert entry.result != "lose" or number not in covers(b.code)
             if not b.prison:
                 assert (entry.result == "win") == (number in covers(b.code))
@@ -93,7 +115,9 @@ def test_a_session_settles_every_bet_once_and_conserves_money(rounds, table, zer
             breakage += entry.breakage
         assert result.totals == round_totals
         results = {e.id: e.result for e in result.settlement}
-        assert result.state.prison == tuple(b.imprisoned(b.prison + 1) for b in result.bets if results[b.id] == "prison")
+        assert result.state.prison == tuple(
+            b.imprisoned(b.prison + 1) for b in result.bets if results[b.id] == "prison"
+        )
         session += result.totals
         state = result.state
 

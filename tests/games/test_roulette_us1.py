@@ -5,31 +5,71 @@ from fractions import Fraction
 import pytest
 
 from games.money import to_chips
-from games.records import Bet, BetRefused
+from games.prison import PrisonBet
+from games.records import BetRefused
 from games.roulette.engine import RouletteEngine, RouletteState
 from games.roulette.layout import EVEN_CHANCES, FAMILIES, all_codes, covers
 from games.rulebook import RulebookError, load_rules
 
 F = Fraction
 PAYS = {
-    "straight": 35, "split": 17, "street": 11, "corner": 8, "sixline": 5, "column": 2, "dozen": 2,
-    "columns": F(1, 2), "dozens": F(1, 2), "red": 1, "black": 1, "even": 1, "odd": 1, "low": 1, "high": 1,
+    "straight": 35,
+    "split": 17,
+    "street": 11,
+    "corner": 8,
+    "sixline": 5,
+    "column": 2,
+    "dozen": 2,
+    "columns": F(1, 2),
+    "dozens": F(1, 2),
+    "red": 1,
+    "black": 1,
+    "even": 1,
+    "odd": 1,
+    "low": 1,
+    "high": 1,
 }
 # Section 02 V, in table minimums.
 US_MAXIMA = {
-    "straight": 20, "split": 40, "street": 60, "corner": 80, "sixline": 120, "column": 240, "dozen": 240,
-    "columns": 480, "dozens": 480, "red": 360, "black": 360, "even": 360, "odd": 360, "low": 360, "high": 360,
+    "straight": 20,
+    "split": 40,
+    "street": 60,
+    "corner": 80,
+    "sixline": 120,
+    "column": 240,
+    "dozen": 240,
+    "columns": 480,
+    "dozens": 480,
+    "red": 360,
+    "black": 360,
+    "even": 360,
+    "odd": 360,
+    "low": 360,
+    "high": 360,
 }
 # Section 02 III.b: doble columna, columna, passa, imparell, negre, roig, parell, falta, doble
 # dotzena, dotzena, sisena, transversal, quadre, parella, ple.
 US_PAYMENT_ORDER = (
-    "columns", "column", "high", "odd", "black", "red", "even", "low",
-    "dozens", "dozen", "sixline", "street", "corner", "split", "straight",
+    "columns",
+    "column",
+    "high",
+    "odd",
+    "black",
+    "red",
+    "even",
+    "low",
+    "dozens",
+    "dozen",
+    "sixline",
+    "street",
+    "corner",
+    "split",
+    "straight",
 )
 
 
 def bet(id, code, stake=500, seat=1, **kw):
-    return Bet(id, seat, code, stake, **kw)
+    return PrisonBet(id, seat, code, stake, **kw)
 
 
 def by_id(result):
@@ -65,7 +105,9 @@ def test_the_payment_order_is_that_of_section_02(us_rules, rules):
     assert rules.payment_order != US_PAYMENT_ORDER
 
 
-def test_exact_house_edges_one_seventy_fourth_on_even_chances_one_thirty_seventh_elsewhere(us_rules):
+def test_exact_house_edges_one_seventy_fourth_on_even_chances_one_thirty_seventh_elsewhere(
+    us_rules,
+):
     rows = us_rules.odds()
     assert sorted(row.family for row in rows) == sorted(FAMILIES)  # one row each: no prison row
     for row in rows:
@@ -97,7 +139,9 @@ def test_the_engine_gives_the_profiles_edges_over_every_number(us_engine, us_rul
 def test_a_profile_filed_under_another_game_does_not_load(tmp_path, rulebooks):
     folder = tmp_path / "copied"
     folder.mkdir()
-    (folder / "roulette_fr.toml").write_bytes((rulebooks / "valencia-1994" / "roulette_us1.toml").read_bytes())
+    (folder / "roulette_fr.toml").write_bytes(
+        (rulebooks / "valencia-1994" / "roulette_us1.toml").read_bytes()
+    )
     with pytest.raises(RulebookError, match=r"roulette_fr\.toml: game: .*'roulette_us1'"):
         load_rules(tmp_path, "copied", "roulette_fr")
 
@@ -114,7 +158,9 @@ def test_a_roulette_profile_must_name_its_game(profile_values):
 
 
 @pytest.mark.parametrize("number", range(37))
-def test_every_bet_wins_or_loses_as_in_french_roulette_and_even_chances_take_half_on_zero(us_engine, number):
+def test_every_bet_wins_or_loses_as_in_french_roulette_and_even_chances_take_half_on_zero(
+    us_engine, number
+):
     stake = 1500  # an odd number of chips: halves and 1/2 payouts leave breakage
     bets = [bet(f"b{i}", code, stake) for i, code in enumerate(all_codes())]
     result = us_engine.spin(RouletteState(), bets, number)
@@ -122,21 +168,41 @@ def test_every_bet_wins_or_loses_as_in_french_roulette_and_even_chances_take_hal
     for b in bets:
         entry = entries[b.id]
         if number == 0 and b.family in EVEN_CHANCES:
-            assert (entry.result, entry.paid, entry.returned, entry.breakage) == ("half", 0, 700, 50), b.code
+            assert (entry.result, entry.paid, entry.returned, entry.breakage) == (
+                "half",
+                0,
+                700,
+                50,
+            ), b.code
         elif number in covers(b.code):
             paid, breakage = to_chips(stake * PAYS[b.family], 100)
-            assert (entry.result, entry.paid, entry.returned, entry.breakage) == ("win", paid, stake, breakage), b.code
+            assert (entry.result, entry.paid, entry.returned, entry.breakage) == (
+                "win",
+                paid,
+                stake,
+                breakage,
+            ), b.code
         else:
-            assert (entry.result, entry.paid, entry.returned, entry.breakage) == ("lose", 0, 0, 0), b.code
+            assert (entry.result, entry.paid, entry.returned, entry.breakage) == (
+                "lose",
+                0,
+                0,
+                0,
+            ), b.code
     assert result.state.prison == ()
 
 
 @pytest.mark.parametrize("zero_choice", ["prison", "half"])
 @pytest.mark.parametrize("last_round", [False, True])
-def test_zero_returns_exactly_half_whatever_the_choice_and_never_imprisons(us_engine, zero_choice, last_round):
+def test_zero_returns_exactly_half_whatever_the_choice_and_never_imprisons(
+    us_engine, zero_choice, last_round
+):
     """Even a half that is below the table minimum is returned: there is no prison to force."""
-    bets = [bet(f"{family}-{stake}", family, stake, zero_choice=zero_choice)
-            for family in EVEN_CHANCES for stake in (500, 1000, 2500, 180000)]
+    bets = [
+        bet(f"{family}-{stake}", family, stake, zero_choice=zero_choice)
+        for family in EVEN_CHANCES
+        for stake in (500, 1000, 2500, 180000)
+    ]
     result = us_engine.spin(RouletteState(), bets, 0, last_round=last_round)
     entries = by_id(result)
     for b in bets:
@@ -145,7 +211,9 @@ def test_zero_returns_exactly_half_whatever_the_choice_and_never_imprisons(us_en
         assert entry.returned + entry.breakage == F(b.stake, 2)
         assert entry.returned % 100 == 0 and entry.breakage < 100
     assert result.state.prison == ()
-    assert result.totals.house_net == sum(b.stake for b in bets) - sum(e.returned for e in result.settlement)
+    assert result.totals.house_net == sum(b.stake for b in bets) - sum(
+        e.returned for e in result.settlement
+    )
 
 
 def test_zero_after_zero_takes_half_of_the_new_bets_only(us_engine):
@@ -162,7 +230,9 @@ def test_the_us_maxima_are_enforced(us_engine):
     with pytest.raises(BetRefused, match="over the red maximum of 1,800.00"):
         us_engine.place(bet("r", "red", 361 * 500))
     split = [bet("c1", "columns:1-2", 480 * 500 - 500)]
-    assert "over the columns maximum of 2,400.00" in us_engine.check(bet("c2", "columns:1-2", 1000), split)
+    assert "over the columns maximum of 2,400.00" in us_engine.check(
+        bet("c2", "columns:1-2", 1000), split
+    )
 
 
 # --- payment order ------------------------------------------------------------------------
@@ -170,17 +240,45 @@ def test_the_us_maxima_are_enforced(us_engine):
 
 def test_winners_are_paid_in_the_order_of_section_02(us_engine):
     """One bet of each family, each on its own seat, on 17 (black, odd, low)."""
-    bets = [bet(family, code, seat=i) for i, (family, code) in enumerate({
-        "columns": "columns:1-2", "straight": "straight:17", "low": "low", "split": "split:16-17",
-        "dozen": "dozen:2", "black": "black", "street": "street:16-17-18", "red": "red", "dozens": "dozens:1-2",
-        "sixline": "sixline:13-18", "odd": "odd", "corner": "corner:13-14-16-17", "column": "column:2",
-        "high": "high", "even": "even",
-    }.items())]
+    bets = [
+        bet(family, code, seat=i)
+        for i, (family, code) in enumerate(
+            {
+                "columns": "columns:1-2",
+                "straight": "straight:17",
+                "low": "low",
+                "split": "split:16-17",
+                "dozen": "dozen:2",
+                "black": "black",
+                "street": "street:16-17-18",
+                "red": "red",
+                "dozens": "dozens:1-2",
+                "sixline": "sixline:13-18",
+                "odd": "odd",
+                "corner": "corner:13-14-16-17",
+                "column": "column:2",
+                "high": "high",
+                "even": "even",
+            }.items()
+        )
+    ]
     result = us_engine.spin(RouletteState(), bets, 17)
     assert [e.id for e in result.settlement] == [
-        "red", "high", "even",  # the losing bets, collected first
-        "columns", "column", "odd", "black", "low", "dozens", "dozen",
-        "sixline", "street", "corner", "split", "straight",
+        "red",
+        "high",
+        "even",  # the losing bets, collected first
+        "columns",
+        "column",
+        "odd",
+        "black",
+        "low",
+        "dozens",
+        "dozen",
+        "sixline",
+        "street",
+        "corner",
+        "split",
+        "straight",
     ]
 
 
@@ -188,7 +286,11 @@ def test_winners_are_paid_in_the_order_of_section_02(us_engine):
 def test_on_every_number_the_paid_families_follow_the_profiles_order(us_engine, number):
     bets = [bet(f"b{i}", code, seat=i) for i, code in enumerate(all_codes())]
     family = {b.id: b.family for b in bets}
-    paid = [family[e.id] for e in us_engine.spin(RouletteState(), bets, number).settlement if e.result != "lose"]
+    paid = [
+        family[e.id]
+        for e in us_engine.spin(RouletteState(), bets, number).settlement
+        if e.result != "lose"
+    ]
     ranks = [US_PAYMENT_ORDER.index(f) for f in paid]
     assert ranks == sorted(ranks)
 

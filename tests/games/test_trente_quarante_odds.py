@@ -27,9 +27,11 @@ def enumerate_coup(values, red=None):
     dealing, dealt = {}, {}
     for i, n in enumerate(start):
         v = VALUES[i]
-        for colour, of_it in ((True, red.get(v, 0)), (False, n - red.get(v, 0))) if red else ((None, n),):
+        for colour, of_it in (
+            ((True, red.get(v, 0)), (False, n - red.get(v, 0))) if red else ((None, n),)
+        ):
             if of_it:
-                state = (start[:i] + (n - 1,) + start[i + 1:], v, 0, colour)
+                state = (start[:i] + (n - 1,) + start[i + 1 :], v, 0, colour)
                 dealing[state] = dealing.get(state, 0) + Fraction(of_it, cards)
     while dealing:
         after = {}
@@ -40,7 +42,7 @@ def enumerate_coup(values, red=None):
                     continue
                 v = VALUES[i]
                 rows = (noir + v, rouge) if noir < 31 else (noir, rouge + v)
-                state = (left[:i] + (n - 1,) + left[i + 1:], *rows, first)
+                state = (left[:i] + (n - 1,) + left[i + 1 :], *rows, first)
                 chance = p * Fraction(n, cards)
                 ended = dealt if rows[1] >= 31 else after
                 key = state[1:] if rows[1] >= 31 else state
@@ -96,7 +98,9 @@ def test_six_decks_differ_little_from_an_infinite_deck():
     reach = [Fraction(1)] + [Fraction(0)] * 30
     for s in range(1, 31):
         reach[s] = sum(reach[s - v] * p for v, p in chance.items() if v <= s)
-    row = {t: sum(reach[s] * chance[t - s] for s in range(21, 31) if 1 <= t - s <= 10) for t in TOTALS}
+    row = {
+        t: sum(reach[s] * chance[t - s] for s in range(21, 31) if 1 <= t - s <= 10) for t in TOTALS
+    }
     assert sum(row.values()) == 1
     for t in TOTALS:
         assert abs(SIX_DECK_TIES[t] / row[t] ** 2 - 1) < Fraction(2, 100)

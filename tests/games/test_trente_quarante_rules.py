@@ -5,11 +5,11 @@ import copy
 from fractions import Fraction
 
 import pytest
-from tests.support.rulebook_files import altered, profile_path, read_profile
 
 from games.profile import RulebookError
 from games.trente_quarante.rules import TrenteQuaranteRules
 from games.trente_quarante.six_decks import SIX_DECK_TIES
+from tests.support.rulebook_files import altered, profile_path, read_profile
 
 F = Fraction
 PROFILE = profile_path("trente_quarante")
@@ -106,15 +106,22 @@ def test_the_insured_edge_follows_the_premium(values):
 
 
 def test_a_chance_paying_more_than_even_money_does_not_load(values):
-    with pytest.raises(RulebookError, match=r"bets\.rouge: rouge \(prison on refait\) paying 21/20 has a house edge of -"):
+    with pytest.raises(
+        RulebookError,
+        match=r"bets\.rouge: rouge \(prison on refait\) paying 21/20 has a house edge of -",
+    ):
         load(altered(values, "bets", "rouge", payout="21/20"))
 
 
 def test_an_insurance_that_favours_the_player_does_not_load_unless_allowed(values):
     v = altered(altered(values, "bets", "insurance", premium="0"), "bets", "noir", payout="201/200")
-    with pytest.raises(RulebookError, match=r"bets\.insurance: insurance on noir .* house edge of -"):
+    with pytest.raises(
+        RulebookError, match=r"bets\.insurance: insurance on noir .* house edge of -"
+    ):
         load(v)
-    assert load(altered(v, "bets", "insurance", allow_player_edge=True)).allow_player_edge == {"insurance"}
+    assert load(altered(v, "bets", "insurance", allow_player_edge=True)).allow_player_edge == {
+        "insurance"
+    }
 
 
 def test_unknown_keys_are_refused(values):
@@ -137,14 +144,25 @@ def test_a_missing_key_is_named(values):
 
 
 def test_a_profile_of_another_game_is_refused(values):
-    with pytest.raises(RulebookError, match="these are the rules of trente_quarante, not of 'punto_banco'"):
+    with pytest.raises(
+        RulebookError, match="these are the rules of trente_quarante, not of 'punto_banco'"
+    ):
         load(altered(values, game="punto_banco"))
 
 
-@pytest.mark.parametrize("order", [["couleur", "inverse", "noir"], ["couleur", "couleur", "noir", "rouge"],
-                                   ["color", "inverse", "noir", "rouge"], "couleur"])
+@pytest.mark.parametrize(
+    "order",
+    [
+        ["couleur", "inverse", "noir"],
+        ["couleur", "couleur", "noir", "rouge"],
+        ["color", "inverse", "noir", "rouge"],
+        "couleur",
+    ],
+)
 def test_the_payment_order_lists_each_chance_once(values, order):
-    with pytest.raises(RulebookError, match="payment_order: must list each of rouge, noir, couleur, inverse once"):
+    with pytest.raises(
+        RulebookError, match="payment_order: must list each of rouge, noir, couleur, inverse once"
+    ):
         load(altered(values, payment_order=order))
 
 
@@ -155,7 +173,9 @@ def test_the_premium_is_an_exact_share_below_one(values, premium):
 
 
 def test_the_cut_card_leaves_cards_to_deal(values):
-    with pytest.raises(RulebookError, match="cut_reserve: 0 burnt and 312 behind the cut card leave no coup"):
+    with pytest.raises(
+        RulebookError, match="cut_reserve: 0 burnt and 312 behind the cut card leave no coup"
+    ):
         load(altered(values, cut_reserve=312))
     with pytest.raises(RulebookError, match="burn: must be a whole number, 0 or more"):
         load(altered(values, burn=-5))

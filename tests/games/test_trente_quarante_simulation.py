@@ -10,12 +10,12 @@ import tomllib
 from collections import defaultdict
 
 import pytest
-from tests.support.rulebook_files import profile_path
 
-from games.records import Bet
+from games.trente_quarante.bet import TrenteQuaranteBet
 from games.trente_quarante.engine import TrenteQuaranteEngine
 from games.trente_quarante.rules import TrenteQuaranteRules
 from terminal.runtime.coups import play_coup, shuffled
+from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("trente_quarante")
 SEED = 20261202
@@ -51,13 +51,20 @@ def coup_bets(n):
         pair = chance if chance in PAIRS else next(a for a, b in PAIRS.items() if b == chance)
         for choice in CHOICES:
             seat += 1
-            bet = Bet(f"{n}-{chance}-{choice}", seat, chance, STAKE, zero_choice=choice)
+            bet = TrenteQuaranteBet(
+                f"{n}-{chance}-{choice}", seat, chance, STAKE, zero_choice=choice
+            )
             bets.append((bet, f"{chance} ({choice} on refait)", f"{pair} {choice}"))
     for chance in ("rouge", "noir"):
         seat += 1
-        bet = Bet(f"{n}-{chance}-insured", seat, chance, INSURED, insured=True)
-        premium = Bet(f"{n}-{chance}-premium", seat, "insurance", INSURED // 100, covers=bet.id)
-        bets += [(bet, f"insurance on {chance} (premium 1/100)", "rouge insured"), (premium, None, None)]
+        bet = TrenteQuaranteBet(f"{n}-{chance}-insured", seat, chance, INSURED, insured=True)
+        premium = TrenteQuaranteBet(
+            f"{n}-{chance}-premium", seat, "insurance", INSURED // 100, covers=bet.id
+        )
+        bets += [
+            (bet, f"insurance on {chance} (premium 1/100)", "rouge insured"),
+            (premium, None, None),
+        ]
     return bets
 
 
@@ -79,7 +86,9 @@ def measured(rules):
         placed = coup_bets(n) if n < COUPS else []
         for bet, row, pair in placed:
             open_bets[bet.id] = (bet, row, None if pair is None else (pair, n))
-        result = play_coup(engine, state, [bet for bet, _, _ in placed], lambda place: next(cards), engine.strategy)
+        result = play_coup(
+            engine, state, [bet for bet, _, _ in placed], lambda place: next(cards), engine.strategy
+        )
         state, n = result.state, n + 1
         for entry in result.settlement:
             if entry.result == "prison":
@@ -100,9 +109,15 @@ def test_every_bet_ended(measured):
     assert {len(m.samples) for key, m in measured.items() if "(" in key} == {COUPS}
 
 
-@pytest.mark.parametrize("row", [f"{chance} ({choice} on refait)" for chance in ("rouge", "noir", "couleur", "inverse")
-                                 for choice in CHOICES] + ["insurance on rouge (premium 1/100)",
-                                                           "insurance on noir (premium 1/100)"])
+@pytest.mark.parametrize(
+    "row",
+    [
+        f"{chance} ({choice} on refait)"
+        for chance in ("rouge", "noir", "couleur", "inverse")
+        for choice in CHOICES
+    ]
+    + ["insurance on rouge (premium 1/100)", "insurance on noir (premium 1/100)"],
+)
 def test_each_bet_returns_its_exact_edge(rules, measured, row):
     exact = float(next(odds.house_edge for odds in rules.odds() if odds.label == row))
     measure = measured[row]
@@ -112,7 +127,13 @@ def test_each_bet_returns_its_exact_edge(rules, measured, row):
 @pytest.mark.parametrize("pair", ["rouge prison", "rouge half", "couleur prison", "couleur half"])
 def test_opposite_chances_together_lose_to_the_refait_only(rules, measured, pair):
     chance, choice = pair.split()
-    exact = float(next(odds.house_edge for odds in rules.odds() if odds.label == f"{chance} ({choice} on refait)"))
+    exact = float(
+        next(
+            odds.house_edge
+            for odds in rules.odds()
+            if odds.label == f"{chance} ({choice} on refait)"
+        )
+    )
     measure = measured[pair]
     assert measure.standard_error() < 0.001
     assert abs(measure.edge() - exact) < 4 * measure.standard_error()
@@ -120,4 +141,3 @@ def test_opposite_chances_together_lose_to_the_refait_only(rules, measured, pair
 
 def test_rouge_and_noir_insured_together_lose_their_premiums_exactly(measured):
     assert measured["rouge insured"].samples == pytest.approx([-1 / 101] * COUPS)
-

@@ -15,10 +15,10 @@ from pathlib import Path
 import psycopg
 import pytest
 import sqlalchemy as sa
-from tests.support.helpers import made_then_closed
-from tests.support.pit_helpers import Pit
 
 from terminal.pit.store import PitStore
+from tests.support.helpers import made_then_closed
+from tests.support.pit_helpers import Pit
 
 PG_USER = "pit"
 START_TIMEOUT_S = 30
@@ -71,7 +71,10 @@ def postgres_url():
         try:
             owner = pwd.getpwnam("postgres")
         except KeyError:
-            pytest.skip("running as root needs the `postgres` system user (apt-get install postgresql creates it)")
+            pytest.skip(
+                "running as root needs the `postgres` system user (apt-get install postgresql "
+                "creates it)"
+            )
         as_user = ["runuser", "-u", "postgres", "--"]
     base = Path(tempfile.mkdtemp(prefix="pit-pg-"))  # not under pytest's root-only tmp tree
     data, log, pwfile = base / "data", base / "server.log", base / "password"
@@ -83,19 +86,48 @@ def postgres_url():
 
     def run(*command: str) -> None:
         subprocess.run(
-            [*as_user, *command], cwd=base, check=True, capture_output=True, text=True, timeout=START_TIMEOUT_S
+            [*as_user, *command],
+            cwd=base,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=START_TIMEOUT_S,
         )
 
     port = _free_port()
     started = False
     try:
         run(
-            str(bin_dir / "initdb"), "-D", str(data), "-U", PG_USER, f"--pwfile={pwfile}",
-            "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--no-locale", "--no-sync",
+            str(bin_dir / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            PG_USER,
+            f"--pwfile={pwfile}",
+            "--auth-local=trust",
+            "--auth-host=scram-sha-256",
+            "-E",
+            "UTF8",
+            "--no-locale",
+            "--no-sync",
         )
-        options = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
-        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options,
-            "-w", "-t", str(START_TIMEOUT_S), "start")
+        options = (
+            f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c full_page_writes=off"
+        )
+        run(
+            str(bin_dir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(log),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            str(START_TIMEOUT_S),
+            "start",
+        )
         started = True
         yield f"postgresql://{PG_USER}:{password}@127.0.0.1:{port}/postgres"
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
@@ -108,8 +140,19 @@ def postgres_url():
     finally:
         if (data / "postmaster.pid").exists():  # also a server still starting when pg_ctl gave up
             subprocess.run(
-                [*as_user, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-                cwd=base, capture_output=True, timeout=START_TIMEOUT_S,
+                [
+                    *as_user,
+                    str(bin_dir / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-m",
+                    "immediate",
+                    "-w",
+                    "stop",
+                ],
+                cwd=base,
+                capture_output=True,
+                timeout=START_TIMEOUT_S,
             )
         if started:  # a server that did not start leaves its directory and log for a look
             shutil.rmtree(base, ignore_errors=True)

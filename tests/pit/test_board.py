@@ -27,17 +27,34 @@ USER = "anna"
 
 
 def entry(table_id: str, link: str = "live", *, faults=(), open_alerts: int = 0) -> dict:
-    return {"table": table_id, "game": "roulette_fr", "link": link,
-            "silent_for": 12.0 if link == "silent" else 0.3, "session": "open", "croupier": "C-07",
-            "round": {"number": 17, "status": "closed", "last_rounds_left": None},
-            "limits": {"min": 500, "chip_unit": 100, "max": {"straight": 5000}}, "recent": ["4", "0", "17"],
-            "rounds_per_hour": 41.0, "float": {"advance": 1000000, "tray": 950000, "result": -50000},
-            "faults": list(faults), "last_seq": 12, "open_alerts": open_alerts}
+    return {
+        "table": table_id,
+        "game": "roulette_fr",
+        "link": link,
+        "silent_for": 12.0 if link == "silent" else 0.3,
+        "session": "open",
+        "croupier": "C-07",
+        "round": {"number": 17, "status": "closed", "last_rounds_left": None},
+        "limits": {"min": 500, "chip_unit": 100, "max": {"straight": 5000}},
+        "recent": ["4", "0", "17"],
+        "rounds_per_hour": 41.0,
+        "float": {"advance": 1000000, "tray": 950000, "result": -50000},
+        "faults": list(faults),
+        "last_seq": 12,
+        "open_alerts": open_alerts,
+    }
 
 
 def alert(alert_id: int, table: str, kind: str = "silent") -> dict:
-    return {"id": alert_id, "table": table, "kind": kind, "detail": "no message for 6.0 s",
-            "raised_at": f"2026-11-30T03:39:{alert_id % 60:02d}.000Z", "acknowledged_by": None, "acknowledged_at": None}
+    return {
+        "id": alert_id,
+        "table": table,
+        "kind": kind,
+        "detail": "no message for 6.0 s",
+        "raised_at": f"2026-11-30T03:39:{alert_id % 60:02d}.000Z",
+        "acknowledged_by": None,
+        "acknowledged_at": None,
+    }
 
 
 class FakeSource:
@@ -53,12 +70,20 @@ class FakeSource:
         self.floors += 1
         if self.down:
             raise ConnectionError("the collector did not answer within 2 s")
-        return {"ts": "2026-11-30T03:40:00.000Z", "tables": self.tables, "alerts": list(self.alerts),
-                "acknowledged": self.acknowledged[:self.shown_acknowledged]}
+        return {
+            "ts": "2026-11-30T03:40:00.000Z",
+            "tables": self.tables,
+            "alerts": list(self.alerts),
+            "acknowledged": self.acknowledged[: self.shown_acknowledged],
+        }
 
     def table(self, table_id: str) -> dict:
         mine = [a for a in self.alerts + self.acknowledged if a["table"] == table_id]
-        return {"table": next(t for t in self.tables if t["table"] == table_id), "alerts": mine, "bias": self.bias}
+        return {
+            "table": next(t for t in self.tables if t["table"] == table_id),
+            "alerts": mine,
+            "bias": self.bias,
+        }
 
     def acknowledge_elsewhere(self, alert_id: int, by: str) -> dict:
         found = next(a for a in self.alerts if a["id"] == alert_id)
@@ -106,7 +131,9 @@ def border(board: Board, table_id: str):
 
 
 def test_a_tap_on_ack_acknowledges_that_alert_as_the_user_and_lists_it_acknowledged():
-    source = FakeSource([entry("RL-01", open_alerts=2)], [alert(8, "RL-01"), alert(7, "RL-01", "fault")])
+    source = FakeSource(
+        [entry("RL-01", open_alerts=2)], [alert(8, "RL-01"), alert(7, "RL-01", "fault")]
+    )
     board = make_board(source)
     assert open_ids(board) == [8, 7]  # newest first
     floors = source.floors
@@ -126,7 +153,11 @@ def test_a_finger_on_ack_acknowledges_once_though_the_touch_also_comes_as_a_mous
     x, y = target(board, "ack", 8).rect.center  # alert 7's button moves up here once 8 is gone
     w, h = board.surface.get_size()
 
-    board.handle(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=1, finger_id=0, pressure=1.0))
+    board.handle(
+        pygame.event.Event(
+            pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=1, finger_id=0, pressure=1.0
+        )
+    )
     board.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
 
     assert source.acks == [(8, USER)]
@@ -153,7 +184,9 @@ def test_an_alert_stays_open_across_refreshes_until_an_acknowledgement_is_seen()
 
 def test_every_open_alert_is_reachable_through_the_pages_of_the_panel():
     alerts = [alert(i, f"RL-{i:02d}") for i in range(1, 16)]
-    board = make_board(FakeSource([entry(f"RL-{i:02d}", open_alerts=1) for i in range(1, 16)], alerts))
+    board = make_board(
+        FakeSource([entry(f"RL-{i:02d}", open_alerts=1) for i in range(1, 16)], alerts)
+    )
     seen, page = [], None
     while board.alert_page != page:
         seen += [t.key for t in board.targets() if t.name == "ack"]
@@ -173,10 +206,12 @@ def test_a_refused_acknowledgement_shows_its_reason_and_the_alert_stays_open():
     assert "alert 7 not acknowledged: alert 7 is not open" in board.status
     assert open_ids(board) == [7]
     status = board.layout.status
-    assert any(tuple(board.surface.get_at((x, status.centery)))[:3] != BACKGROUND for x in range(20, 400))
+    assert any(
+        tuple(board.surface.get_at((x, status.centery)))[:3] != BACKGROUND for x in range(20, 400)
+    )
 
 
-def test_a_refused_acknowledgement_of_an_alert_acknowledged_elsewhere_closes_it_from_its_tables_list():
+def test_refused_acknowledgement_of_an_alert_acknowledged_elsewhere_closes_it_in_its_tables_list():
     source = FakeSource([entry("RL-01", open_alerts=1)], [alert(7, "RL-01")])
     board = make_board(source)
     source.acknowledge_elsewhere(7, "marta")
@@ -192,10 +227,23 @@ def test_a_refused_acknowledgement_of_an_alert_acknowledged_elsewhere_closes_it_
 
 
 def test_a_silent_refused_or_rewound_table_is_drawn_in_the_alarm_colour_a_healthy_one_is_not():
-    board = make_board(FakeSource([
-        entry("RL-01"), entry("RL-02", "silent"), entry("RL-03", "refused"),
-        entry("RL-04", faults=[{"device": "wheel", "code": "ball_out", "severity": "warning", "detail": ""}]),
-        entry("RL-05", open_alerts=1), entry("RL-06", "rewound")]))
+    board = make_board(
+        FakeSource(
+            [
+                entry("RL-01"),
+                entry("RL-02", "silent"),
+                entry("RL-03", "refused"),
+                entry(
+                    "RL-04",
+                    faults=[
+                        {"device": "wheel", "code": "ball_out", "severity": "warning", "detail": ""}
+                    ],
+                ),
+                entry("RL-05", open_alerts=1),
+                entry("RL-06", "rewound"),
+            ]
+        )
+    )
     alarm, warning, normal = (TILE_COLOURS[state][0] for state in ("alarm", "warning", "normal"))
     assert border(board, "RL-02") == alarm
     assert border(board, "RL-03") == alarm
@@ -244,8 +292,18 @@ def test_tapping_a_tile_opens_its_detail_with_the_bias_chart_and_back_returns():
     cells = [{"label": str(n), "observed": 100, "expected": 100.0, "z": 0.0} for n in range(37)]
     cells[17].update(observed=160, z=6.0)
     cells[3].update(observed=50, z=-5.0)
-    bias = {"spins": 3700, "window": 3700, "needed": 185, "statistic": 61.0, "dof": 36, "p_value": 0.0006, "alpha": 0.001, "flagged": True,
-            "valid": True, "cells": cells}
+    bias = {
+        "spins": 3700,
+        "window": 3700,
+        "needed": 185,
+        "statistic": 61.0,
+        "dof": 36,
+        "p_value": 0.0006,
+        "alpha": 0.001,
+        "flagged": True,
+        "valid": True,
+        "cells": cells,
+    }
     board = make_board(FakeSource([entry("RL-01"), entry("RL-02")], bias=bias))
 
     click(board, "tile", "RL-02")
@@ -268,22 +326,40 @@ def test_tapping_a_tile_opens_its_detail_with_the_bias_chart_and_back_returns():
 
 
 def test_the_bias_summary_says_flagged_not_enough_results_and_never_tested():
-    bias = {"spins": 3700, "window": 3700, "needed": 185, "statistic": 61.0, "dof": 36, "p_value": 0.0006,
-            "alpha": 0.001, "flagged": True}
+    bias = {
+        "spins": 3700,
+        "window": 3700,
+        "needed": 185,
+        "statistic": 61.0,
+        "dof": 36,
+        "p_value": 0.0006,
+        "alpha": 0.001,
+        "flagged": True,
+    }
     assert bias_summary(dict(bias, valid=True)) == (
-        "wheel bias over 3700 results: chi-squared 61.00, dof 36, p-value 0.0006 (alpha 0.001): FLAGGED", ALARM_TEXT)
+        "wheel bias over 3700 results: chi-squared 61.00, dof 36, p-value 0.0006 (alpha 0.001): "
+        "FLAGGED",
+        ALARM_TEXT,
+    )
     assert "not flagged" in bias_summary(dict(bias, valid=True, flagged=False, p_value=0.29))[0]
     assert bias_summary(dict(bias, valid=False, spins=40)) == (
-        "wheel bias: not enough results yet (40 of the 185 the test needs)", DIM)
+        "wheel bias: not enough results yet (40 of the 185 the test needs)",
+        DIM,
+    )
     assert bias_summary(dict(bias, valid=False, spins=100, window=100)) == (
         "wheel bias never tested: bias_spins 100 is below the 185 results this game's test needs; "
-        "raise bias_spins in the floor file", WARNING_TEXT)
+        "raise bias_spins in the floor file",
+        WARNING_TEXT,
+    )
 
 
 def test_money_is_shown_in_major_units_with_2_decimals_and_the_result_signed():
     rows = float_rows(entry("RL-01"))
     assert [(label, amount) for label, amount, _ in rows] == [
-        ("advance", "10,000.00"), ("tray", "9,500.00"), ("result", "-500.00")]
+        ("advance", "10,000.00"),
+        ("tray", "9,500.00"),
+        ("result", "-500.00"),
+    ]
     gain = float_rows({"float": {"advance": 5, "tray": 1205, "result": 120000}})
     assert gain[2][1] == "+1,200.00" and gain[2][2] != rows[2][2]
 
@@ -302,7 +378,9 @@ def test_an_unanswering_collector_keeps_the_last_snapshot_greyed_with_a_message(
 
     assert board.snapshot is before
     assert [t["table"] for t in board.visible_tables()] == ["RL-01", "RL-02"]
-    assert re.match(r"collector not answering since \d\d:\d\d:\d\d UTC \(5 s\)", board.connection_lost)
+    assert re.match(
+        r"collector not answering since \d\d:\d\d:\d\d UTC \(5 s\)", board.connection_lost
+    )
     greyed = border(board, "RL-02")
     assert greyed != TILE_COLOURS["alarm"][0] and greyed != BACKGROUND
 
@@ -325,9 +403,14 @@ def test_run_board_without_a_display_says_what_to_do_and_returns_1(monkeypatch, 
     assert "SDL_VIDEODRIVER" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("closing", [
-    pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0),
-    pygame.event.Event(pygame.QUIT)], ids=["escape", "window-closed"])
+@pytest.mark.parametrize(
+    "closing",
+    [
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0),
+        pygame.event.Event(pygame.QUIT),
+    ],
+    ids=["escape", "window-closed"],
+)
 def test_run_board_stops_at_escape_or_when_the_window_is_closed(closing):
     class Closing(FakeSource):
         def floor(self):

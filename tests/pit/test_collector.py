@@ -8,15 +8,17 @@ import time
 
 import pytest
 import zmq
-from tests.support.feed_tables import DEADLINE_S, Table
-from tests.support.pit_helpers import floor_file, wait_for
 
 from terminal.contract.events import canonical, seal, topic
 from terminal.feed.follow import FeedFollower
 from terminal.pit.store import PitStore
+from tests.support.feed_tables import DEADLINE_S, Table
+from tests.support.pit_helpers import floor_file, wait_for
 
 
-def test_every_event_of_every_table_is_stored_in_order_on_both_stores(tables, pits, tmp_path, store_url):
+def test_every_event_of_every_table_is_stored_in_order_on_both_stores(
+    tables, pits, tmp_path, store_url
+):
     roulette, craps = tables("RL-01"), tables("CR-01")
     roulette.commit(5)  # history from before the pit started
     pit = pits(floor_file(tmp_path, [roulette, craps]), store_url)
@@ -71,7 +73,9 @@ def test_a_table_restarted_on_the_same_endpoints_is_followed_on(tables, pits, tm
     assert pit.stored("RL-01") == list(range(1, 9))
 
 
-def test_a_tampered_event_on_the_feed_is_flagged_and_the_genuine_one_stored(tables, pits, tmp_path, db):
+def test_a_tampered_event_on_the_feed_is_flagged_and_the_genuine_one_stored(
+    tables, pits, tmp_path, db
+):
     table = tables("RL-01")
     pit = pits(floor_file(tmp_path, [table]), db)
     events = table.commit(4)
@@ -83,25 +87,37 @@ def test_a_tampered_event_on_the_feed_is_flagged_and_the_genuine_one_stored(tabl
     assert stored == events[1]
 
 
-def test_an_event_the_table_cannot_give_valid_is_never_stored_and_the_chain_waits(tables, pits, tmp_path, db):
+def test_an_event_the_table_cannot_give_valid_is_never_stored_and_the_chain_waits(
+    tables, pits, tmp_path, db
+):
     table = tables("RL-01")
     events = table.commit(3)
-    with table.journal.engine.begin() as conn:  # the table's own journal altered: replay gives it altered
-        conn.exec_driver_sql("UPDATE events SET body = replace(body, '\"n\":1', '\"n\":5') WHERE seq = 2")
+    with (
+        table.journal.engine.begin() as conn
+    ):  # the table's own journal altered: replay gives it altered
+        conn.exec_driver_sql(
+            "UPDATE events SET body = replace(body, '\"n\":1', '\"n\":5') WHERE seq = 2"
+        )
     pit = pits(floor_file(tmp_path, [table]), db)
     table.publisher.committed([events[2]])
     wait_for(lambda: pit.alerts("gap"), "the gap reported")
     assert pit.stored("RL-01") == [1]  # nothing after the bad event: no gap in the store
     assert any("seq 2 refused" in a["detail"] for a in pit.alerts("hash"))
-    assert "seq 2 of RL-01 missing: the replay up to seq 3 did not deliver them valid" in pit.alerts("gap")[0]["detail"]
+    assert (
+        "seq 2 of RL-01 missing: the replay up to seq 3 did not deliver them valid"
+        in pit.alerts("gap")[0]["detail"]
+    )
 
 
 def test_an_event_of_another_table_on_a_feed_is_an_alert_never_stored(tables, pits, tmp_path, db):
     table, stranger = tables("RL-01"), tables("XX-99")
     pit = pits(floor_file(tmp_path, [table]), db)
     table.start_writer()
-    wait_for(lambda: pit.collector.floor_snapshot()["tables"][0]["link"] == "live", "the table heard")
-    table.publisher.committed(stranger.commit(1))  # a misconfigured table publishing on RL-01's feed
+    wait_for(
+        lambda: pit.collector.floor_snapshot()["tables"][0]["link"] == "live", "the table heard"
+    )
+    # a misconfigured table publishing on RL-01's feed
+    table.publisher.committed(stranger.commit(1))
     wait_for(lambda: pit.alerts("wrong_table"), "the wrong table reported")
     assert pit.store.heads().get("XX-99") is None
 
@@ -113,7 +129,8 @@ def test_a_silent_table_is_an_alert_and_shown_silent(tables, pits, tmp_path, db)
     wait_for(lambda: pit.client.floor()["tables"][0]["link"] == "live", "the table live")
     writer.stop()  # no more heartbeats
     wait_for(lambda: pit.client.floor()["tables"][0]["link"] == "silent", "the table shown silent")
-    wait_for(lambda: pit.alerts("silent"), "the alert recorded")  # by the recorder thread, just after
+    # by the recorder thread, just after
+    wait_for(lambda: pit.alerts("silent"), "the alert recorded")
     assert pit.alerts("silent")[0]["detail"] == "no message from table RL-01 for more than 1.5 s"
 
 
@@ -121,14 +138,19 @@ def test_alerts_stay_until_acknowledged_and_who_and_when_is_recorded(tables, pit
     table = tables("RL-01")
     pit = pits(floor_file(tmp_path, [table]), db)
     journal = table.journal
-    fault = journal.build("fault", {"device": "wheel", "code": "ball_out", "severity": "error", "detail": "ball off"})
+    fault = journal.build(
+        "fault", {"device": "wheel", "code": "ball_out", "severity": "error", "detail": "ball off"}
+    )
     journal.commit([fault])
     table.publisher.committed([fault])
     wait_for(lambda: pit.client.floor()["alerts"], "the fault alert")
     floor = pit.client.floor()
     (alert,) = floor["alerts"]
     assert (alert["kind"], alert["detail"]) == ("fault", "error wheel ball_out: ball off")
-    assert floor["tables"][0]["faults"][0]["code"] == "ball_out" and floor["tables"][0]["open_alerts"] == 1
+    assert (
+        floor["tables"][0]["faults"][0]["code"] == "ball_out"
+        and floor["tables"][0]["open_alerts"] == 1
+    )
     acked = pit.client.acknowledge(alert["id"], "Marta Puig")
     assert acked["acknowledged_by"] == "Marta Puig" and acked["acknowledged_at"]
     with pytest.raises(ValueError, match="already acknowledged by Marta Puig"):
@@ -184,11 +206,27 @@ def test_the_table_detail_has_the_wheel_statistics_also_after_a_restart(tables, 
     floor = floor_file(tmp_path, [table])
     pit = pits(floor, db)
     journal = table.journal
-    opened = journal.build("table.open", {"limits": {"min": 100, "chip_unit": 100, "max": {}},
-                                          "profile": "valencia-1994", "croupier": "C-1"})
-    results = [journal.build("round.result", {"outcome": {"number": n}, "bets": [], "settlement": [],
-                                               "totals": {"staked": 0, "paid": 0, "returned": 0, "house_net": 0}},
-                             round=i + 1) for i, n in enumerate([17, 17, 5])]
+    opened = journal.build(
+        "table.open",
+        {
+            "limits": {"min": 100, "chip_unit": 100, "max": {}},
+            "profile": "valencia-1994",
+            "croupier": "C-1",
+        },
+    )
+    results = [
+        journal.build(
+            "round.result",
+            {
+                "outcome": {"number": n},
+                "bets": [],
+                "settlement": [],
+                "totals": {"staked": 0, "paid": 0, "returned": 0, "house_net": 0},
+            },
+            round=i + 1,
+        )
+        for i, n in enumerate([17, 17, 5])
+    ]
     journal.commit([opened, *results])
     table.publisher.committed([opened, *results])
     wait_for(lambda: pit.head("RL-01") == 4, "stored")
@@ -201,12 +239,15 @@ def test_the_table_detail_has_the_wheel_statistics_also_after_a_restart(tables, 
     assert restarted.client.table("RL-01")["bias"] == detail["bias"]
 
 
-def test_the_store_refusing_a_batch_resyncs_the_table_from_what_is_stored(tables, pits, tmp_path, db):
+def test_the_store_refusing_a_batch_resyncs_the_table_from_what_is_stored(
+    tables, pits, tmp_path, db
+):
     table = tables("RL-01")
     events = table.commit(2)
     pit = pits(floor_file(tmp_path, [table]), db)
     wait_for(lambda: pit.head("RL-01") == 2, "stored")
-    other = PitStore(db)  # a second writer (a mistake of the operator's) stores seq 3 behind its back
+    # a second writer (a mistake of the operator's) stores seq 3 behind its back
+    other = PitStore(db)
     forged = seal({**events[1], "seq": 3, "data": {"n": 9}, "prev": events[1]["hash"]})
     other.append([(forged, "2026-11-30T00:00:00.000Z")])
     other.close()

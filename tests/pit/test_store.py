@@ -12,22 +12,38 @@ import psycopg
 import pytest
 import sqlalchemy as sa
 
-from terminal.contract.events import GENESIS, canonical, seal, utc_ts
 from terminal.common.storage import BATCH
+from terminal.contract.events import GENESIS, canonical, seal, utc_ts
 from terminal.pit.store import ChainError, PitStore, StoreError, engine_url
 
 RECEIVED = "2026-11-29T21:17:02.500Z"
 CYCLE = ("round.open", "round.closed", "round.result")
 
 
-def chain(n: int, table: str = "RL-01", after: dict | None = None, kinds=("round.open",),
-          data=lambda seq: {"n": seq}) -> list[dict]:
+def chain(
+    n: int,
+    table: str = "RL-01",
+    after: dict | None = None,
+    kinds=("round.open",),
+    data=lambda seq: {"n": seq},
+) -> list[dict]:
     """`n` sealed events of `table` continuing `after` (from seq 1 without it); kinds in turn."""
     seq, prev = (after["seq"], after["hash"]) if after else (0, GENESIS)
     events = []
     for i in range(n):
-        event = seal({"v": 1, "table": table, "game": "roulette_fr", "seq": seq + 1, "round": seq + 1,
-                      "ts": utc_ts(), "kind": kinds[i % len(kinds)], "data": data(seq + 1), "prev": prev})
+        event = seal(
+            {
+                "v": 1,
+                "table": table,
+                "game": "roulette_fr",
+                "seq": seq + 1,
+                "round": seq + 1,
+                "ts": utc_ts(),
+                "kind": kinds[i % len(kinds)],
+                "data": data(seq + 1),
+                "prev": prev,
+            }
+        )
         events.append(event)
         seq, prev = event["seq"], event["hash"]
     return events
@@ -53,7 +69,10 @@ def test_append_and_heads_round_trip_and_survive_a_reopen(store_url, store):
     again = PitStore(store_url)
     try:
         assert again.heads() == store.heads()
-        indexes = {index["name"]: index["column_names"] for index in sa.inspect(again.engine).get_indexes("pit_events")}
+        indexes = {
+            index["name"]: index["column_names"]
+            for index in sa.inspect(again.engine).get_indexes("pit_events")
+        }
         assert indexes["pit_events_by_kind"] == ["table_id", "kind", "seq"]
     finally:
         again.close()
@@ -113,33 +132,67 @@ def test_a_table_with_nothing_stored_must_start_at_seq_1(store):
 
 
 def test_the_body_is_the_canonical_json_of_the_event(store):
-    sealed = seal({"v": 1, "table": "RL-01", "game": "roulette_fr", "seq": 1, "round": None,
-                   "ts": utc_ts(), "kind": "announcement", "prev": GENESIS,
-                   "data": {"text": {"ca": "Vint-i-u, vermell, senar", "en": "21 · red · 5 €"}, "key": "r21"}})
+    sealed = seal(
+        {
+            "v": 1,
+            "table": "RL-01",
+            "game": "roulette_fr",
+            "seq": 1,
+            "round": None,
+            "ts": utc_ts(),
+            "kind": "announcement",
+            "prev": GENESIS,
+            "data": {
+                "text": {"ca": "Vint-i-u, vermell, senar", "en": "21 · red · 5 €"},
+                "key": "r21",
+            },
+        }
+    )
     published = dict(reversed(sealed.items()))  # the key order a table might send
     store.append([(published, RECEIVED)])
     with store.engine.connect() as conn:
         row = conn.execute(sa.text("SELECT * FROM pit_events")).one()._asdict()
     assert row["body"] == canonical(sealed).decode("utf-8")
     assert json.loads(row["body"]) == sealed
-    assert row == {"table_id": "RL-01", "seq": 1, "kind": "announcement", "round": None, "ts": sealed["ts"],
-                   "body": row["body"], "hash": sealed["hash"], "received_at": RECEIVED}
+    assert row == {
+        "table_id": "RL-01",
+        "seq": 1,
+        "kind": "announcement",
+        "round": None,
+        "ts": sealed["ts"],
+        "body": row["body"],
+        "hash": sealed["hash"],
+        "received_at": RECEIVED,
+    }
     assert list(store.events("RL-01", 1)) == [row["body"]]
 
 
 def test_alerts_are_raised_listed_and_acknowledged_newest_first(store):
-    first = store.raise_alert("RL-01", "hash", "seq 4 of RL-01 fails its hash", "2026-11-29T21:00:00.000Z")
+    first = store.raise_alert(
+        "RL-01", "hash", "seq 4 of RL-01 fails its hash", "2026-11-29T21:00:00.000Z"
+    )
     floor = store.raise_alert(None, "silent", "no table heard for 10 s", "2026-11-29T21:01:00.000Z")
     gap = store.raise_alert("BJ-02", "gap", "seq 7 of BJ-02 missing", "2026-11-29T21:02:00.000Z")
     assert [a["id"] for a in store.alerts()] == [gap, floor, first]
-    assert store.alerts(table_id="RL-01") == [{
-        "id": first, "table": "RL-01", "kind": "hash", "detail": "seq 4 of RL-01 fails its hash",
-        "raised_at": "2026-11-29T21:00:00.000Z", "acknowledged_by": None, "acknowledged_at": None}]
+    assert store.alerts(table_id="RL-01") == [
+        {
+            "id": first,
+            "table": "RL-01",
+            "kind": "hash",
+            "detail": "seq 4 of RL-01 fails its hash",
+            "raised_at": "2026-11-29T21:00:00.000Z",
+            "acknowledged_by": None,
+            "acknowledged_at": None,
+        }
+    ]
     assert [a["id"] for a in store.alerts(limit=2)] == [gap, floor]
 
     acknowledged = store.acknowledge(first, "anna", "2026-11-29T21:05:00.000Z")
-    assert acknowledged == {**store.alerts(open_only=False, table_id="RL-01")[0],
-                            "acknowledged_by": "anna", "acknowledged_at": "2026-11-29T21:05:00.000Z"}
+    assert acknowledged == {
+        **store.alerts(open_only=False, table_id="RL-01")[0],
+        "acknowledged_by": "anna",
+        "acknowledged_at": "2026-11-29T21:05:00.000Z",
+    }
     store.acknowledge(gap, "joan", "2026-11-29T21:03:00.000Z")
     assert [a["id"] for a in store.alerts()] == [floor]
     assert [a["id"] for a in store.alerts(acknowledged_only=True)] == [first, gap]
@@ -150,7 +203,10 @@ def test_alerts_are_raised_listed_and_acknowledged_newest_first(store):
 def test_an_alert_is_acknowledged_once(store):
     alert = store.raise_alert("RL-01", "fault", "wheel sensor", "2026-11-29T21:00:00.000Z")
     store.acknowledge(alert, "anna", "2026-11-29T21:05:00.000Z")
-    with pytest.raises(ValueError, match=f"alert {alert} was already acknowledged by anna at 2026-11-29T21:05:00.000Z"):
+    with pytest.raises(
+        ValueError,
+        match=f"alert {alert} was already acknowledged by anna at 2026-11-29T21:05:00.000Z",
+    ):
         store.acknowledge(alert, "joan", "2026-11-29T21:06:00.000Z")
     with pytest.raises(ValueError, match="no alert 999"):
         store.acknowledge(999, "joan", "2026-11-29T21:06:00.000Z")
@@ -161,7 +217,9 @@ def test_an_alert_is_acknowledged_once(store):
 
 def test_two_pit_bosses_acknowledging_at_once_succeed_exactly_once(store):
     for attempt in range(5):
-        alert = store.raise_alert("RL-01", "pace", "slow spins", f"2026-11-29T21:0{attempt}:00.000Z")
+        alert = store.raise_alert(
+            "RL-01", "pace", "slow spins", f"2026-11-29T21:0{attempt}:00.000Z"
+        )
         start = threading.Barrier(2)
         outcomes: dict[str, object] = {}
 
@@ -213,7 +271,7 @@ def test_a_reader_beside_a_writer_sees_only_whole_batches(store):
     def write():
         try:
             for start in range(0, len(events), per_batch):
-                store.append(rows(events[start:start + per_batch]))
+                store.append(rows(events[start : start + per_batch]))
         except Exception as exc:
             errors.append(exc)
         finally:
@@ -303,19 +361,29 @@ def test_an_unreachable_postgresql_server_is_a_store_error_without_the_password(
 
 
 def test_a_wrong_password_is_a_store_error_without_the_password(postgres_url):
-    url = sa.make_url(postgres_url).set(password="wrong-s3cret").render_as_string(hide_password=False)
+    url = (
+        sa.make_url(postgres_url).set(password="wrong-s3cret").render_as_string(hide_password=False)
+    )
     with pytest.raises(StoreError, match="password authentication failed") as refused:
         PitStore(url)
     assert "wrong-s3cret" not in str(refused.value)
 
 
-def test_a_user_who_may_not_create_tables_is_told_what_to_grant(postgres_url, new_postgres_database):
+def test_a_user_who_may_not_create_tables_is_told_what_to_grant(
+    postgres_url, new_postgres_database
+):
     url = new_postgres_database()
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         conn.execute("CREATE ROLE clerk LOGIN PASSWORD 'clerk-s3cret'")
     try:
-        clerk = sa.make_url(url).set(username="clerk", password="clerk-s3cret").render_as_string(hide_password=False)
-        with pytest.raises(StoreError, match="permission denied.*GRANT CREATE ON SCHEMA public") as refused:
+        clerk = (
+            sa.make_url(url)
+            .set(username="clerk", password="clerk-s3cret")
+            .render_as_string(hide_password=False)
+        )
+        with pytest.raises(
+            StoreError, match="permission denied.*GRANT CREATE ON SCHEMA public"
+        ) as refused:
             PitStore(clerk)
         assert "clerk-s3cret" not in str(refused.value)
     finally:
@@ -327,7 +395,11 @@ def test_a_user_who_may_not_create_tables_is_told_what_to_grant(postgres_url, ne
 
 def test_outcomes_are_the_last_results_outcomes_oldest_first(store):
     outcome = lambda seq: {"number": seq, "rotor": "cw"}  # noqa: E731
-    store.append(rows(chain(9, kinds=CYCLE, data=lambda seq: {"outcome": outcome(seq), "bets": [{"id": "b"}]})))
+    store.append(
+        rows(
+            chain(9, kinds=CYCLE, data=lambda seq: {"outcome": outcome(seq), "bets": [{"id": "b"}]})
+        )
+    )
     assert store.outcomes("RL-01", 2) == [outcome(6), outcome(9)]  # every third event is a result
     assert store.outcomes("RL-02", 3) == []
 
@@ -335,4 +407,8 @@ def test_outcomes_are_the_last_results_outcomes_oldest_first(store):
 def test_since_can_keep_to_some_kinds(store):
     store.append(rows(chain(6, kinds=CYCLE)))
     assert [e["seq"] for e in store.since("RL-01", 1, kinds=["nothing.such"])] == []
-    assert [e["seq"] for e in store.since("RL-01", 2, kinds=["round.open", "round.result"])] == [3, 4, 6]
+    assert [e["seq"] for e in store.since("RL-01", 2, kinds=["round.open", "round.result"])] == [
+        3,
+        4,
+        6,
+    ]

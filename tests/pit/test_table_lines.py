@@ -4,10 +4,20 @@ from terminal.pit.cli import table_lines
 
 
 def detail(float_=None, alerts=()):
-    return {"table": {"table": "RL-01", "game": "roulette_fr", "link": "live", "session": 3,
-                      "round": {"number": 41, "status": "open"}, "recent": ["17", "0"],
-                      "rounds_per_hour": 38, "float": float_, "faults": []},
-            "alerts": list(alerts)}
+    return {
+        "table": {
+            "table": "RL-01",
+            "game": "roulette_fr",
+            "link": "live",
+            "session": 3,
+            "round": {"number": 41, "status": "open"},
+            "recent": ["17", "0"],
+            "rounds_per_hour": 38,
+            "float": float_,
+            "faults": [],
+        },
+        "alerts": list(alerts),
+    }
 
 
 def test_the_float_is_money_with_separators_and_the_result_signed():
@@ -16,18 +26,33 @@ def test_the_float_is_money_with_separators_and_the_result_signed():
     assert lines[0] == "RL-01 roulette_fr: link live, session 3, round 41 open"
     assert lines[2] == "  float: advance 123,456.00, tray 12,500.00, result -12,345.50"
     assert table_lines(detail({"advance": 100, "tray": 250, "result": 150}))[2] == (
-        "  float: advance 1.00, tray 2.50, result +1.50")
+        "  float: advance 1.00, tray 2.50, result +1.50"
+    )
 
 
 def test_an_open_and_an_acknowledged_alert():
-    alerts = [{"id": 7, "raised_at": "2026-11-30T06:00:00.000Z", "kind": "silent",
-               "detail": "no heartbeat for 6 s", "acknowledged_by": None, "acknowledged_at": None},
-              {"id": 8, "raised_at": "2026-11-30T06:01:00.000Z", "kind": "pace",
-               "detail": "12 rounds per hour", "acknowledged_by": "marta",
-               "acknowledged_at": "2026-11-30T06:02:00.000Z"}]
+    alerts = [
+        {
+            "id": 7,
+            "raised_at": "2026-11-30T06:00:00.000Z",
+            "kind": "silent",
+            "detail": "no heartbeat for 6 s",
+            "acknowledged_by": None,
+            "acknowledged_at": None,
+        },
+        {
+            "id": 8,
+            "raised_at": "2026-11-30T06:01:00.000Z",
+            "kind": "pace",
+            "detail": "12 rounds per hour",
+            "acknowledged_by": "marta",
+            "acknowledged_at": "2026-11-30T06:02:00.000Z",
+        },
+    ]
     lines = table_lines(detail(alerts=alerts))
 
     assert lines[2:] == [
         "  alert #7 2026-11-30T06:00:00.000Z silent: no heartbeat for 6 s [OPEN]",
         "  alert #8 2026-11-30T06:01:00.000Z pace: 12 rounds per hour "
-        "[acknowledged by marta at 2026-11-30T06:02:00.000Z]"]
+        "[acknowledged by marta at 2026-11-30T06:02:00.000Z]",
+    ]

@@ -14,7 +14,9 @@ from tests.support.helpers import wait_for  # noqa: F401  (the board tests' wait
 DEADLINE = 10.0  # a guard against a hang, not a measure
 
 
-def events_until(wheel, done: Callable[[list], bool], what: str, deadline: float = DEADLINE) -> list:
+def events_until(
+    wheel, done: Callable[[list], bool], what: str, deadline: float = DEADLINE
+) -> list:
     """The wheel's events, read until `done(events)`."""
     end = time.monotonic() + deadline
     events: list = []
@@ -34,8 +36,11 @@ def drain(wheel) -> list:
 
 def ending_with(kind: type, **fields) -> Callable[[list], bool]:
     """A `done` for events_until: the last event is a `kind` with these fields."""
-    return lambda events: bool(events) and isinstance(events[-1], kind) and all(
-        getattr(events[-1], name) == value for name, value in fields.items())
+    return lambda events: (
+        bool(events)
+        and isinstance(events[-1], kind)
+        and all(getattr(events[-1], name) == value for name, value in fields.items())
+    )
 
 
 def faults(events, code: str | None = None) -> list[Fault]:

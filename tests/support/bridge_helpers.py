@@ -31,8 +31,12 @@ FIELD_VALUES = {
 
 
 def messages(classes=m.MESSAGES) -> st.SearchStrategy[m.Message]:
-    return st.one_of(*(st.builds(cls, **{name: FIELD_VALUES[codec] for name, codec in cls.LAYOUT})
-                       for cls in classes))
+    return st.one_of(
+        *(
+            st.builds(cls, **{name: FIELD_VALUES[codec] for name, codec in cls.LAYOUT})
+            for cls in classes
+        )
+    )
 
 
 def firmware_fields(message: m.Message) -> dict:
@@ -50,7 +54,7 @@ def spoil(chunk: bytes, how: str, data) -> list[bytes]:
     if how == "duplicate":
         return [chunk, chunk]
     if how == "cut":
-        return [chunk[:data.draw(st.integers(0, len(chunk) - 1))]]
+        return [chunk[: data.draw(st.integers(0, len(chunk) - 1))]]
     if how == "corrupt":
         at = data.draw(st.integers(0, len(chunk) - 1))
         flipped = bytearray(chunk)

@@ -8,10 +8,11 @@ running while the context is open. On a Pi, add the real reader here, driven by 
 
 from __future__ import annotations
 
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, ContextManager, Iterator, Protocol
+from typing import Protocol
 
 from drivers.dice.base import DiceReader
 from drivers.emulators.dice_board import DiceBoardEmulator
@@ -34,18 +35,19 @@ class DiceBackend:
     driver: Callable[[DiceReader], DiceDriver]  # given the open reader
 
 
-def _sim(url: str) -> Callable[[Path], ContextManager[DiceBackend]]:
+def _sim(url: str) -> Callable[[Path], AbstractContextManager[DiceBackend]]:
     return lambda tmp_path: nullcontext(DiceBackend(url, lambda reader: reader))
 
 
 @contextmanager
 def _board(tmp_path: Path) -> Iterator[DiceBackend]:
-    with DiceBoardEmulator(tmp_path / "dice-reader", seed=5, time_scale=BOARD_TIME_SCALE,
-                           drift_ppm=40) as emulator:
+    with DiceBoardEmulator(
+        tmp_path / "dice-reader", seed=5, time_scale=BOARD_TIME_SCALE, drift_ppm=40
+    ) as emulator:
         yield DiceBackend(emulator.url, lambda reader: emulator)
 
 
-DICE_BACKENDS: dict[str, Callable[[Path], ContextManager[DiceBackend]]] = {
+DICE_BACKENDS: dict[str, Callable[[Path], AbstractContextManager[DiceBackend]]] = {
     "sim-instant": _sim("sim://dice?throw=0"),  # the reading inside throw()
     "sim-timed": _sim("sim://dice?throw=0.05"),  # read by a worker thread
     "board": _board,  # our dice-reader board's emulator on a pty, through the bridge protocol

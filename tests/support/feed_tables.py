@@ -32,7 +32,9 @@ class Table:
 
     def build(self, count):
         journal = self.journal
-        return [journal.build("round.open", {"n": n}, round=journal.last_seq + 1) for n in range(count)]
+        return [
+            journal.build("round.open", {"n": n}, round=journal.last_seq + 1) for n in range(count)
+        ]
 
     def commit(self, count):
         events = self.build(count)

@@ -1,16 +1,19 @@
-"""Helpers shared by the tests (importable as `helpers`: tests/ is on pytest's pythonpath)."""
+"""Helpers shared by the tests (tests.support.helpers)."""
 
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+import tomllib
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any
+
+import tomli_w
 
 REPO = Path(__file__).resolve().parents[2]
 TABLES = REPO / "config" / "tables"
@@ -34,29 +37,76 @@ def made_then_closed(build: Callable, close: Callable | None = None) -> Iterator
             close(thing)
 
 
-def write_config(directory: Path, *, wheel: str = "sim://wheel?spin=0", table_id: str = "RL-T1",
-                 extra: str = "", game: str = "roulette_fr", dice: str = "sim://dice?throw=0",
-                 shoe: str = "sim://shoe?deal=0") -> Path:
-    """The example table of `game` with a fast simulated device (wheel, dice, shoe), ipc
-    endpoints and a journal in `directory`."""
-    sockets = tempfile.mkdtemp(prefix="dt-")  # ipc paths must stay short (about 100 bytes)
-    text = (TABLES / f"{game}.toml").read_text(encoding="utf-8")
-    text = re.sub(r'^id = "[^"]*"', f'id = "{table_id}"', text, count=1, flags=re.M)
-    text = re.sub(r'^wheel = "[^"]*"', f'wheel = "{wheel}"', text, count=1, flags=re.M)
-    text = re.sub(r'^dice = "[^"]*"', f'dice = "{dice}"', text, count=1, flags=re.M)
-    text = re.sub(r'^shoe = "[^"]*"', f'shoe = "{shoe}"', text, count=1, flags=re.M)
-    text = re.sub(r'^publish = "[^"]*"', f'publish = "ipc://{sockets}/feed"', text, count=1, flags=re.M)
-    text = re.sub(r'^replay = "[^"]*"', f'replay = "ipc://{sockets}/replay"', text, count=1, flags=re.M)
-    text = re.sub(r'^db = "[^"]*"', f'db = "{directory}/journal.sqlite"', text, count=1, flags=re.M)
-    path = directory / "table.toml"
-    path.write_text(text + extra, encoding="utf-8")
+def read_toml(path: Path) -> dict[str, Any]:
+    """The TOML file at `path`, as data."""
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def write_toml(path: Path, data: dict[str, Any]) -> Path:
+    """Write `data` as the TOML file at `path` (its comments are not kept); the path."""
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
     return path
+
+
+def edit_toml(path: Path, change: Callable[[dict[str, Any]], object]) -> Path:
+    """The TOML file at `path` edited as data: read, `change(data)` (in place), written back."""
+    data = read_toml(path)
+    change(data)
+    return write_toml(path, data)
+
+
+def merge_sections(data: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """`extra` merged into `data` section by section: a section of both is updated with the
+    keys of extra's, a new one added; a key outside any section is set. `data`, changed."""
+    for name, value in extra.items():
+        if isinstance(value, dict) and isinstance(data.get(name), dict):
+            data[name].update(value)
+        else:
+            data[name] = value
+    return data
+
+
+def write_config(
+    directory: Path,
+    *,
+    wheel: str = "sim://wheel?spin=0",
+    table_id: str = "RL-T1",
+    extra: str = "",
+    game: str = "roulette_fr",
+    dice: str = "sim://dice?throw=0",
+    shoe: str = "sim://shoe?deal=0",
+) -> Path:
+    """The example table of `game` with a fast simulated device (wheel, dice, shoe: the one the
+    game has), ipc endpoints and a journal in `directory`; `extra`, TOML text, merged into it
+    section by section (merge_sections)."""
+    sockets = tempfile.mkdtemp(prefix="dt-")  # ipc paths must stay short (about 100 bytes)
+    table = read_toml(TABLES / f"{game}.toml")
+    table["table"]["id"] = table_id
+    devices = table["devices"]
+    for kind, url in (("wheel", wheel), ("dice", dice), ("shoe", shoe)):
+        if kind in devices:
+            devices[kind] = url
+    table["feed"].update(publish=f"ipc://{sockets}/feed", replay=f"ipc://{sockets}/replay")
+    table["journal"]["db"] = f"{directory}/journal.sqlite"
+    merge_sections(table, tomllib.loads(extra))
+    return write_toml(directory / "table.toml", table)
+
+
+def floor_entry(**fields: object) -> str:
+    """A floor file's [[table]] entry of `fields`, as TOML text (a test may append keys to it)."""
+    return "[[table]]\n" + tomli_w.dumps(fields)
 
 
 def cli(*args: str, timeout: float = 120, **kwargs) -> subprocess.CompletedProcess:
     """Run the real `dealer-terminal` command line in a child process."""
-    return subprocess.run([sys.executable, "-m", "terminal.cli", *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=REPO, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "terminal.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=REPO,
+        **kwargs,
+    )
 
 
 def journal_events(cfg) -> list[dict]:
@@ -77,17 +127,24 @@ def forge(db: Path, choose, change) -> dict:
     from terminal.contract.events import seal
 
     with sqlite3.connect(db) as conn:
-        events = [json.loads(body) for (body,) in conn.execute("SELECT body FROM events ORDER BY seq")]
+        events = [
+            json.loads(body) for (body,) in conn.execute("SELECT body FROM events ORDER BY seq")
+        ]
         target = next(e for e in events if choose(e))
         change(target)
         prev = target["prev"]
-        for event in events[target["seq"] - 1:]:
+        for event in events[target["seq"] - 1 :]:
             event["prev"] = prev
             event.pop("hash")
             event["hash"] = prev = seal(event)["hash"]
-            conn.execute("UPDATE events SET body = ?, hash = ? WHERE seq = ?",
-                         (json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
-                          event["hash"], event["seq"]))
+            conn.execute(
+                "UPDATE events SET body = ?, hash = ? WHERE seq = ?",
+                (
+                    json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
+                    event["hash"],
+                    event["seq"],
+                ),
+            )
     return target
 
 
@@ -98,6 +155,7 @@ def stack_after_each_new_shoe(shoe, *cards: str) -> None:
     def new_shoe(decks, cut_after):
         load(decks, cut_after)
         shoe.stack(*cards)
+
     shoe.new_shoe = new_shoe
 
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import threading
 
-from tests.support.helpers import wait_for  # noqa: F401  (the pit tests' wait, importable from here as before)
-
 from terminal.pit.client import PitClient
 from terminal.pit.collector import Collector
 from terminal.pit.floorfile import load_floor
 from terminal.pit.server import PitServer
 from terminal.pit.store import PitStore
+from tests.support.helpers import wait_for  # noqa: F401  (the pit tests' wait, importable from here as before)
 
 ANY = "tcp://127.0.0.1:*"
 
@@ -21,8 +20,10 @@ def floor_file(directory, tables, *, alerts="", extra=None):
     lines = [f"[alerts]\n{alerts}\n"]
     for table in tables:
         feed, replay = table.source
-        lines.append(f'[[table]]\nid = "{table.name}"\nfeed = "{feed}"\nreplay = "{replay}"\n'
-                     + ((extra or {}).get(table.name, "")))
+        lines.append(
+            f'[[table]]\nid = "{table.name}"\nfeed = "{feed}"\nreplay = "{replay}"\n'
+            + ((extra or {}).get(table.name, ""))
+        )
     path = directory / "floor.toml"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
@@ -34,8 +35,13 @@ class Pit:
 
     def __init__(self, floor_path, db_url, *, replay_timeout=3.0, secure=None, serve=None):
         self.store = PitStore(db_url)
-        self.collector = Collector(load_floor(floor_path), self.store, publish=ANY,
-                                   replay_timeout=replay_timeout, secure=secure)
+        self.collector = Collector(
+            load_floor(floor_path),
+            self.store,
+            publish=ANY,
+            replay_timeout=replay_timeout,
+            secure=secure,
+        )
         self.server = PitServer(ANY, self.collector, setup=serve)
         self.server.start()
         self.thread = threading.Thread(target=self.collector.run, daemon=True)
@@ -53,8 +59,11 @@ class Pit:
         return next(t["link"] for t in self.client.floor()["tables"] if t["table"] == table)
 
     def alerts(self, kind=None, table=None):
-        return [a for a in self.store.alerts(open_only=False)
-                if (kind is None or a["kind"] == kind) and (table is None or a["table"] == table)]
+        return [
+            a
+            for a in self.store.alerts(open_only=False)
+            if (kind is None or a["kind"] == kind) and (table is None or a["table"] == table)
+        ]
 
     def close(self):
         self.collector.stop()

@@ -42,8 +42,9 @@ def _sim(url: str) -> Callable[[Path], AbstractContextManager[ShoeBackend]]:
 
 @contextmanager
 def _board(tmp_path: Path) -> Iterator[ShoeBackend]:
-    with ShoeBoardEmulator(tmp_path / "shoe-reader", seed=5, time_scale=BOARD_TIME_SCALE,
-                           drift_ppm=40) as emulator:
+    with ShoeBoardEmulator(
+        tmp_path / "shoe-reader", seed=5, time_scale=BOARD_TIME_SCALE, drift_ppm=40
+    ) as emulator:
         yield ShoeBackend(emulator.url, lambda shoe: emulator)
 
 

@@ -8,23 +8,27 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import zmq
 
-from tests.support.helpers import REPO, write_config
+from games.registry import game as game_of
 from terminal.config import TableConfig, load_table_config
-from terminal.runtime.games import PLAYS
+from tests.support.helpers import REPO, write_config
 
 START_S = 60.0  # the most a table may take to say something once started, on a loaded machine
 # Fast simulated devices, yet slow enough that a kill often lands inside a round.
-FAST_DEVICES = {"wheel": "sim://wheel?spin=0.01", "dice": "sim://dice?throw=0.01", "shoe": "sim://shoe?deal=0.002"}
+FAST_DEVICES = {
+    "wheel": "sim://wheel?spin=0.01",
+    "dice": "sim://dice?throw=0.01",
+    "shoe": "sim://shoe?deal=0.002",
+}
 
 
 def fast_table(directory: Path, game: str) -> tuple[Path, TableConfig]:
     """The example table of `game` in `directory` with its device fast (FAST_DEVICES)."""
-    kind = PLAYS[game].device
+    kind = game_of(game).device
     path = write_config(directory, game=game, **{kind: FAST_DEVICES[kind]})
     return path, load_table_config(path)
 
@@ -42,8 +46,22 @@ class TableProcess:
         self.received: dict[int, str] = {}
         self.events: list[dict] = []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "terminal.cli", "run", "--config", str(config), "--sim", "--seed", str(seed),
-             *extra], cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            [
+                sys.executable,
+                "-m",
+                "terminal.cli",
+                "run",
+                "--config",
+                str(config),
+                "--sim",
+                "--seed",
+                str(seed),
+                *extra,
+            ],
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
 
     def hear_until(self, done: Callable[[dict], bool], timeout: float = START_S) -> dict | None:
         """Events as they come until `done(event)` (that event returned) or the process ends or
@@ -66,7 +84,11 @@ class TableProcess:
         return event
 
     def stderr(self) -> str:
-        return self.process.stderr.read().decode() if self.process.poll() is not None else "(still running)"
+        return (
+            self.process.stderr.read().decode()
+            if self.process.poll() is not None
+            else "(still running)"
+        )
 
     def kill(self) -> None:
         """SIGKILL: no handler, no flush, no goodbye; then what was already on its way is heard."""

@@ -7,9 +7,9 @@ while the context is open. On a Pi, add the real device's URL here.
 
 from __future__ import annotations
 
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import Callable, ContextManager, Iterator
 
 from drivers.emulators.cammegh import CammeghEmulator
 from drivers.emulators.wheel_board import WheelBoardEmulator
@@ -20,33 +20,41 @@ CAMMEGH_TIME_FACTOR = 0.05
 BOARD_TIME_SCALE = 0.02
 
 
-def _url(url: str) -> Callable[[Path], ContextManager[str]]:
+def _url(url: str) -> Callable[[Path], AbstractContextManager[str]]:
     return lambda tmp_path: nullcontext(url)
 
 
 def cammegh_url(link: Path, factor: float = CAMMEGH_TIME_FACTOR, **params: object) -> str:
     """The driver's URL for an emulated wheel at `link` with its timing scaled by `factor`;
     `silent` stays generous, so that a busy test machine is not a silent wheel."""
-    settings = {"boot": 5, "answer": 0.5, "silent": 1.0, "launch_grace": 3 * factor,
-                "ball_grace": 5 * factor, "selftest": 30} | params
+    settings = {
+        "boot": 5,
+        "answer": 0.5,
+        "silent": 1.0,
+        "launch_grace": 3 * factor,
+        "ball_grace": 5 * factor,
+        "selftest": 30,
+    } | params
     return f"cammegh://{link}?" + "&".join(f"{name}={value:g}" for name, value in settings.items())
 
 
 @contextmanager
 def _cammegh(tmp_path: Path) -> Iterator[str]:
-    with CammeghEmulator(tmp_path / "cammegh", seed=11, time_factor=CAMMEGH_TIME_FACTOR,
-                         selftest_seconds=4):
+    with CammeghEmulator(
+        tmp_path / "cammegh", seed=11, time_factor=CAMMEGH_TIME_FACTOR, selftest_seconds=4
+    ):
         yield cammegh_url(tmp_path / "cammegh")
 
 
 @contextmanager
 def _board(tmp_path: Path) -> Iterator[str]:
-    with WheelBoardEmulator(tmp_path / "wheel-board", seed=5, time_scale=BOARD_TIME_SCALE,
-                            drift_ppm=40) as emulator:
+    with WheelBoardEmulator(
+        tmp_path / "wheel-board", seed=5, time_scale=BOARD_TIME_SCALE, drift_ppm=40
+    ) as emulator:
         yield emulator.url
 
 
-WHEEL_BACKENDS: dict[str, Callable[[Path], ContextManager[str]]] = {
+WHEEL_BACKENDS: dict[str, Callable[[Path], AbstractContextManager[str]]] = {
     "sim-instant": _url("sim://wheel?spin=0"),  # the whole spin inside spin()
     "sim-timed": _url("sim://wheel?spin=0.05"),  # played in real time by a worker thread
     "cammegh": _cammegh,  # the SS2 emulator on a pty, through the real driver

@@ -4,22 +4,23 @@ journal replays to the same table and `journal verify` settles every roll again.
 
 from __future__ import annotations
 
-
 import pytest
 
 from games.records import Bet
-from tests.support.helpers import forge, journal_events, quiet, write_config
-from terminal.runtime.audit import audit
-from terminal.config import load_table_config
 from terminal.assemble import assemble
+from terminal.config import load_table_config
+from terminal.runtime.audit import audit
 from terminal.runtime.state import TableState
+from tests.support.helpers import forge, journal_events, quiet, write_config
 
 
 class Script:
     """Players whose every move is written in advance, and the dice of every roll: the tests'
     stand-in for the croupier's screen. `rolls[n]` is the dice (or a void cause) of round n."""
 
-    def __init__(self, table, *, present=(1, 2, 3), refuse=(), line=None, bets=None, rolls=None, withdraw=()):
+    def __init__(
+        self, table, *, present=(1, 2, 3), refuse=(), line=None, bets=None, rolls=None, withdraw=()
+    ):
         self.table = table
         self.present, self.refuse = set(present), set(refuse)
         self.line = line or {}  # seat -> "pass" / "dontpass" when it has the dice
@@ -37,7 +38,10 @@ class Script:
             self.table.device.fail_next(roll)
         else:
             self.table.device.set_next(*roll)
-        return [Bet(f"r{round_no}s{seat}{code}", seat, code, stake) for seat, code, stake in self.by_round.get(round_no, [])]
+        return [
+            Bet(f"r{round_no}s{seat}{code}", seat, code, stake)
+            for seat, code, stake in self.by_round.get(round_no, [])
+        ]
 
     def line_bet(self, round_no, seat, limits):
         code = self.line.get(seat)
@@ -73,17 +77,38 @@ def results(events):
 
 
 def test_a_hand_with_every_procedure_of_section_09(cfg):
-    rolls = {1: (3, 3), 2: (2, 2), 3: (1, 2), 4: "off_table", 5: (3, 4), 6: (6, 5), 7: (2, 3), 8: (1, 6)}
-    bets = {1: [(3, "place:8", 1200)], 2: [(3, "come", 1000), (2, "odds:pass", 1000)],
-            7: [(1, "field", 500)]}
+    rolls = {
+        1: (3, 3),
+        2: (2, 2),
+        3: (1, 2),
+        4: "off_table",
+        5: (3, 4),
+        6: (6, 5),
+        7: (2, 3),
+        8: (1, 6),
+    }
+    bets = {
+        1: [(3, "place:8", 1200)],
+        2: [(3, "come", 1000), (2, "odds:pass", 1000)],
+        7: [(1, "field", 500)],
+    }
     with assemble(cfg, quiet(sim=True)) as table:
-        table.players = Script(table, refuse={1}, line={2: "pass", 3: "dontpass"}, bets=bets, rolls=rolls,
-                               withdraw={"r1s3place:8"})
+        table.players = Script(
+            table,
+            refuse={1},
+            line={2: "pass", 3: "dontpass"},
+            bets=bets,
+            rolls=rolls,
+            withdraw={"r1s3place:8"},
+        )
         assert table.run(rounds=5) == 7  # the last shooter plays on to the seven out
         live = table.state
     events = journal_events(cfg)
     shooters = [e["data"] for e in by_kind(events, "craps.shooter")]
-    assert shooters == [{"seat": 2, "passed": [1]}, {"seat": 3, "passed": []}]  # seat 1 refused the dice
+    assert shooters == [
+        {"seat": 2, "passed": [1]},
+        {"seat": 3, "passed": []},
+    ]  # seat 1 refused the dice
     r = results(events)
     assert r[1]["outcome"] == {"dice": [3, 3], "point_before": None, "point_after": 6}
     assert {b["code"] for b in r[1]["layout"]} == {"pass", "place:8"}
@@ -105,9 +130,12 @@ def test_a_hand_with_every_procedure_of_section_09(cfg):
     # the seven out: every bet on the layout ends, the dice change hands; the lost die is replaced
     assert r[5]["layout"] == [] and r[5]["shooter"] is None
     assert {s["result"] for s in r[5]["settlement"]} == {"lose"}
-    assert changes[1] == {"reason": "the die that left the table was not found: a new set of six dice",
-                          "die_lost": False}
-    # closing: the last shooter (seat 3) plays a natural, a point, and sevens out: the session's last roll
+    assert changes[1] == {
+        "reason": "the die that left the table was not found: a new set of six dice",
+        "die_lost": False,
+    }
+    # closing: the last shooter (seat 3) plays a natural, a point, and sevens out: the session's
+    # last roll
     assert [e["data"]["key"] for e in by_kind(events, "announcement")].count("last_shooter") == 1
     opens = {e["round"]: e["data"] for e in by_kind(events, "round.open")}
     assert opens[6] == {"shooter": 3, "last_shooter": True}
@@ -135,18 +163,27 @@ def test_a_shooter_without_a_line_bet_passes_the_dice(cfg):
 
 def test_a_stopped_table_keeps_its_layout_and_point_for_the_next_run(cfg):
     with assemble(cfg, quiet(sim=True)) as table:
-        table.players = Script(table, line={1: "pass"}, bets={1: [(2, "place:6", 1200)]}, rolls={1: (4, 6)})  # place 6 in steps of 6.00
+        table.players = Script(
+            table, line={1: "pass"}, bets={1: [(2, "place:6", 1200)]}, rolls={1: (4, 6)}
+        )  # place 6 in steps of 6.00
         table.on_round = lambda event: table.control.request_stop()
         assert table.run() == 1
     with assemble(cfg, quiet(sim=True)) as table:
-        state = table.play.engine_state(table.state)
-        assert state.point == 10 and state.shooter == 1 and {b.code for b in state.layout} == {"pass", "place:6"}
+        state = table.state.own.engine_state()
+        assert (
+            state.point == 10
+            and state.shooter == 1
+            and {b.code for b in state.layout} == {"pass", "place:6"}
+        )
         table.players = Script(table, line={1: "pass"}, rolls={2: (5, 5), 3: (2, 2), 4: (3, 4)})
         assert table.run(rounds=1) == 3  # the last shooter makes the 10, sets the 4, sevens out
     events = journal_events(cfg)
     r = results(events)
     assert r[2]["outcome"]["point_before"] == 10
-    assert {s["id"]: s["result"] for s in r[2]["settlement"]} == {"r1s1line": "win", "r1s2place:6": "open"}
+    assert {s["id"]: s["result"] for s in r[2]["settlement"]} == {
+        "r1s1line": "win",
+        "r1s2place:6": "open",
+    }
     assert audit(cfg.db).ok
 
 
@@ -165,9 +202,11 @@ def test_verify_catches_a_layout_that_the_rules_do_not_leave(cfg):
 
 
 def test_a_simulated_session_plays_craps_end_to_end(tmp_path):
-    cfg = load_table_config(write_config(tmp_path, game="craps", dice="sim://dice?throw=0&void=0.03"))
+    cfg = load_table_config(
+        write_config(tmp_path, game="craps", dice="sim://dice?throw=0&void=0.03")
+    )
     with assemble(cfg, quiet(sim=True, seed=11)) as table:
-        table.dice_change_rolls = 40  # [craps] dice_change_rolls
+        table.rounds.dice_change_rolls = 40  # [craps] dice_change_rolls
         settled = table.run(rounds=150)
         live = table.state
     assert settled >= 150

@@ -3,7 +3,6 @@ over real sockets on loopback with keys generated for each test, and a real tabl
 
 import argparse
 import json
-import re
 import shutil
 import signal
 import stat
@@ -14,16 +13,25 @@ from types import SimpleNamespace
 import pytest
 import zmq
 
-from tests.support.helpers import REPO, made_then_closed, write_config
 from terminal.config import ConfigError, load_table_config
 from terminal.contract.events import canonical, check_event
 from terminal.feed.curve import (
-    CurveError, CurveServer, HandshakeWatch, add_keys_parser, check_key, client_socket_setup, cmd_keys,
-    generate_keys, load_public, load_secret, read_allow_list,
+    CurveError,
+    CurveServer,
+    HandshakeWatch,
+    add_keys_parser,
+    check_key,
+    client_socket_setup,
+    cmd_keys,
+    generate_keys,
+    load_public,
+    load_secret,
+    read_allow_list,
 )
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
 from terminal.runtime.journal import Journal, JournalWriter
+from tests.support.helpers import REPO, edit_toml, made_then_closed, write_config
 
 ANY_PORT = "tcp://127.0.0.1:*"
 DEADLINE_MS = 5000
@@ -40,10 +48,13 @@ def keys_cli(*argv):
 def keys(tmp_path):
     """The table's keys, an impostor table's, the allowed pit's (its public file copied into the
     allow-list) and a stranger pit's."""
-    made = SimpleNamespace(allow=tmp_path / "allow", table=generate_keys(tmp_path / "table", "RL-01"),
-                           impostor=generate_keys(tmp_path / "impostor", "RL-01"),
-                           pit=generate_keys(tmp_path / "pit", "pit"),
-                           stranger=generate_keys(tmp_path / "stranger", "stranger"))
+    made = SimpleNamespace(
+        allow=tmp_path / "allow",
+        table=generate_keys(tmp_path / "table", "RL-01"),
+        impostor=generate_keys(tmp_path / "impostor", "RL-01"),
+        pit=generate_keys(tmp_path / "pit", "pit"),
+        stranger=generate_keys(tmp_path / "stranger", "stranger"),
+    )
     made.allow.mkdir()
     shutil.copy(made.pit.public, made.allow)
     return made
@@ -56,7 +67,9 @@ class CurveTable:
         self.journal = Journal(directory / "RL-01.sqlite", table="RL-01", game="roulette_fr")
         self.curve = CurveServer(secret, allow)
         self.publisher = FeedPublisher(ANY_PORT, "RL-01", curve=self.curve)
-        self.replay = ReplayServer(ANY_PORT, self.journal.path, lambda: {"table": "RL-01"}, curve=self.curve)
+        self.replay = ReplayServer(
+            ANY_PORT, self.journal.path, lambda: {"table": "RL-01"}, curve=self.curve
+        )
         self.replay.start()
         self.writer = JournalWriter(self.journal, [self.publisher], tick_seconds=0.02)
         self.writer.start()
@@ -103,7 +116,8 @@ def _close_client(client) -> None:
 
 @pytest.fixture
 def pits():
-    """Pit client sockets set up with `own` keys expecting `server_key`, each with its handshake watch."""
+    """Pit client sockets set up with `own` keys expecting `server_key`, each with its handshake
+    watch."""
     yield from made_then_closed(_pit_client, _close_client)
 
 
@@ -160,7 +174,9 @@ def test_keys_generate_writes_the_pair_with_a_private_secret_and_prints_the_key(
     assert "already exist" in err and "--force" in err and load_public(public) == key.encode()
     assert keys_cli("keys", "generate", "RL-01", "--dir", str(directory), "--force") == 0
     replaced = capsys.readouterr().out.splitlines()[0]
-    assert replaced != key and load_secret(secret).public == replaced.encode() == load_public(public)
+    assert replaced != key and load_secret(secret).public == replaced.encode() == load_public(
+        public
+    )
     assert stat.S_IMODE(secret.stat().st_mode) == 0o600
 
 
@@ -172,7 +188,9 @@ def test_keys_that_cannot_be_used_are_refused_naming_the_file(tmp_path, capsys):
     damaged = tmp_path / "damaged.key_secret"
     secret = load_secret(pair.secret).secret.decode()
     damaged.write_text(pair.secret.read_text().replace(secret, secret[:-1]))
-    with pytest.raises(CurveError, match="secret key of .*damaged.key_secret is not a CURVE key") as bad:
+    with pytest.raises(
+        CurveError, match="secret key of .*damaged.key_secret is not a CURVE key"
+    ) as bad:
         load_secret(damaged)
     assert secret[:-1] not in str(bad.value)  # a secret, even damaged, is never printed
     with pytest.raises(CurveError, match="does not exist") as missing:
@@ -202,7 +220,10 @@ def test_an_allowed_pit_receives_the_feed_and_its_replays(keys, tables, pits):
     table = tables(keys.table.secret, keys.allow)
     sub, sub_watch = pits(zmq.SUB, table.publisher.endpoint, keys.pit.secret, keys.table.key)
     dealer, dealer_watch = pits(zmq.DEALER, table.replay.endpoint, keys.pit.secret, keys.table.key)
-    for watch, endpoint in ((sub_watch, table.publisher.endpoint), (dealer_watch, table.replay.endpoint)):
+    for watch, endpoint in (
+        (sub_watch, table.publisher.endpoint),
+        (dealer_watch, table.replay.endpoint),
+    ):
         outcome = handshake(watch)
         assert outcome.ok and outcome.endpoint == endpoint
     receive(sub)  # a heartbeat: the subscription is through
@@ -213,23 +234,33 @@ def test_an_allowed_pit_receives_the_feed_and_its_replays(keys, tables, pits):
     assert replies[-1] == {"op": "replay.end", "last_seq": 3}
 
 
-def test_a_pit_key_not_in_the_allow_list_gets_nothing_and_the_table_logs_it(keys, tables, pits, caplog):
+def test_a_pit_key_not_in_the_allow_list_gets_nothing_and_the_table_logs_it(
+    keys, tables, pits, caplog
+):
     caplog.set_level("WARNING", logger="terminal.feed.curve")
     table = tables(keys.table.secret, keys.allow)
     sub, _ = pits(zmq.SUB, table.publisher.endpoint, keys.pit.secret, keys.table.key)
     dealer, _ = pits(zmq.DEALER, table.replay.endpoint, keys.pit.secret, keys.table.key)
-    stranger_sub, sub_watch = pits(zmq.SUB, table.publisher.endpoint, keys.stranger.secret, keys.table.key)
-    stranger_dealer, dealer_watch = pits(zmq.DEALER, table.replay.endpoint, keys.stranger.secret, keys.table.key)
+    stranger_sub, sub_watch = pits(
+        zmq.SUB, table.publisher.endpoint, keys.stranger.secret, keys.table.key
+    )
+    stranger_dealer, dealer_watch = pits(
+        zmq.DEALER, table.replay.endpoint, keys.stranger.secret, keys.table.key
+    )
     stranger_dealer.send(canonical({"op": "replay", "from_seq": 1}))
     for watch in (sub_watch, dealer_watch):
         outcome = handshake(watch)
         assert outcome.event == zmq.EVENT_HANDSHAKE_FAILED_AUTH and outcome.value == 400
         assert "refused the pit's key" in outcome.alert("RL-01") and "curve_allow" in outcome.reason
-    refusals = [r for r in caplog.records if r.name == "terminal.feed.curve" and r.levelname == "WARNING"]
+    refusals = [
+        r for r in caplog.records if r.name == "terminal.feed.curve" and r.levelname == "WARNING"
+    ]
     assert len(refusals) >= 2  # logged before the refusal reached the pit
     for record in refusals:
         message = record.getMessage()
-        assert message.startswith(f"refused a pit client with key {keys.stranger.key.decode()} from 127.0.0.1")
+        assert message.startswith(
+            f"refused a pit client with key {keys.stranger.key.decode()} from 127.0.0.1"
+        )
         assert str(keys.allow) in message
 
     played = table.play(2)
@@ -251,14 +282,22 @@ def test_reload_admits_a_pit_key_added_to_the_allow_list(keys, tables, pits):
 
 def test_an_impostor_table_fails_the_handshake_and_sends_nothing(keys, tables, pits):
     impostor = tables(keys.impostor.secret, keys.allow)  # admits the pit, but holds other keys
-    fooled, fooled_watch = pits(zmq.SUB, impostor.publisher.endpoint, keys.pit.secret, keys.table.key)
-    dealer, dealer_watch = pits(zmq.DEALER, impostor.replay.endpoint, keys.pit.secret, keys.table.key)
+    fooled, fooled_watch = pits(
+        zmq.SUB, impostor.publisher.endpoint, keys.pit.secret, keys.table.key
+    )
+    dealer, dealer_watch = pits(
+        zmq.DEALER, impostor.replay.endpoint, keys.pit.secret, keys.table.key
+    )
     dealer.send(canonical({"op": "state"}))
-    for watch, endpoint in ((fooled_watch, impostor.publisher.endpoint), (dealer_watch, impostor.replay.endpoint)):
+    for watch, endpoint in (
+        (fooled_watch, impostor.publisher.endpoint),
+        (dealer_watch, impostor.replay.endpoint),
+    ):
         outcome = handshake(watch)
         assert not outcome.ok and outcome.event != zmq.EVENT_HANDSHAKE_FAILED_AUTH
-        assert outcome.alert("RL-01") == (f"table RL-01 at {endpoint} did not prove the key of the floor file "
-                                          "(handshake failed)")
+        assert outcome.alert("RL-01") == (
+            f"table RL-01 at {endpoint} did not prove the key of the floor file (handshake failed)"
+        )
     # a pit that knows the impostor's key hears it: the feed runs, the fooled pit gets none of it
     witness, _ = pits(zmq.SUB, impostor.publisher.endpoint, keys.pit.secret, keys.impostor.key)
     receive(witness)
@@ -271,7 +310,10 @@ def test_a_pit_without_curve_is_told_the_table_speaks_curve(keys, tables, pits):
     table = tables(keys.table.secret, keys.allow)
     plain, watch = pits(zmq.SUB, table.publisher.endpoint, None, None)
     outcome = handshake(watch)
-    assert outcome.event == zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL and "CURVE on one side only" in outcome.reason
+    assert (
+        outcome.event == zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+        and "CURVE on one side only" in outcome.reason
+    )
     assert not plain.poll(0)
 
 
@@ -281,13 +323,21 @@ def test_two_tables_of_one_process_keep_their_own_allow_lists(keys, tables, pits
     shutil.copy(keys.stranger.public, other_allow)
     first = tables(keys.table.secret, keys.allow, "first")
     second = tables(keys.impostor.secret, other_allow, "second")
-    for table, server_key, allowed, refused in ((first, keys.table.key, keys.pit, keys.stranger),
-                                                (second, keys.impostor.key, keys.stranger, keys.pit)):
+    for table, server_key, allowed, refused in (
+        (first, keys.table.key, keys.pit, keys.stranger),
+        (second, keys.impostor.key, keys.stranger, keys.pit),
+    ):
         assert handshake(pits(zmq.DEALER, table.replay.endpoint, allowed.secret, server_key)[1]).ok
-        assert not handshake(pits(zmq.DEALER, table.replay.endpoint, refused.secret, server_key)[1]).ok
+        assert not handshake(
+            pits(zmq.DEALER, table.replay.endpoint, refused.secret, server_key)[1]
+        ).ok
     first.curve.close()  # its sockets stay open: nobody is admitted there any more
-    assert not handshake(pits(zmq.DEALER, first.replay.endpoint, keys.pit.secret, keys.table.key)[1]).ok
-    dealer, watch = pits(zmq.DEALER, second.replay.endpoint, keys.stranger.secret, keys.impostor.key)
+    assert not handshake(
+        pits(zmq.DEALER, first.replay.endpoint, keys.pit.secret, keys.table.key)[1]
+    ).ok
+    dealer, watch = pits(
+        zmq.DEALER, second.replay.endpoint, keys.stranger.secret, keys.impostor.key
+    )
     assert handshake(watch).ok  # the shared authenticator still serves the second table
     assert replay(dealer)[-1]["op"] == "replay.end"
 
@@ -297,26 +347,47 @@ def test_two_tables_of_one_process_keep_their_own_allow_lists(keys, tables, pits
 
 def with_curve(path, **entries):
     """The table file at `path` with `entries` added to its [feed] section."""
-    lines = "".join(f'{key} = "{value}"\n' for key, value in entries.items())
-    text = re.sub(r"^(replay = .*\n)", lambda m: m.group(1) + lines, path.read_text(), count=1, flags=re.M)
-    path.write_text(text)
-    return path
+    return edit_toml(
+        path,
+        lambda table: table["feed"].update({key: str(value) for key, value in entries.items()}),
+    )
 
 
 def test_curve_paths_are_relative_to_the_configuration_file(keys, tmp_path):
-    cfg = load_table_config(with_curve(write_config(tmp_path), curve_secret="table/RL-01.key_secret",
-                                       curve_allow="allow"))
-    assert cfg.curve.secret == tmp_path / "table" / "RL-01.key_secret" and cfg.curve.allow == tmp_path / "allow"
+    cfg = load_table_config(
+        with_curve(
+            write_config(tmp_path), curve_secret="table/RL-01.key_secret", curve_allow="allow"
+        )
+    )
+    assert (
+        cfg.curve.secret == tmp_path / "table" / "RL-01.key_secret"
+        and cfg.curve.allow == tmp_path / "allow"
+    )
     assert load_table_config(write_config(tmp_path)).curve is None
 
 
-@pytest.mark.parametrize("entries, key, says", [
-    ({"curve_secret": "table/RL-01.key_secret"}, "curve_secret", "curve_allow is not"),
-    ({"curve_allow": "allow"}, "curve_allow", "curve_secret is not"),
-    ({"curve_secret": "table/RL-02.key_secret", "curve_allow": "allow"}, "curve_secret", "does not exist"),
-    ({"curve_secret": "table/RL-01.key", "curve_allow": "allow"}, "curve_secret", "holds only a public key"),
-    ({"curve_secret": "table/RL-01.key_secret", "curve_allow": "pits"}, "curve_allow", "does not exist"),
-])
+@pytest.mark.parametrize(
+    "entries, key, says",
+    [
+        ({"curve_secret": "table/RL-01.key_secret"}, "curve_secret", "curve_allow is not"),
+        ({"curve_allow": "allow"}, "curve_allow", "curve_secret is not"),
+        (
+            {"curve_secret": "table/RL-02.key_secret", "curve_allow": "allow"},
+            "curve_secret",
+            "does not exist",
+        ),
+        (
+            {"curve_secret": "table/RL-01.key", "curve_allow": "allow"},
+            "curve_secret",
+            "holds only a public key",
+        ),
+        (
+            {"curve_secret": "table/RL-01.key_secret", "curve_allow": "pits"},
+            "curve_allow",
+            "does not exist",
+        ),
+    ],
+)
 def test_curve_configuration_errors_name_the_key(keys, tmp_path, entries, key, says):
     with pytest.raises(ConfigError) as error:
         load_table_config(with_curve(write_config(tmp_path), **entries))
@@ -324,13 +395,30 @@ def test_curve_configuration_errors_name_the_key(keys, tmp_path, entries, key, s
 
 
 def test_a_table_run_with_curve_serves_allowed_pits_only(keys, tmp_path, pits):
-    path = with_curve(write_config(tmp_path, wheel="sim://wheel?spin=0.05"),
-                      curve_secret=keys.table.secret, curve_allow=keys.allow)
+    path = with_curve(
+        write_config(tmp_path, wheel="sim://wheel?spin=0.05"),
+        curve_secret=keys.table.secret,
+        curve_allow=keys.allow,
+    )
     cfg = load_table_config(path)
     log = tmp_path / "table.log"
     with open(log, "w") as stderr:
-        table = subprocess.Popen([sys.executable, "-m", "terminal.cli", "run", "--config", str(path), "--sim",
-                                  "--seed", "5"], cwd=REPO, stdout=subprocess.DEVNULL, stderr=stderr)
+        table = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "terminal.cli",
+                "run",
+                "--config",
+                str(path),
+                "--sim",
+                "--seed",
+                "5",
+            ],
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
     try:
         sub, sub_watch = pits(zmq.SUB, cfg.publish, keys.pit.secret, keys.table.key)
         dealer, _ = pits(zmq.DEALER, cfg.replay, keys.pit.secret, keys.table.key)
@@ -340,13 +428,20 @@ def test_a_table_run_with_curve_serves_allowed_pits_only(keys, tmp_path, pits):
         replies = replay(dealer)
         assert replies[-1]["op"] == "replay.end" and replies[-1]["last_seq"] >= live[-1]["seq"]
         assert [e["seq"] for e in replies[:-1]] == list(range(1, replies[-1]["last_seq"] + 1))
-        assert all(check_event(e) is None for e in replies[:-1]) and replies[0]["kind"] == "table.open"
-        assert handshake(stranger_watch, PROCESS_DEADLINE_MS).event == zmq.EVENT_HANDSHAKE_FAILED_AUTH
+        assert (
+            all(check_event(e) is None for e in replies[:-1]) and replies[0]["kind"] == "table.open"
+        )
+        assert (
+            handshake(stranger_watch, PROCESS_DEADLINE_MS).event == zmq.EVENT_HANDSHAKE_FAILED_AUTH
+        )
     finally:
         table.send_signal(signal.SIGTERM)
         assert table.wait(timeout=60) == 0, log.read_text()
     err = log.read_text()
-    assert f"refused a pit client with key {keys.stranger.key.decode()}" in err and "Traceback" not in err
+    assert (
+        f"refused a pit client with key {keys.stranger.key.decode()}" in err
+        and "Traceback" not in err
+    )
 
 
 def test_a_table_made_again_at_once_after_one_closed_gets_its_authenticator(keys):

@@ -6,11 +6,11 @@ import time
 import pytest
 import zmq
 
+from terminal.common.storage import BATCH
 from terminal.contract.events import canonical, check_event
 from terminal.feed import FeedError
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.common.storage import BATCH
 from terminal.runtime.journal import Journal, JournalError, JournalWriter
 
 ANY_PORT = "tcp://127.0.0.1:*"
@@ -79,8 +79,12 @@ def next_heartbeat(sub, last_seq):
 def test_the_publisher_binds_now_and_resolves_its_port(sockets):
     publisher = FeedPublisher(ANY_PORT, "RL-01")
     try:
-        assert publisher.endpoint.startswith("tcp://127.0.0.1:") and not publisher.endpoint.endswith("*")
-        with pytest.raises(FeedError, match="another table or terminal is already using it") as busy:
+        assert publisher.endpoint.startswith(
+            "tcp://127.0.0.1:"
+        ) and not publisher.endpoint.endswith("*")
+        with pytest.raises(
+            FeedError, match="another table or terminal is already using it"
+        ) as busy:
             FeedPublisher(publisher.endpoint, "RL-02")
         assert publisher.endpoint in str(busy.value) and busy.value.in_use
     finally:
@@ -95,8 +99,11 @@ def test_subscribers_get_topic_and_event_only_once_committed(journal, feed, sock
     results = sockets(zmq.SUB, publisher.endpoint, [b"RL-01/heartbeat", b"RL-01/round.result"])
     next_heartbeat(everything, 0)
     next_heartbeat(results, 0)
-    sent = [journal.build("round.open", {}, round=1), journal.build("round.closed", {}, round=1),
-            journal.build("round.result", {"outcome": {"number": 17}}, round=1)]
+    sent = [
+        journal.build("round.open", {}, round=1),
+        journal.build("round.closed", {}, round=1),
+        journal.build("round.result", {"outcome": {"number": 17}}, round=1),
+    ]
     writer.submit(sent)
     received = []
     while len(received) < 3:
@@ -164,7 +171,9 @@ def replay_from(dealer, from_seq):
 
 
 @pytest.mark.parametrize("from_seq, first", [(1, 1), (4, 4), (0, 1), (-5, 1), (10, 10)])
-def test_replay_sends_each_event_from_the_seq_then_the_end(journal, replay, sockets, from_seq, first):
+def test_replay_sends_each_event_from_the_seq_then_the_end(
+    journal, replay, sockets, from_seq, first
+):
     fill(journal, 10)
     replies = replay_from(sockets(zmq.DEALER, replay.endpoint), from_seq)
     assert replies[:-1] == list(journal.events(first))
@@ -175,8 +184,12 @@ def test_replay_sends_each_event_from_the_seq_then_the_end(journal, replay, sock
 
 def test_replay_past_the_end_sends_only_the_end(journal, replay, sockets):
     fill(journal, 3)
-    assert replay_from(sockets(zmq.DEALER, replay.endpoint), 4) == [{"op": "replay.end", "last_seq": 3}]
-    assert replay_from(sockets(zmq.DEALER, replay.endpoint), 99) == [{"op": "replay.end", "last_seq": 3}]
+    assert replay_from(sockets(zmq.DEALER, replay.endpoint), 4) == [
+        {"op": "replay.end", "last_seq": 3}
+    ]
+    assert replay_from(sockets(zmq.DEALER, replay.endpoint), 99) == [
+        {"op": "replay.end", "last_seq": 3}
+    ]
 
 
 def test_a_long_replay_streams_in_order(journal, replay, sockets):
@@ -186,7 +199,9 @@ def test_a_long_replay_streams_in_order(journal, replay, sockets):
 
 
 def test_state_returns_the_table_state(replay, sockets):
-    assert ask(sockets(zmq.DEALER, replay.endpoint), b'{"op":"state"}') == [{"op": "state", "state": STATE}]
+    assert ask(sockets(zmq.DEALER, replay.endpoint), b'{"op":"state"}') == [
+        {"op": "state", "state": STATE}
+    ]
 
 
 @pytest.mark.parametrize(
@@ -235,7 +250,10 @@ def test_replay_over_ipc(journal, sockets, tmp_path):
     server.start()
     try:
         assert server.endpoint == f"ipc://{tmp_path}/replay.ipc"
-        assert replay_from(sockets(zmq.DEALER, server.endpoint), 2)[-1] == {"op": "replay.end", "last_seq": 2}
+        assert replay_from(sockets(zmq.DEALER, server.endpoint), 2)[-1] == {
+            "op": "replay.end",
+            "last_seq": 2,
+        }
     finally:
         server.stop()
 
@@ -259,13 +277,18 @@ def test_a_request_over_the_size_limit_is_dropped_and_the_server_goes_on(journal
     assert ask(sockets(zmq.DEALER, replay.endpoint), just_under)[0]["op"] == "state"
 
 
-@pytest.mark.parametrize("request_", [
-    {"op": "replay", "from_seq": 10**30},
-    {"op": "replay", "from_seq": -10**30},
-    {"op": ["replay"]},
-    {"op": "replay", "from_seq": True},
-])
-def test_a_bad_request_is_refused_on_one_line_without_a_traceback(journal, replay, sockets, caplog, request_):
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"op": "replay", "from_seq": 10**30},
+        {"op": "replay", "from_seq": -(10**30)},
+        {"op": ["replay"]},
+        {"op": "replay", "from_seq": True},
+    ],
+)
+def test_a_bad_request_is_refused_on_one_line_without_a_traceback(
+    journal, replay, sockets, caplog, request_
+):
     fill(journal, 2)
     dealer = sockets(zmq.DEALER, replay.endpoint)
     with caplog.at_level("DEBUG", logger="terminal.feed.router"):

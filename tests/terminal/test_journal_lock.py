@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.helpers import cli, journal_events, write_config
-from tests.support.table_process import TableProcess
-from terminal.runtime.audit import audit
 from terminal.config import load_table_config
+from terminal.runtime.audit import audit
 from terminal.runtime.journal import JournalError
 from terminal.runtime.journal_lock import JournalLock
+from tests.support.helpers import cli, journal_events, write_config
+from tests.support.table_process import TableProcess
 
 
 def test_a_second_terminal_on_a_journal_in_use_is_refused_and_the_first_goes_on(tmp_path):
@@ -19,17 +19,31 @@ def test_a_second_terminal_on_a_journal_in_use_is_refused_and_the_first_goes_on(
     first = TableProcess(path, cfg.publish, 1)
     assert first.hear_until(lambda e: e["kind"] == "round.open") is not None, first.stderr()
 
-    second = cli("run", "--config", str(path), "--sim", "--publish", "tcp://127.0.0.1:*",
-                 "--replay", "tcp://127.0.0.1:*", timeout=60)
+    second = cli(
+        "run",
+        "--config",
+        str(path),
+        "--sim",
+        "--publish",
+        "tcp://127.0.0.1:*",
+        "--replay",
+        "tcp://127.0.0.1:*",
+        timeout=60,
+    )
     assert second.returncode == 1
     assert f"journal {cfg.db} is in use by process {first.process.pid}" in second.stderr
     assert "Traceback" not in second.stderr
 
     heard = len(first.events)
-    assert first.hear_until(lambda e: e["kind"] == "round.result" and len(first.events) > heard) is not None
+    assert (
+        first.hear_until(lambda e: e["kind"] == "round.result" and len(first.events) > heard)
+        is not None
+    )
     assert first.terminate() == 0
     events = journal_events(cfg)
-    assert not [e for e in events if e["kind"] == "round.void" and "restarted" in e["data"]["reason"]]
+    assert not [
+        e for e in events if e["kind"] == "round.void" and "restarted" in e["data"]["reason"]
+    ]
     assert [e["kind"] for e in events].count("table.open") == 1
     assert audit(cfg.db).ok
 

@@ -9,24 +9,30 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.helpers import journal_events, write_config
-from terminal.runtime.audit import audit
-from terminal.config import load_table_config
 from terminal.assemble import RunOptions, assemble
+from terminal.config import load_table_config
+from terminal.runtime.audit import audit
 from terminal.runtime.state import TableState
+from tests.support.helpers import journal_events, write_config
 
 
 def play(seed: int, rounds: int, void_rate: float):
     directory = Path(tempfile.mkdtemp(prefix="dt-prop-"))
-    cfg = load_table_config(write_config(directory, wheel=f"sim://wheel?spin=0&ball_out={void_rate}"))
-    with assemble(cfg, RunOptions(sim=True, seed=seed, out=io.StringIO(), log=io.StringIO())) as table:
+    cfg = load_table_config(
+        write_config(directory, wheel=f"sim://wheel?spin=0&ball_out={void_rate}")
+    )
+    with assemble(
+        cfg, RunOptions(sim=True, seed=seed, out=io.StringIO(), log=io.StringIO())
+    ) as table:
         table.run(rounds)
         live = table.state
     return cfg, live, journal_events(cfg)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), rounds=st.integers(1, 30), void_rate=st.sampled_from([0, 0.1, 0.3]))
+@given(
+    seed=st.integers(0, 2**32), rounds=st.integers(1, 30), void_rate=st.sampled_from([0, 0.1, 0.3])
+)
 def test_money_is_conserved_and_the_journal_reproduces_the_table(seed, rounds, void_rate):
     cfg, live, events = play(seed, rounds, void_rate)
 
@@ -44,12 +50,16 @@ def test_money_is_conserved_and_the_journal_reproduces_the_table(seed, rounds, v
 
     # every stake placed either ended in a settled round or was returned by a void round
     placed = sum(e["data"]["stake"] for e in events if e["kind"] == "bet.placed")
-    voided = sum(b["stake"] for e in events if e["kind"] == "round.void" for b in e["data"]["returned"])
+    voided = sum(
+        b["stake"] for e in events if e["kind"] == "round.void" for b in e["data"]["returned"]
+    )
     assert placed == staked + voided
     # per entry: nothing paid on a loss, stakes back on a win, totals = sums over ended bets
     for r in results:
         entries = r["settlement"]
-        assert all(s["paid"] == s["returned"] == 0 for s in entries if s["result"] in ("lose", "prison"))
+        assert all(
+            s["paid"] == s["returned"] == 0 for s in entries if s["result"] in ("lose", "prison")
+        )
         ended = [s for s in entries if s["result"] != "prison"]
         assert r["totals"]["paid"] == sum(s["paid"] for s in ended)
         assert r["totals"]["returned"] == sum(s["returned"] for s in ended)

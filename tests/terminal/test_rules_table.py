@@ -4,23 +4,36 @@ allows for it, and a warning for each bet the table cannot pay exactly there."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
-from tests.support.helpers import TABLES, cli, write_config
+from tests.support.helpers import TABLES, cli, edit_toml, write_config
 
 EXAMPLES = sorted(path.stem for path in TABLES.glob("*.toml"))
 PAID_EXACTLY = "every bet is paid exactly at the smallest stake the table takes for it"
 
 
-def rewritten(path, *changes: tuple[str, str]):
-    """The table file at `path` with each (pattern, replacement) applied to its lines."""
-    text = path.read_text(encoding="utf-8")
-    for pattern, replacement in changes:
-        text, n = re.subn(pattern, replacement, text, count=1, flags=re.M)
-        assert n == 1, pattern
-    path.write_text(text, encoding="utf-8")
-    return path
+def rewritten(path, *changes: Callable[[dict], None]):
+    """The table file at `path` with each change applied to it, as data."""
+
+    def change_all(table):
+        for change in changes:
+            change(table)
+
+    return edit_toml(path, change_all)
+
+
+def chip_unit_100(table):
+    """A chip unit of 1.00 and chips of 1.00, 5.00 and 25.00 (the example's unit is 0.25)."""
+    assert {"chip_unit", "chips"} <= table["table"].keys()
+    table["table"].update(chip_unit=100, chips=[100, 500, 2500])
+
+
+def banker_staked_by_20(table):
+    """[stakes] banker = 2000 (the example has no [stakes])."""
+    assert "stakes" not in table
+    table["stakes"] = {"banker": 2000}
 
 
 @pytest.mark.parametrize("game", EXAMPLES)
@@ -32,28 +45,35 @@ def test_every_example_table_pays_every_bet_exactly_at_its_smallest_stake(game):
 
 
 def test_a_chip_unit_that_pays_the_banker_short_warns(tmp_path):
-    path = rewritten(write_config(tmp_path, game="punto_banco", table_id="PB-T1"),
-                     (r"^chip_unit = .*$", "chip_unit = 100"), (r"^chips = .*$", "chips = [100, 500, 2500]"))
+    path = rewritten(write_config(tmp_path, game="punto_banco", table_id="PB-T1"), chip_unit_100)
     done = cli("rules", "--config", str(path))
     assert done.returncode == 0, done.stderr
     assert "table PB-T1: minimum 5.00, chip unit 1.00" in done.stdout
-    assert re.search(r"^banker \(less 1/20 commission\)\s+5\.00\s+0\.75\s+15\.0000%\s+20\.00$", done.stdout, re.M)
+    assert re.search(
+        r"^banker \(less 1/20 commission\)\s+5\.00\s+0\.75\s+15\.0000%\s+20\.00$", done.stdout, re.M
+    )
     assert done.stdout.count("WARNING") == 1
-    assert ("WARNING: banker (less 1/20 commission): at its smallest stake, 5.00, it is owed 4.75 and paid 4.00: "
-            "0.75 (15.00% of the stake) lost to breakage; it is paid exactly from a stake of 20.00, and at every "
-            "stake with a stake step of 20.00 ([stakes] banker = 2000)") in done.stdout
+    assert (
+        "WARNING: banker (less 1/20 commission): at its smallest stake, 5.00, "
+        "it is owed 4.75 and paid 4.00: 0.75 (15.00% of the stake) lost to breakage; "
+        "it is paid exactly from a stake of 20.00, and at every stake with a stake step of 20.00 "
+        "([stakes] banker = 2000)"
+    ) in done.stdout
     assert PAID_EXACTLY not in done.stdout
 
 
 def test_a_stake_step_pays_the_bet_exactly(tmp_path):
     """The same table with the banker staked in multiples of 20.00: no warning."""
-    path = rewritten(write_config(tmp_path, game="punto_banco"),
-                     (r"^chip_unit = .*$", "chip_unit = 100"), (r"^chips = .*$", "chips = [100, 500, 2500]"),
-                     (r"^\[devices\]$", "[stakes]\nbanker = 2000\n\n[devices]"))
+    path = rewritten(write_config(tmp_path, game="punto_banco"), chip_unit_100, banker_staked_by_20)
     done = cli("rules", "--config", str(path))
     assert done.returncode == 0, done.stderr
-    assert "stake steps (a bet is staked in multiples of its step, else of the minimum): banker 20.00" in done.stdout
-    assert re.search(r"^banker \(less 1/20 commission\)\s+20\.00\s+0\.00\s+0\.0000%\s+20\.00$", done.stdout, re.M)
+    assert (
+        "stake steps (a bet is staked in multiples of its step, else of the minimum): banker 20.00"
+        in done.stdout
+    )
+    assert re.search(
+        r"^banker \(less 1/20 commission\)\s+20\.00\s+0\.00\s+0\.0000%\s+20\.00$", done.stdout, re.M
+    )
     assert "WARNING" not in done.stdout
 
 
@@ -68,12 +88,20 @@ def test_the_craps_table_shows_its_steps_and_its_odds_paid_exactly():
 def test_the_carrousel_says_its_breakage_depends_on_the_pool():
     done = cli("rules", "--config", str(TABLES / "poker_stud.toml"))
     assert done.returncode == 0, done.stderr
-    (carrousel,) = [line for line in done.stdout.splitlines() if line.startswith("carrousel:B") and "depends" in line]
+    (carrousel,) = [
+        line
+        for line in done.stdout.splitlines()
+        if line.startswith("carrousel:B") and "depends" in line
+    ]
     assert "depends on the pool: a jackpot is a share of it" in carrousel
 
 
 def test_a_step_the_game_cannot_take_is_a_configuration_error(tmp_path):
-    path = rewritten(write_config(tmp_path, game="craps"), (r'^"place:8" = 600$', '"odds:pass" = 1000'))
+    def odds_pass_for_place_8(table):
+        assert table["stakes"].pop("place:8") == 600
+        table["stakes"]["odds:pass"] = 1000
+
+    path = rewritten(write_config(tmp_path, game="craps"), odds_pass_for_place_8)
     done = cli("rules", "--config", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{path}: [stakes] odds:pass: odds have no minimum" in done.stderr
@@ -84,4 +112,8 @@ def test_rules_takes_a_game_or_a_table_but_not_both():
     done = cli("rules", "--game", "craps", "--config", str(TABLES / "craps.toml"))
     assert done.returncode == 2 and "not allowed with" in done.stderr
     done = cli("rules", "--game", "craps")
-    assert done.returncode == 0 and "example table CR-01" in done.stdout and "WARNING" not in done.stdout
+    assert (
+        done.returncode == 0
+        and "example table CR-01" in done.stdout
+        and "WARNING" not in done.stdout
+    )

@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 
 from drivers.emulators.wheel_board import WheelBoardEmulator
-from tests.support.helpers import cli, write_config
 from terminal.config import load_table_config
 from terminal.selftest import run_selftest
+from tests.support.helpers import cli, write_config
 from tests.support.wheel_backends import BOARD_TIME_SCALE
 
 
@@ -24,7 +24,9 @@ def test_a_pass_on_the_example_tables_simulated_devices_says_so():
     assert done.returncode == 0, done.stderr
     assert "dice (sim://dice" in done.stdout and ", simulated):" in done.stdout
     assert done.stdout.rstrip().endswith(
-        "all checks passed on simulated devices only (the table file names them so): no hardware was tested")
+        "all checks passed on simulated devices only (the table file names them so): "
+        "no hardware was tested"
+    )
 
 
 def test_a_stuck_sensor_on_the_board_fails_the_selftest(tmp_path):
@@ -32,7 +34,10 @@ def test_a_stuck_sensor_on_the_board_fails_the_selftest(tmp_path):
         cfg = load_table_config(write_config(tmp_path, wheel=board.url))
         out = io.StringIO()
         assert run_selftest(cfg, sim=False, out=out) is True, out.getvalue()
-        assert "gpio simulated (the table file names them so), not tested on hardware" in out.getvalue()
+        assert (
+            "gpio simulated (the table file names them so), not tested on hardware"
+            in out.getvalue()
+        )
         board.stick("pocket")
         out = io.StringIO()
         assert run_selftest(cfg, sim=False, out=out) is False

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.helpers import cli
-from terminal.runtime.games import ENGINES
+from games.registry import GAMES
 from terminal.runtime.simulate import simulate
+from tests.support.helpers import cli
 
 ROUNDS = 20_000
 
 
-@pytest.mark.parametrize("game", sorted(ENGINES))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_measured_returns_fall_within_the_tolerance_of_the_exact_edges(game):
     rows = simulate(game, "valencia-1994", ROUNDS, seed=2026)
     assert rows and all(row.bets > ROUNDS // 20 for row in rows), [(r.label, r.bets) for r in rows]
     # about four standard errors: a fixed seed, so this cannot flake, and a wrong payout or
     # probability of one part in a hundred on a frequent bet shows
-    off = [(r.label, r.exact_edge, r.measured_edge, r.half_width) for r in rows
-           if abs(r.measured_edge - r.exact_edge) > 2 * r.half_width]
+    off = [
+        (r.label, r.exact_edge, r.measured_edge, r.half_width)
+        for r in rows
+        if abs(r.measured_edge - r.exact_edge) > 2 * r.half_width
+    ]
     assert not off
 
 
@@ -33,7 +36,9 @@ def test_a_wrong_payout_is_caught(monkeypatch):
     def stingy(self, bet, number, last_round):
         entry = real(self, bet, number, last_round)
         if bet.code == "red" and entry.result == "win":
-            return type(entry)(entry.id, "win", paid=entry.paid // 2, returned=entry.returned, breakage=Fraction(0))
+            return type(entry)(
+                entry.id, "win", paid=entry.paid // 2, returned=entry.returned, breakage=Fraction(0)
+            )
         return entry
 
     monkeypatch.setattr(roulette_engine.RouletteEngine, "_settle", stingy)

@@ -9,16 +9,16 @@ import threading
 
 import pytest
 
-from tests.support.dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
 from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.emulators.wheel_board import WheelBoardEmulator
-from tests.support.helpers import journal_events, quiet, write_config
-from terminal.runtime.audit import audit
+from terminal.assemble import assemble, run_table
 from terminal.config import load_table_config
+from terminal.runtime.audit import audit
 from terminal.runtime.health import HealthLog
 from terminal.runtime.players import SimPlayers
-from terminal.assemble import assemble, run_table
 from terminal.selftest import run_selftest
+from tests.support.dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
+from tests.support.helpers import journal_events, quiet, write_config
 from tests.support.wheel_backends import BOARD_TIME_SCALE, WHEEL_BACKENDS
 
 
@@ -49,7 +49,7 @@ def test_an_unplugged_board_is_a_fault_and_the_table_goes_on_after_the_replug(tm
 
             assert table.run(rounds=3) == 3
             log = io.StringIO()
-            HealthLog({"wheel": table.wheel, "gpio": table.io}, log).tick(0)
+            HealthLog({"wheel": table.device, "gpio": table.io}, log).tick(0)
     assert log.getvalue().startswith("health wheel: ") and "reconnects=1" in log.getvalue()
     assert "gpio" not in log.getvalue()  # no link, no figures
     events = journal_events(cfg)
@@ -78,7 +78,9 @@ def test_a_craps_table_plays_over_the_dice_reader_board(tmp_path):
     with DiceBoardEmulator(tmp_path / "dice-reader", seed=4, time_scale=DICE_TIME_SCALE) as board:
         cfg = load_table_config(write_config(tmp_path, game="craps", dice=board.url))
         with assemble(cfg, quiet()) as table:  # the board itself, with simulated players
-            table.players = SimPlayers(random.Random(2), table.rules.codes(), seats=6, max_bets=3, buyin=100)
+            table.players = SimPlayers(
+                random.Random(2), table.rules.codes(), seats=6, max_bets=3, buyin=100
+            )
             seen = []
 
             def script(event):
@@ -96,7 +98,9 @@ def test_a_craps_table_plays_over_the_dice_reader_board(tmp_path):
     assert voids[0]["cause"] == "stacked"
     assert any("restart" in v["reason"] for v in voids)
     assert any(e["kind"] == "fault" and e["data"]["code"] == "board_restarted" for e in events)
-    assert all(len(e["data"]["outcome"]["dice"]) == 2 for e in events if e["kind"] == "round.result")
+    assert all(
+        len(e["data"]["outcome"]["dice"]) == 2 for e in events if e["kind"] == "round.result"
+    )
     assert audit(cfg.db).ok
 
 

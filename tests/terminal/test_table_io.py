@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 
-from tests.support.helpers import journal_events, write_config
-from terminal.config import load_table_config
 from terminal.assemble import RunOptions, assemble
+from terminal.config import load_table_config
+from tests.support.helpers import journal_events, write_config
 
 
 def table(tmp_path, wheel="sim://wheel?spin=0.3"):
@@ -47,7 +47,12 @@ def test_a_tilted_wheel_voids_the_spin_and_the_fault_clears_when_it_is_level(tmp
     faults = [(e["kind"], e["data"]["code"]) for e in events if e["kind"].startswith("fault")]
     assert faults == [("fault", "tilt"), ("fault.cleared", "tilt")]
     cleared = next(e["data"] for e in events if e["kind"] == "fault.cleared")
-    assert cleared == {"device": "gpio", "code": "tilt", "severity": "error", "detail": "tilt switch open again"}
+    assert cleared == {
+        "device": "gpio",
+        "code": "tilt",
+        "severity": "error",
+        "detail": "tilt switch open again",
+    }
 
 
 def test_an_open_door_is_a_fault_that_does_not_void_the_spin(tmp_path):
@@ -79,14 +84,17 @@ def test_a_critical_wheel_fault_holds_the_game_until_it_clears(tmp_path):
 
     cfg, parts = table(tmp_path, wheel="sim://wheel?spin=0")
     with parts as t:
-        t.wheel.emit(Fault("powered_down", "critical", "state 6", False, 0))
-        cleared = threading.Timer(0.5, lambda: t.wheel.emit(FaultCleared("powered_down", 0)))
+        t.device.emit(Fault("powered_down", "critical", "state 6", False, 0))
+        cleared = threading.Timer(0.5, lambda: t.device.emit(FaultCleared("powered_down", 0)))
         cleared.start()
         t.run(rounds=1)
         cleared.join()
     events = journal_events(cfg)
     kinds = [(e["kind"], e["data"].get("code")) for e in events]
-    fault, clear = kinds.index(("fault", "powered_down")), kinds.index(("fault.cleared", "powered_down"))
+    fault, clear = (
+        kinds.index(("fault", "powered_down")),
+        kinds.index(("fault.cleared", "powered_down")),
+    )
     assert events[clear]["data"]["severity"] == "critical" and events[clear]["data"]["detail"]
     (result,) = [i for i, (kind, _) in enumerate(kinds) if kind == "round.result"]
     assert fault < clear < result  # nothing settled while the wheel was down

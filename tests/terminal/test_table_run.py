@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from drivers.wheel.events import BallInPocket
-from tests.support import helpers
-from tests.support.helpers import journal_events, write_config
-from terminal.runtime.audit import audit
-from terminal.config import load_table_config
 from terminal.assemble import assemble, run_table
+from terminal.config import load_table_config
+from terminal.runtime.audit import audit
 from terminal.runtime.state import TableState
+from tests.support import helpers
+from tests.support.helpers import edit_toml, journal_events, write_config
 
 
 def quiet(**kw):
@@ -52,7 +52,9 @@ def test_a_session_opens_plays_closes_and_counts(table_config):
 def test_rotor_alternates_and_ball_is_launched_against_it(table_config):
     cfg = load_table_config(table_config)
     run_table(cfg, quiet(rounds=6, seed=5))
-    rotors = [e["data"]["outcome"]["rotor"] for e in journal_events(cfg) if e["kind"] == "round.result"]
+    rotors = [
+        e["data"]["outcome"]["rotor"] for e in journal_events(cfg) if e["kind"] == "round.result"
+    ]
     assert all(a != b for a, b in zip(rotors, rotors[1:]))
     assert not [e for e in journal_events(cfg) if e["kind"] == "fault"]
 
@@ -85,16 +87,18 @@ def test_a_second_run_continues_seq_and_rounds(table_config):
 def test_impossible_sensor_readings_are_faults_never_results(table_config):
     cfg = load_table_config(table_config)
     with assemble(cfg, quiet(seed=9)) as table:
-        wheel = table.wheel
+        wheel = table.device
         wheel.drop_ball(3, 4)  # ball in two pockets
         table.recover()
         table.open_session()
         assert table.play_round() is False
         wheel.drop_ball(99)  # no such pocket
         assert table.play_round() is False
-        wheel.emit(BallInPocket(pockets=(5,), numbers=(wheel.order.number(5),), t_ns=0))  # no launch
+        # no launch
+        wheel.emit(BallInPocket(pockets=(5,), numbers=(wheel.order.number(5),), t_ns=0))
         assert table.play_round() is True
-        assert table.state.faults == {} and table.io.led_state("fault") is False  # each was one occurrence
+        # each was one occurrence
+        assert table.state.faults == {} and table.io.led_state("fault") is False
     events = journal_events(cfg)
     faults = [e["data"]["code"] for e in events if e["kind"] == "fault"]
     assert faults == ["ball_in_two_pockets", "pocket_out_of_range", "result_without_launch"]
@@ -122,23 +126,29 @@ def test_void_causes_from_the_wheel_void_the_spin(tmp_path):
     voids = [e for e in events if e["kind"] == "round.void"]
     assert voids, "a 50% ball-out rate must void some spins"
     assert len([e for e in events if e["kind"] == "round.result"]) == 6
-    assert all(any(f["kind"] == "fault" and f["round"] == v["round"] for f in events) for v in voids)
+    assert all(
+        any(f["kind"] == "fault" and f["round"] == v["round"] for f in events) for v in voids
+    )
     assert audit(cfg.db).ok
 
 
 def test_the_float_is_topped_up_by_the_initial_advance(tmp_path):
     path = write_config(tmp_path)
-    path.write_text(path.read_text().replace("topup_below = 0.25", "topup_below = 1.0"), encoding="utf-8")
+    edit_toml(path, lambda table: table["session"].update(topup_below=1.0))
     cfg = load_table_config(path)
     run_table(cfg, quiet(rounds=4, seed=8))
     events = journal_events(cfg)
     advances = [e["data"] for e in events if e["kind"] == "float.advance"]
     assert advances[0]["reason"] == "opening" and len(advances) >= 2
-    assert all(a["reason"] == "top-up" and a["amount"] == advances[0]["amount"] for a in advances[1:])
+    assert all(
+        a["reason"] == "top-up" and a["amount"] == advances[0]["amount"] for a in advances[1:]
+    )
     assert all(sum(int(v) * n for v, n in a["chips"].items()) == a["amount"] for a in advances)
     count = next(e["data"] for e in events if e["kind"] == "float.count")
     assert count["advances"] == sum(a["amount"] for a in advances)
-    assert count["result"] == sum(e["data"]["totals"]["house_net"] for e in events if e["kind"] == "round.result")
+    assert count["result"] == sum(
+        e["data"]["totals"]["house_net"] for e in events if e["kind"] == "round.result"
+    )
 
 
 def test_the_replay_server_answers_the_table_state(table_config):
@@ -157,7 +167,9 @@ def test_the_replay_server_answers_the_table_state(table_config):
         answer = json.loads(dealer.recv())
         dealer.close(linger=0)
     state = answer["state"]
-    numbers = [e["data"]["outcome"]["number"] for e in journal_events(cfg) if e["kind"] == "round.result"]
+    numbers = [
+        e["data"]["outcome"]["number"] for e in journal_events(cfg) if e["kind"] == "round.result"
+    ]
     assert state["table"] == cfg.id and state["recent"] == numbers
     assert state["session"]["open"] is False and state["session"]["rounds"] == 5
     assert state["limits"]["min"] == 500 and state["limits"]["max"]["straight"] == 30 * 500

@@ -17,17 +17,31 @@ from __future__ import annotations
 
 import sys
 import time
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import partial
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
 from terminal.pit.board.alerts import AlertBook, draw_panel, open_page, page_count
 from terminal.pit.board.detail import draw_detail
 from terminal.pit.board.layout import GAP, Layout, layout_for
-from terminal.pit.board.paint import (ACK_BUTTON, ALARM_TEXT, BACKGROUND, BUTTON, DIM, EMPHASIS, GAIN, STALE_VEIL,
-                          TEXT, WARNING_TEXT, button, clock_of, text)
+from terminal.pit.board.paint import (
+    ACK_BUTTON,
+    ALARM_TEXT,
+    BACKGROUND,
+    BUTTON,
+    DIM,
+    EMPHASIS,
+    GAIN,
+    STALE_VEIL,
+    TEXT,
+    WARNING_TEXT,
+    button,
+    clock_of,
+    text,
+)
 from terminal.pit.board.tiles import draw_tile, floor_counts, tile_state
 
 FRAME_RATE = 20
@@ -35,6 +49,7 @@ FRAME_RATE = 20
 
 class Target(NamedTuple):
     """Something on screen that reacts to a tap."""
+
     rect: pygame.Rect
     name: str  # "tile", "ack", "back", "prev", "next", "alarms", "newer", "older"
     key: Any  # the table id of a tile, the alert id of an ACK button, else None
@@ -51,7 +66,9 @@ class Board:
         self.alert_page = 0
         self.status = ""
         self.quit_requested = False
-        self._lost: tuple[str, float] | None = None  # (UTC HH:MM:SS, clock) of the first unanswered refresh
+        self._lost: tuple[str, float] | None = (
+            None  # (UTC HH:MM:SS, clock) of the first unanswered refresh
+        )
 
     # --- what is on screen
 
@@ -65,7 +82,7 @@ class Board:
 
     def pages(self) -> list[list[dict]]:
         per, tables = self.layout.per_page, self.tables
-        return [tables[i:i + per] for i in range(0, len(tables), per)] or [[]]
+        return [tables[i : i + per] for i in range(0, len(tables), per)] or [[]]
 
     def visible_tables(self) -> list[dict]:
         pages = self.pages()
@@ -74,7 +91,9 @@ class Board:
     def open_counts(self) -> dict[str, int]:
         """Open alerts per table: the snapshot's count, or the board's own if it knows more."""
         mine = self.alerts.open_by_table()
-        return {t["table"]: max(t.get("open_alerts") or 0, mine.get(t["table"], 0)) for t in self.tables}
+        return {
+            t["table"]: max(t.get("open_alerts") or 0, mine.get(t["table"], 0)) for t in self.tables
+        }
 
     @property
     def connection_lost(self) -> str | None:
@@ -82,8 +101,10 @@ class Board:
         if self._lost is None:
             return None
         since, at = self._lost
-        return (f"collector not answering since {since} UTC ({self.clock() - at:.0f} s): "
-                f"showing the last snapshot")
+        return (
+            f"collector not answering since {since} UTC ({self.clock() - at:.0f} s): "
+            f"showing the last snapshot"
+        )
 
     # --- actions
 
@@ -92,7 +113,7 @@ class Board:
             snapshot = self.source.floor()
         except ConnectionError:
             if self._lost is None:
-                self._lost = (datetime.now(timezone.utc).strftime("%H:%M:%S"), self.clock())
+                self._lost = (datetime.now(UTC).strftime("%H:%M:%S"), self.clock())
             return
         self._lost = None
         self.snapshot = snapshot
@@ -114,7 +135,9 @@ class Board:
     def jump_to_alarms(self) -> None:
         """To the page of the first table in alarm; from a page with one, to the next such page."""
         counts, per = self.open_counts(), self.layout.per_page
-        alarmed = [i for i, t in enumerate(self.tables) if tile_state(t, counts[t["table"]]) == "alarm"]
+        alarmed = [
+            i for i, t in enumerate(self.tables) if tile_state(t, counts[t["table"]]) == "alarm"
+        ]
         if not alarmed:
             self.status = "no table in alarm"
             return
@@ -134,11 +157,15 @@ class Board:
             self.refresh()
             return
         except ConnectionError:
-            self.status = f"collector not answering: alert {alert_id} is not acknowledged, tap ACK again"
+            self.status = (
+                f"collector not answering: alert {alert_id} is not acknowledged, tap ACK again"
+            )
             return
         self.alerts.learn([alert])
-        self.status = (f"alert {alert_id} ({alert.get('table')} {alert.get('kind')}) acknowledged by "
-                       f"{alert.get('acknowledged_by')} at {clock_of(alert.get('acknowledged_at'))}")
+        self.status = (
+            f"alert {alert_id} ({alert.get('table')} {alert.get('kind')}) acknowledged by "
+            f"{alert.get('acknowledged_by')} at {clock_of(alert.get('acknowledged_at'))}"
+        )
         self.refresh()
 
     def _recheck(self, alert_id: int) -> None:
@@ -173,20 +200,30 @@ class Board:
 
     def targets(self) -> list[Target]:
         layout = self.layout
-        found = [Target(layout.ack_button(row), "ack", alert["id"], partial(self.acknowledge, alert["id"]))
-                 for row, alert in open_page(self.alerts, self.alert_page, layout)]
+        found = [
+            Target(
+                layout.ack_button(row), "ack", alert["id"], partial(self.acknowledge, alert["id"])
+            )
+            for row, alert in open_page(self.alerts, self.alert_page, layout)
+        ]
         if self._alert_pages() > 1:
             buttons = layout.alert_page_buttons
-            found += [Target(buttons["newer"], "newer", None, partial(self.turn_alert_page, -1)),
-                      Target(buttons["older"], "older", None, partial(self.turn_alert_page, 1))]
+            found += [
+                Target(buttons["newer"], "newer", None, partial(self.turn_alert_page, -1)),
+                Target(buttons["older"], "older", None, partial(self.turn_alert_page, 1)),
+            ]
         if self.detail is not None:
             return found + [Target(layout.back_button, "back", None, self.back)]
         buttons = layout.page_buttons
-        found += [Target(buttons["prev"], "prev", None, partial(self.turn_page, -1)),
-                  Target(buttons["next"], "next", None, partial(self.turn_page, 1)),
-                  Target(buttons["alarms"], "alarms", None, self.jump_to_alarms)]
-        return found + [Target(rect, "tile", table["table"], partial(self.open_table, table["table"]))
-                        for rect, table in zip(layout.tile_slots, self.visible_tables())]
+        found += [
+            Target(buttons["prev"], "prev", None, partial(self.turn_page, -1)),
+            Target(buttons["next"], "next", None, partial(self.turn_page, 1)),
+            Target(buttons["alarms"], "alarms", None, self.jump_to_alarms),
+        ]
+        return found + [
+            Target(rect, "tile", table["table"], partial(self.open_table, table["table"]))
+            for rect, table in zip(layout.tile_slots, self.visible_tables())
+        ]
 
     def tap(self, pos: tuple[float, float]) -> None:
         for target in self.targets():
@@ -198,8 +235,13 @@ class Board:
         if event.type == pygame.FINGERDOWN:  # normalized to the window
             w, h = self.surface.get_size()
             self.tap((event.x * w, event.y * h))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
-            self.tap(event.pos)  # a touch also comes as a mouse click flagged `touch`: taken once, above
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not getattr(event, "touch", False)
+        ):
+            # a touch also comes as a mouse click flagged `touch`: taken once, above
+            self.tap(event.pos)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.detail is not None:
@@ -229,52 +271,102 @@ class Board:
                 veil.fill(STALE_VEIL)
                 surface.blit(veil, area)
         message = self.connection_lost
-        text(self.surface, message or self.status, (GAP * 2, layout.status.y + 8), size=30,
-             colour=ALARM_TEXT if message else TEXT, width=layout.status.w - 4 * GAP)
+        text(
+            self.surface,
+            message or self.status,
+            (GAP * 2, layout.status.y + 8),
+            size=30,
+            colour=ALARM_TEXT if message else TEXT,
+            width=layout.status.w - 4 * GAP,
+        )
 
     def _draw_header(self, layout: Layout, counts: dict[str, int]) -> None:
         floor = floor_counts(self.tables, counts)
         ts = (self.snapshot or {}).get("ts")
-        parts = [(self.user, EMPHASIS), (f"snapshot {clock_of(ts)} UTC", TEXT),
-                 (f"{floor['live']} live", GAIN),
-                 (f"{floor['silent']} silent", ALARM_TEXT if floor["silent"] else DIM),
-                 (f"{floor['refused']} refused", ALARM_TEXT if floor["refused"] else DIM),
-                 (f"{floor['waiting']} waiting", DIM),
-                 (f"{floor['alarm']} in alarm", ALARM_TEXT if floor["alarm"] else DIM),
-                 (f"{len(self.alerts.open)} open alerts", WARNING_TEXT if self.alerts.open else DIM)]
+        parts = [
+            (self.user, EMPHASIS),
+            (f"snapshot {clock_of(ts)} UTC", TEXT),
+            (f"{floor['live']} live", GAIN),
+            (f"{floor['silent']} silent", ALARM_TEXT if floor["silent"] else DIM),
+            (f"{floor['refused']} refused", ALARM_TEXT if floor["refused"] else DIM),
+            (f"{floor['waiting']} waiting", DIM),
+            (f"{floor['alarm']} in alarm", ALARM_TEXT if floor["alarm"] else DIM),
+            (f"{len(self.alerts.open)} open alerts", WARNING_TEXT if self.alerts.open else DIM),
+        ]
         x = GAP * 2
         for i, (string, colour) in enumerate(parts):
-            x = text(self.surface, string, (x, layout.header.y + 16), size=36 if i == 0 else 32,
-                     colour=colour).right + 36
+            x = (
+                text(
+                    self.surface,
+                    string,
+                    (x, layout.header.y + 16),
+                    size=36 if i == 0 else 32,
+                    colour=colour,
+                ).right
+                + 36
+            )
 
     def _draw_floor(self, layout: Layout, counts: dict[str, int]) -> None:
         tables = self.visible_tables()
         if not tables:
-            message = "waiting for the collector's first snapshot" if self.snapshot is None else "no tables"
-            text(self.surface, message, (layout.grid.x + 4 * GAP, layout.grid.y + 4 * GAP), size=36, colour=DIM)
+            message = (
+                "waiting for the collector's first snapshot"
+                if self.snapshot is None
+                else "no tables"
+            )
+            text(
+                self.surface,
+                message,
+                (layout.grid.x + 4 * GAP, layout.grid.y + 4 * GAP),
+                size=36,
+                colour=DIM,
+            )
         for rect, table in zip(layout.tile_slots, tables):
             draw_tile(self.surface, rect, table, counts[table["table"]])
         buttons = layout.page_buttons
         button(self.surface, buttons["prev"], "< prev page")
         button(self.surface, buttons["next"], "next page >")
         label = buttons["label"]
-        text(self.surface, f"page {min(self.page, len(self.pages()) - 1) + 1} / {len(self.pages())}",
-             (label.centerx, label.y + 18), size=34, align="center")
+        text(
+            self.surface,
+            f"page {min(self.page, len(self.pages()) - 1) + 1} / {len(self.pages())}",
+            (label.centerx, label.y + 18),
+            size=34,
+            align="center",
+        )
         alarmed = any(tile_state(t, counts[t["table"]]) == "alarm" for t in self.tables)
-        button(self.surface, buttons["alarms"], "jump to alarms (A)", colour=ACK_BUTTON if alarmed else BUTTON)
+        button(
+            self.surface,
+            buttons["alarms"],
+            "jump to alarms (A)",
+            colour=ACK_BUTTON if alarmed else BUTTON,
+        )
 
 
-def run_board(source, user: str, *, size=(1920, 1080), fullscreen=False, refresh_s=1.0,
-              frames: int | None = None) -> int:
+def run_board(
+    source,
+    user: str,
+    *,
+    size=(1920, 1080),
+    fullscreen=False,
+    refresh_s=1.0,
+    frames: int | None = None,
+) -> int:
     """Open the display (`fullscreen`: the whole screen, whatever `size`) and run the board until
     ESC or the window is closed, or `frames` frames are drawn: 0 then, 1 if there is no display."""
     try:
         pygame.display.init()
-        screen = pygame.display.set_mode((0, 0) if fullscreen else size, pygame.FULLSCREEN if fullscreen else 0)
+        screen = pygame.display.set_mode(
+            (0, 0) if fullscreen else size, pygame.FULLSCREEN if fullscreen else 0
+        )
     except pygame.error as error:
         pygame.quit()
-        print(f"pit board: cannot open the display ({error}); run it on a desktop or the Pi's console, "
-              f"or choose a video driver with SDL_VIDEODRIVER (kmsdrm on a Pi without a desktop)", file=sys.stderr)
+        print(
+            f"pit board: cannot open the display ({error}); "
+            "run it on a desktop or the Pi's console, "
+            f"or choose a video driver with SDL_VIDEODRIVER (kmsdrm on a Pi without a desktop)",
+            file=sys.stderr,
+        )
         return 1
     try:
         pygame.display.set_caption(f"Pit board · {user}")

@@ -6,12 +6,26 @@ from __future__ import annotations
 import pygame
 
 from games.money import money
-from terminal.pit.view import bias_verdict
-
 from terminal.pit.board.layout import BIAS_LABELS_H, GAP, Layout, bias_cells
-from terminal.pit.board.paint import (ALARM_TEXT, COLD_CELL, DIM, EXPECTED_LINE, GAIN, HOT_CELL, OBSERVED_BAR,
-                          PLAIN_CELL, TEXT, WARNING_TEXT, button, clock_of, font, lines, text)
+from terminal.pit.board.paint import (
+    ALARM_TEXT,
+    COLD_CELL,
+    DIM,
+    EXPECTED_LINE,
+    GAIN,
+    HOT_CELL,
+    OBSERVED_BAR,
+    PLAIN_CELL,
+    TEXT,
+    WARNING_TEXT,
+    button,
+    clock_of,
+    font,
+    lines,
+    text,
+)
 from terminal.pit.board.tiles import float_rows, link_text, rate_text, round_text, session_text
+from terminal.pit.view import bias_verdict
 
 Z_MARK = 3.0  # a pocket whose |z| exceeds this is coloured
 
@@ -28,8 +42,13 @@ def draw_detail(surface: pygame.Surface, layout: Layout, detail: dict) -> None:
     table = detail["table"]
     button(surface, layout.back_button, "< back")
     title = f"{table['table']} · {table.get('game') or 'game not known yet'}"
-    text(surface, title, (layout.back_button.right + 3 * GAP, layout.back_button.y + 14), size=40,
-         width=layout.main.right - layout.back_button.right - 4 * GAP)
+    text(
+        surface,
+        title,
+        (layout.back_button.right + 3 * GAP, layout.back_button.y + 14),
+        size=40,
+        width=layout.main.right - layout.back_button.right - 4 * GAP,
+    )
     general, setup, alerts = layout.detail_columns
     lines(surface, general, _general_rows(table))
     lines(surface, setup, _limits_rows(table.get("limits")) + [("", TEXT)] + _fault_rows(table))
@@ -41,29 +60,49 @@ def _general_rows(table: dict) -> list[tuple[str, tuple]]:
     link, colour = link_text(table)
     recent = " ".join(str(r) for r in reversed(table.get("recent") or [])) or "none yet"
     heard = table.get("silent_for")
-    rows = [(f"link: {link}", colour),
-            ("never heard" if heard is None else f"last message {heard:.1f} s ago", DIM), (session_text(table), TEXT),
-            (f"croupier: {table.get('croupier') or 'none'}", TEXT), (round_text(table), TEXT),
-            (rate_text(table), TEXT), (f"last results, newest first: {recent}", TEXT)]
+    rows = [
+        (f"link: {link}", colour),
+        ("never heard" if heard is None else f"last message {heard:.1f} s ago", DIM),
+        (session_text(table), TEXT),
+        (f"croupier: {table.get('croupier') or 'none'}", TEXT),
+        (round_text(table), TEXT),
+        (rate_text(table), TEXT),
+        (f"last results, newest first: {recent}", TEXT),
+    ]
     rows += [(f"{label}: {amount}", colour) for label, amount, colour in float_rows(table)]
-    rows += [(f"last seq: {table.get('last_seq', '-')}", DIM),
-             (f"open alerts: {table.get('open_alerts', 0)}", ALARM_TEXT if table.get("open_alerts") else DIM)]
+    rows += [
+        (f"last seq: {table.get('last_seq', '-')}", DIM),
+        (
+            f"open alerts: {table.get('open_alerts', 0)}",
+            ALARM_TEXT if table.get("open_alerts") else DIM,
+        ),
+    ]
     return rows
 
 
 def _limits_rows(limits: dict | None) -> list[tuple[str, tuple]]:
     if not limits:
         return [("no limits yet", DIM)]
-    rows = [(f"minimum {money(limits['min'])} · chip unit {money(limits.get('chip_unit', 0))}", TEXT)]
-    return rows + [(f"max {family} {money(amount)}", TEXT) for family, amount in (limits.get("max") or {}).items()]
+    rows = [
+        (f"minimum {money(limits['min'])} · chip unit {money(limits.get('chip_unit', 0))}", TEXT)
+    ]
+    return rows + [
+        (f"max {family} {money(amount)}", TEXT)
+        for family, amount in (limits.get("max") or {}).items()
+    ]
 
 
 def _fault_rows(table: dict) -> list[tuple[str, tuple]]:
     faults = table.get("faults") or []
     if not faults:
         return [("no active faults", DIM)]
-    return [(f"{f.get('device')} {f.get('code')} ({f.get('severity')}): {f.get('detail') or ''}", WARNING_TEXT)
-            for f in faults]
+    return [
+        (
+            f"{f.get('device')} {f.get('code')} ({f.get('severity')}): {f.get('detail') or ''}",
+            WARNING_TEXT,
+        )
+        for f in faults
+    ]
 
 
 def _alert_rows(alerts: list[dict]) -> list[tuple[str, tuple]]:
@@ -73,12 +112,23 @@ def _alert_rows(alerts: list[dict]) -> list[tuple[str, tuple]]:
     for alert in alerts:
         by = alert.get("acknowledged_by")
         state = "OPEN" if by is None else f"ack by {by} at {clock_of(alert.get('acknowledged_at'))}"
-        rows.append((f"{clock_of(alert.get('raised_at'))} {alert['kind']} ({state}): {alert.get('detail') or ''}",
-                     ALARM_TEXT if by is None else GAIN))
+        rows.append(
+            (
+                f"{clock_of(alert.get('raised_at'))} {alert['kind']} ({state}): "
+                f"{alert.get('detail') or ''}",
+                ALARM_TEXT if by is None else GAIN,
+            )
+        )
     return rows
 
 
-VERDICT_COLOURS = {"none": DIM, "never": WARNING_TEXT, "short": DIM, "flagged": ALARM_TEXT, "clear": GAIN}
+VERDICT_COLOURS = {
+    "none": DIM,
+    "never": WARNING_TEXT,
+    "short": DIM,
+    "flagged": ALARM_TEXT,
+    "clear": GAIN,
+}
 
 
 def bias_summary(bias: dict | None) -> tuple[str, tuple]:
@@ -88,8 +138,11 @@ def bias_summary(bias: dict | None) -> tuple[str, tuple]:
 
 def _draw_bias(surface: pygame.Surface, layout: Layout, bias: dict | None) -> None:
     summary, colour = bias_summary(bias)
-    lines(surface, layout.bias_title, [(summary, colour),
-                                       ("bars: observed · yellow line: expected · red/blue: |z| > 3", DIM)])
+    lines(
+        surface,
+        layout.bias_title,
+        [(summary, colour), ("bars: observed · yellow line: expected · red/blue: |z| > 3", DIM)],
+    )
     cells = (bias or {}).get("cells") or []
     if not cells:
         return
@@ -101,9 +154,19 @@ def _draw_bias(surface: pygame.Surface, layout: Layout, bias: dict | None) -> No
         pygame.draw.rect(surface, cell_colour(cell.get("z")), rect)
         bar = int(cell["observed"] * scale)
         bar_w = max(1, rect.w * 3 // 5)
-        pygame.draw.rect(surface, OBSERVED_BAR, (rect.centerx - bar_w // 2, rect.bottom - bar, bar_w, bar))
+        pygame.draw.rect(
+            surface, OBSERVED_BAR, (rect.centerx - bar_w // 2, rect.bottom - bar, bar_w, bar)
+        )
         expected_y = rect.bottom - int(cell["expected"] * scale)
-        pygame.draw.line(surface, EXPECTED_LINE, (rect.x, expected_y), (rect.right - 1, expected_y), 2)
+        pygame.draw.line(
+            surface, EXPECTED_LINE, (rect.x, expected_y), (rect.right - 1, expected_y), 2
+        )
         label_y = rect.bottom + (BIAS_LABELS_H - font(label_size).get_height()) // 2
-        text(surface, str(cell["label"]), (rect.centerx, label_y), size=label_size, align="center",
-             width=rect.w + 2)
+        text(
+            surface,
+            str(cell["label"]),
+            (rect.centerx, label_y),
+            size=label_size,
+            align="center",
+            width=rect.w + 2,
+        )

@@ -81,19 +81,26 @@ class Layout:
         """The tiles of a page, row by row."""
         cols, rows = self.shape
         w, h = self.grid.w // cols, self.grid.h // rows
-        return [Rect(self.grid.x + c * w + GAP // 2, self.grid.y + r * h + GAP // 2, w - GAP, h - GAP)
-                for r in range(rows) for c in range(cols)]
+        return [
+            Rect(self.grid.x + c * w + GAP // 2, self.grid.y + r * h + GAP // 2, w - GAP, h - GAP)
+            for r in range(rows)
+            for c in range(cols)
+        ]
 
     @cached_property
     def page_buttons(self) -> dict[str, Rect]:
-        """"prev", "next" and "alarms" buttons, and the "label" between prev and next."""
+        """ "prev", "next" and "alarms" buttons, and the "label" between prev and next."""
         bar, y = self.page_bar, self.page_bar.y + (BAR_H - BUTTON_H) // 2
         room = bar.w - 5 * GAP
         step, alarms_w = min(210, room * 2 // 9), min(280, room // 3)
         prev = Rect(bar.x + GAP, y, step, BUTTON_H)
         label = Rect(prev.right + GAP, y, step, BUTTON_H)
-        return {"prev": prev, "label": label, "next": Rect(label.right + GAP, y, step, BUTTON_H),
-                "alarms": Rect(bar.right - GAP - alarms_w, y, alarms_w, BUTTON_H)}
+        return {
+            "prev": prev,
+            "label": label,
+            "next": Rect(label.right + GAP, y, step, BUTTON_H),
+            "alarms": Rect(bar.right - GAP - alarms_w, y, alarms_w, BUTTON_H),
+        }
 
     # --- the alerts panel
 
@@ -107,8 +114,10 @@ class Layout:
         section = self.open_section
         room = section.h - SECTION_HEADER_H - BUTTON_H - 2 * GAP
         top = section.y + SECTION_HEADER_H
-        return [Rect(section.x + GAP, top + i * ALERT_ROW_H, section.w - 2 * GAP, ALERT_ROW_H - GAP)
-                for i in range(max(1, room // ALERT_ROW_H))]
+        return [
+            Rect(section.x + GAP, top + i * ALERT_ROW_H, section.w - 2 * GAP, ALERT_ROW_H - GAP)
+            for i in range(max(1, room // ALERT_ROW_H))
+        ]
 
     @staticmethod
     def ack_button(row: Rect) -> Rect:
@@ -118,8 +127,10 @@ class Layout:
     def alert_page_buttons(self) -> dict[str, Rect]:
         section = self.open_section
         y, w = section.bottom - GAP - BUTTON_H, (section.w - 3 * GAP) // 2
-        return {"newer": Rect(section.x + GAP, y, w, BUTTON_H),
-                "older": Rect(section.x + 2 * GAP + w, y, w, BUTTON_H)}
+        return {
+            "newer": Rect(section.x + GAP, y, w, BUTTON_H),
+            "older": Rect(section.x + 2 * GAP + w, y, w, BUTTON_H),
+        }
 
     @cached_property
     def acknowledged_section(self) -> Rect:
@@ -135,13 +146,21 @@ class Layout:
     @cached_property
     def bias_chart(self) -> Rect:
         """The per-pocket bars, their labels below them (the last BIAS_LABELS_H pixels)."""
-        return Rect(self.main.x + 2 * GAP, self.main.bottom - GAP - BIAS_CHART_H,
-                    self.main.w - 4 * GAP, BIAS_CHART_H)
+        return Rect(
+            self.main.x + 2 * GAP,
+            self.main.bottom - GAP - BIAS_CHART_H,
+            self.main.w - 4 * GAP,
+            BIAS_CHART_H,
+        )
 
     @cached_property
     def bias_title(self) -> Rect:
-        return Rect(self.bias_chart.x, self.bias_chart.y - 2 * SECTION_HEADER_H,
-                    self.bias_chart.w, 2 * SECTION_HEADER_H)
+        return Rect(
+            self.bias_chart.x,
+            self.bias_chart.y - 2 * SECTION_HEADER_H,
+            self.bias_chart.w,
+            2 * SECTION_HEADER_H,
+        )
 
     @cached_property
     def detail_columns(self) -> list[Rect]:
@@ -155,7 +174,8 @@ class Layout:
 
 @lru_cache(maxsize=8)
 def layout_for(size: tuple[int, int]) -> Layout:
-    return Layout(tuple(size))
+    width, height = size  # a plain tuple, whatever pair the display gave
+    return Layout((width, height))
 
 
 def bias_cells(chart: Rect, count: int) -> list[Rect]:
@@ -163,4 +183,6 @@ def bias_cells(chart: Rect, count: int) -> list[Rect]:
     if count <= 0:
         return []
     w = chart.w // count
-    return [Rect(chart.x + i * w, chart.y, max(1, w - 2), chart.h - BIAS_LABELS_H) for i in range(count)]
+    return [
+        Rect(chart.x + i * w, chart.y, max(1, w - 2), chart.h - BIAS_LABELS_H) for i in range(count)
+    ]

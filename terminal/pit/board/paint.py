@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pygame
 
-
 BACKGROUND = (16, 18, 22)
 PANEL = (26, 29, 35)
 TEXT = (232, 232, 232)
@@ -32,7 +31,7 @@ TILE_COLOURS = {
 STALE_VEIL = (110, 110, 110, 170)  # laid over the last snapshot while the collector is silent
 
 PLAIN_CELL = (40, 44, 52)
-HOT_CELL = (150, 45, 40)   # a pocket seen far more often than expected (z > 3)
+HOT_CELL = (150, 45, 40)  # a pocket seen far more often than expected (z > 3)
 COLD_CELL = (40, 75, 160)  # far less often (z < -3)
 OBSERVED_BAR = (200, 205, 215)
 EXPECTED_LINE = (255, 214, 90)
@@ -43,7 +42,9 @@ _RENDERED_MAX = 4000
 
 
 def font(size: int) -> pygame.font.Font:
-    if not pygame.font.get_init():  # first use, or after pygame.quit() (run_board's end) killed the fonts made
+    if (
+        not pygame.font.get_init()
+    ):  # first use, or after pygame.quit() (run_board's end) killed the fonts made
         pygame.font.init()
         _fonts.clear()
     if size not in _fonts:
@@ -74,8 +75,16 @@ def wrap(string: str, size: int, width: int) -> list[str]:
     return [fit(each, size, width) for each in lines]
 
 
-def text(surface: pygame.Surface, string: str, pos: tuple[int, int], *, size: int = 26,
-         colour=TEXT, width: int | None = None, align: str = "left") -> pygame.Rect:
+def text(
+    surface: pygame.Surface,
+    string: str,
+    pos: tuple[int, int],
+    *,
+    size: int = 26,
+    colour=TEXT,
+    width: int | None = None,
+    align: str = "left",
+) -> pygame.Rect:
     """Draw `string` with its top at pos[1]; pos[0] is its left, right or centre per `align`."""
     if width is not None:
         string = fit(string, size, width)
@@ -91,8 +100,9 @@ def text(surface: pygame.Surface, string: str, pos: tuple[int, int], *, size: in
     return rect
 
 
-def lines(surface: pygame.Surface, area: pygame.Rect, rows: list[tuple[str, tuple]], *,
-          size: int = 24) -> None:
+def lines(
+    surface: pygame.Surface, area: pygame.Rect, rows: list[tuple[str, tuple]], *, size: int = 24
+) -> None:
     """(text, colour) rows, wrapped to the width of `area`, from its top down as far as it goes."""
     step, y = font(size).get_linesize() + 2, area.y
     for string, colour in rows:
@@ -103,12 +113,19 @@ def lines(surface: pygame.Surface, area: pygame.Rect, rows: list[tuple[str, tupl
             y += step
 
 
-def button(surface: pygame.Surface, rect: pygame.Rect, label: str, *, colour=BUTTON,
-           size: int = 28) -> None:
+def button(
+    surface: pygame.Surface, rect: pygame.Rect, label: str, *, colour=BUTTON, size: int = 28
+) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=8)
     pygame.draw.rect(surface, BUTTON_EDGE, rect, width=2, border_radius=8)
-    text(surface, label, (rect.centerx, rect.centery - font(size).get_height() // 2),
-         size=size, align="center", width=rect.w - 8)
+    text(
+        surface,
+        label,
+        (rect.centerx, rect.centery - font(size).get_height() // 2),
+        size=size,
+        align="center",
+        width=rect.w - 8,
+    )
 
 
 def clock_of(ts: str | None) -> str:

@@ -6,9 +6,18 @@ from __future__ import annotations
 import pygame
 
 from games.money import money, signed_money
-
-from terminal.pit.board.paint import (ALARM_TEXT, DIM, EMPHASIS, GAIN, TEXT, TILE_COLOURS, WARNING_TEXT, font,
-                          gain_colour, text)
+from terminal.pit.board.paint import (
+    ALARM_TEXT,
+    DIM,
+    EMPHASIS,
+    GAIN,
+    TEXT,
+    TILE_COLOURS,
+    WARNING_TEXT,
+    font,
+    gain_colour,
+    text,
+)
 
 BORDER = 4
 PAD = 8
@@ -16,11 +25,16 @@ BODY = 24
 TITLE = 34
 
 
-ALARM_LINKS = ("silent", "refused", "rewound")  # rewound: the pit holds a table whose chain went back
+ALARM_LINKS = (
+    "silent",
+    "refused",
+    "rewound",
+)  # rewound: the pit holds a table whose chain went back
 
 
 def tile_state(table: dict, open_alerts: int) -> str:
-    """"alarm" for open alerts or a silent, refused or rewound link, "warning" for active faults, else "normal"."""
+    """ "alarm" for open alerts or a silent, refused or rewound link, "warning" for active
+    faults, else "normal"."""
     if open_alerts or table.get("link") in ALARM_LINKS:
         return "alarm"
     return "warning" if table.get("faults") else "normal"
@@ -79,8 +93,11 @@ def float_rows(table: dict) -> list[tuple[str, str, tuple]]:
     float_ = table.get("float")
     if not float_:
         return [("float", "-", DIM)]
-    return [("advance", money(float_["advance"]), TEXT), ("tray", money(float_["tray"]), TEXT),
-            ("result", signed_money(float_["result"]), gain_colour(float_["result"]))]
+    return [
+        ("advance", money(float_["advance"]), TEXT),
+        ("tray", money(float_["tray"]), TEXT),
+        ("result", signed_money(float_["result"]), gain_colour(float_["result"])),
+    ]
 
 
 def draw_tile(surface: pygame.Surface, rect: pygame.Rect, table: dict, open_alerts: int) -> None:
@@ -91,18 +108,34 @@ def draw_tile(surface: pygame.Surface, rect: pygame.Rect, table: dict, open_aler
     x, y, w = inner.x, inner.y, inner.w
     step = font(BODY).get_linesize()
 
-    game = text(surface, table.get("game") or "", (inner.right, y + 8), size=BODY - 2, colour=DIM,
-                width=w // 2, align="right")
+    game = text(
+        surface,
+        table.get("game") or "",
+        (inner.right, y + 8),
+        size=BODY - 2,
+        colour=DIM,
+        width=w // 2,
+        align="right",
+    )
     text(surface, table["table"], (x, y), size=TITLE, colour=TEXT, width=game.x - x - PAD)
     y += font(TITLE).get_linesize() + 2
 
     link, colour = link_text(table)
     used = text(surface, link, (x, y), size=BODY, colour=colour)
-    text(surface, f" · {session_text(table)}", (used.right, y), size=BODY, colour=TEXT,
-         width=inner.right - used.right)
+    text(
+        surface,
+        f" · {session_text(table)}",
+        (used.right, y),
+        size=BODY,
+        colour=TEXT,
+        width=inner.right - used.right,
+    )
     y += step
-    for line in (round_text(table), f"{table.get('croupier') or 'no croupier'} · {rate_text(table)}",
-                 limits_text(table.get("limits"))):
+    for line in (
+        round_text(table),
+        f"{table.get('croupier') or 'no croupier'} · {rate_text(table)}",
+        limits_text(table.get("limits")),
+    ):
         text(surface, line, (x, y), size=BODY, width=w)
         y += step
 
@@ -113,14 +146,28 @@ def draw_tile(surface: pygame.Surface, rect: pygame.Rect, table: dict, open_aler
         text(surface, amount, (inner.right, y), size=BODY, colour=colour, align="right")
         y += step
 
-    text(surface, faults_text(table), (x, y), size=BODY,
-         colour=WARNING_TEXT if table.get("faults") else DIM, width=w * 2 // 3)
+    text(
+        surface,
+        faults_text(table),
+        (x, y),
+        size=BODY,
+        colour=WARNING_TEXT if table.get("faults") else DIM,
+        width=w * 2 // 3,
+    )
     alerts = f"{open_alerts} alert{'s' if open_alerts != 1 else ''}"
-    text(surface, alerts, (inner.right, y), size=BODY, colour=ALARM_TEXT if open_alerts else DIM,
-         align="right")
+    text(
+        surface,
+        alerts,
+        (inner.right, y),
+        size=BODY,
+        colour=ALARM_TEXT if open_alerts else DIM,
+        align="right",
+    )
 
 
-def _draw_recent(surface: pygame.Surface, pos: tuple[int, int], width: int, recent: list[str]) -> None:
+def _draw_recent(
+    surface: pygame.Surface, pos: tuple[int, int], width: int, recent: list[str]
+) -> None:
     """The last results, newest first and emphasized, as many as fit."""
     x, y = pos
     if not recent:

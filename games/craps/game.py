@@ -1,0 +1,21 @@
+"""Craps (section 09): every roll is a round, decided by the dice."""
+
+from __future__ import annotations
+
+from games.craps.engine import CrapsEngine
+from games.craps.fold import CrapsFold
+from games.craps.rules import CrapsRules
+from games.game import ROLL, Closing, RollGame
+
+GAME = RollGame(
+    id="craps",
+    title="Craps",
+    rules=CrapsRules.from_dict,
+    engine=CrapsEngine,
+    kind=ROLL,
+    device="dice",
+    fold=CrapsFold,
+    result_text=lambda outcome: "-".join(str(d) for d in outcome["dice"]),
+    closing=Closing(policy="shooter", what="the last shooter"),
+    sections=("craps",),
+)

@@ -1,0 +1,22 @@
+"""Caribbean stud poker (section 11), with the casino's carrousel."""
+
+from __future__ import annotations
+
+from games.game import COUP, Closing, CoupGame
+from games.poker_stud.engine import PokerStudEngine
+from games.poker_stud.fold import PokerFold
+from games.poker_stud.rules import PokerStudRules
+
+GAME = CoupGame(
+    id="poker_stud",
+    title="Stud poker",
+    rules=PokerStudRules.from_dict,
+    engine=PokerStudEngine,
+    kind=COUP,
+    device="shoe",
+    fold=PokerFold,
+    result_text=lambda outcome: "bank " + " ".join(outcome["bank"]),
+    closing=Closing(policy="shoe", call="last_shoe"),
+    sections=("carrousel",),
+    result_extra=lambda result: {"carrousel": result.carrousel.to_json()},
+)

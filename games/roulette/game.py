@@ -1,0 +1,42 @@
+"""The two roulettes (sections 01 and 02): one engine and one rules class, two games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.game import SPIN, Closing, SpinGame
+from games.prison import PrisonBet
+from games.roulette.engine import RouletteEngine
+from games.roulette.fold import RouletteFold
+from games.roulette.rules import RouletteRules
+
+
+def _number(outcome: Mapping[str, Any]) -> str:
+    return str(outcome["number"])
+
+
+def _roulette(game_id: str, title: str, **extra: Any) -> SpinGame:
+    return SpinGame(
+        id=game_id,
+        title=title,
+        rules=RouletteRules.from_dict,
+        engine=RouletteEngine,
+        kind=SPIN,
+        device="wheel",
+        fold=RouletteFold,
+        result_text=_number,
+        closing=Closing(policy="rounds"),
+        bet=PrisonBet,
+        pockets=lambda rules: rules.wheel_order,
+        outcome=lambda rules, number: {"number": number},
+        alternating_rotor=True,
+        zero_choice=lambda rules: rules.zero_rule == "prison",
+        **extra,
+    )
+
+
+FRENCH = _roulette("roulette_fr", "French roulette (single zero)")
+AMERICAN = _roulette(
+    "roulette_us1", "American roulette with one zero", sections=("colours",), colour_chips=True
+)

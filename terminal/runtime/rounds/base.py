@@ -1,0 +1,90 @@
+"""What a kind of game does in the table's one round loop (terminal/runtime/table.py): the
+steps that are a spin's, a roll's or a coup's own. The table owns the loop, the session, the
+float, the bets and the faults; a `Rounds` decides its open round (`decide`: no more bets, then
+the outcome its device senses), says what a void round returns, and takes the croupier's
+entries and the devices' events that are its kind's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from games.protocols import Void
+from games.records import Bet
+
+if TYPE_CHECKING:
+    from terminal.runtime.table import Table
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A round's outcome as its device sensed it: settled by the engine as `last_round` or
+    not; `noted` is added to the journaled outcome (the rotor's direction and speed)."""
+
+    outcome: dict[str, Any]
+    last_round: bool
+    noted: dict[str, Any] = field(default_factory=dict)
+
+
+class Rounds:
+    def __init__(self, table: Table):
+        self.table = table
+
+    # -- before the round -------------------------------------------------------------------
+    def ready(self) -> bool:
+        """Whether a round can open now (craps: someone took the dice)."""
+        return True
+
+    def open_data(self) -> dict[str, Any]:
+        """What `round.open` says beside the closing's part."""
+        return {}
+
+    def seat_players(self) -> None:
+        """Before the simulated players bet (colour chips: the newcomers take theirs)."""
+
+    def sim_bets(self, round_no: int) -> list[Bet]:
+        """The simulated players' bets of this round."""
+        table = self.table
+        assert table.players is not None
+        return table.players.bets(round_no, table.setup.limits)
+
+    def place(self, bet: Bet) -> None:
+        """BetRefused unless the engine takes `bet` beside the round's bets."""
+        self.table.engine.place(bet, self.table.state.round_bets)
+
+    # -- the round --------------------------------------------------------------------------
+    def decide(self, round_no: int, *, last_round: bool) -> Decided | None:
+        """No more bets, then the outcome; None when the round was voided instead."""
+        raise NotImplementedError
+
+    def after(self) -> None:
+        """After the round was settled and journaled."""
+
+    # -- a void round -----------------------------------------------------------------------
+    def void(self, reason: str) -> Void:
+        table = self.table
+        return table.engine.void(table.state.own.engine_state(), table.state.round_bets)
+
+    def void_data(self) -> dict[str, Any]:
+        """What this kind's `round.void` says beside the stakes."""
+        return {}
+
+    def before_void(self) -> None:
+        """What must be undone elsewhere before the round is void (the carrousel's coins)."""
+
+    def disturbed(self, switch: str) -> None:
+        """A tilt switch voided the round in play."""
+        table = self.table
+        table.void_round(f"{switch}: the {table.game.device} was disturbed during the round")
+
+    # -- entries and events -----------------------------------------------------------------
+    def croupier(self, entry: Any) -> bool:
+        """Take an entry of the croupier's that is this kind's; False: not this kind's."""
+        return False
+
+    def hear(self, source: str, event: Any) -> bool:
+        """An event heard between readings, if it is this kind's business; else False."""
+        return False
+
+    def recover(self) -> None:
+        """After a restart, once the round left open is void."""

@@ -1,0 +1,315 @@
+"""A coup dealt from a shoe: blackjack, punto banco, trente et quarante, poker sense descart.
+
+The engine says what the coup needs next (games/cards/coup.py); the table asks the shoe for a
+card, or the croupier (or, in simulation, the game's strategy) for a decision. Every card is
+checked against the shoe before the engine sees it (a string that is no card, a card seen more
+often than the decks hold: a fault and a void coup, never a wrong result) and journaled as it
+is dealt, so that `journal verify` plays every coup again from its cards and decisions. A card
+the deal cannot take is the game's misdeal: put aside (`card.discarded`) or the coup void.
+
+A new shoe is loaded when the cut card has come out and its coup is over (and, for a game that
+deals a fresh deck each coup, before every coup); its first cards are burnt as the rules say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drivers.faults import Fault, FaultCleared
+from drivers.shoe.events import CardDrawn, CutCardOut, ShoeLoaded
+from games.cards.coup import Misdeal, Need
+from games.cards.fold import ShoeFold
+from games.cards.shoe import ShoeFault
+from games.game import CoupGame
+from terminal.runtime.carrousel import CarrouselUnavailable
+from terminal.runtime.croupier import Decision, clip, decision_problem
+from terminal.runtime.rounds.base import Decided, Rounds
+from terminal.runtime.settle import coup_so_far
+
+
+class _CoupVoid(Exception):
+    """The coup in progress cannot go on: it was voided (the reason is journaled)."""
+
+
+class CoupRounds(Rounds):
+    def __init__(self, table, *, carrousel=None):
+        super().__init__(table)
+        assert isinstance(table.game, CoupGame)
+        self.game: CoupGame = table.game
+        self.carrousel = carrousel  # poker: the casino's pool (terminal/runtime/carrousel.py)
+        self._shoe_exhausted = False  # the shoe said it is empty: load a new one
+        self._red_card = False  # the coup in progress is void because the red card came out
+        self.asked: Need | None = None  # the decision the coup waits for from the croupier
+        self._answer: str | None = None  # the decision entered for it
+
+    @property
+    def _own(self) -> Any:
+        """The game's fold: its shoe, the coup's moves, and what the game adds (poker's pool)."""
+        own = self.table.state.own
+        assert isinstance(own, ShoeFold)
+        return own
+
+    # -- the croupier's screen -----------------------------------------------------------------
+    def croupier(self, entry: Any) -> bool:
+        if not isinstance(entry, Decision):
+            return False
+        asked = self.asked
+        reason = decision_problem(entry)
+        if reason is None and (asked is None or entry.place != asked.place):
+            waiting = f": the coup waits for {asked.place}'s" if asked is not None else ""
+            reason = f"no decision of {entry.place} is asked now{waiting}"
+        if reason is not None:
+            self.table.refuse("decision", f"{clip(entry.place)} {clip(entry.action)}: {reason}")
+        else:
+            self._answer = entry.action
+        return True
+
+    # -- the shoe ------------------------------------------------------------------------------
+    def _shoe_over(self) -> bool:
+        shoe, rules = self._own.shoe, self.table.rules
+        return shoe is None or shoe.cut_out or self._shoe_exhausted or rules.cut_reserve == 0
+
+    def recover(self) -> None:
+        """The shoe the journal knows goes on: a real shoe still holds its cards, the simulated
+        one is given what is left of it."""
+        shoe = self._own.shoe
+        if not self._shoe_over():
+            cut_after = None if shoe.cut_out else shoe.cut_after
+            self.table.device.resume(shoe.decks, cut_after, dict(shoe.seen))
+
+    # -- one coup ------------------------------------------------------------------------------
+    def decide(self, round_no: int, *, last_round: bool) -> Decided | None:
+        table = self.table
+        if table.closing.final and self.game.cut_card_voids:
+            table.announce(table.engine.announcement("last_coup"), round_no)  # prisoners left
+        if not self._wait_for_bets():
+            table.void_round("no bets: nothing was dealt", say=False)
+            return None
+        table.close_bets(round_no)
+        try:
+            if self._shoe_over():
+                self._load_shoe()
+            try:
+                coup = table.engine.start(self._own.engine_state(), table.state.round_bets)
+            except ValueError as nothing:  # poker: coins but no box with an ante
+                self._give_up(str(nothing), say=False)
+            while (need := table.engine.need(coup)).kind != "settle":
+                if need.kind == "card":
+                    coup = self._deal(coup, need.place)
+                else:
+                    coup = self._decide(coup, need)
+            if self.carrousel is not None:
+                self._settle_carrousel(coup)
+        except _CoupVoid:
+            return None
+        # settled from the journaled cards and decisions, as `journal verify` will
+        return Decided({}, last_round or table.closing.last_round())
+
+    def _settle_carrousel(self, coup) -> None:
+        """The coup's coins settled by the casino's pool (waiting for it while it is away); the
+        pool before them journaled, which the engine settles the coins against."""
+        table = self.table
+        coins, unreachable = table.engine.coins(coup), False
+        while True:
+            try:
+                movement = self.carrousel.settle(
+                    table.setup.table,
+                    table.state.round,
+                    coins,
+                    table.rules.straight_flush_share,
+                    table.setup.limits.chip_unit,
+                )
+                break
+            except CarrouselUnavailable as e:
+                if not unreachable:
+                    table.fault("unreachable", "error", f"{e}; the coup waits", device="carrousel")
+                    unreachable = True
+                if table.control.stop_requested.is_set():
+                    self._give_up("the table was stopped; stakes returned")
+                table.hear_faults_until(lambda event: False, seconds=1.0)
+        if unreachable:
+            table.clear_fault("carrousel", "unreachable", "the carrousel pool answers again")
+        table.emit("carrousel.pool", movement.to_json(), table.state.round)
+
+    def before_void(self) -> None:
+        """A void coup whose coins the casino's pool had settled (a crash in between) is
+        cancelled there too."""
+        table = self.table
+        if self.carrousel is not None and self._own.pool_round == table.state.round:
+            try:
+                self.carrousel.cancel(table.setup.table, table.state.round)
+            except CarrouselUnavailable as e:
+                table.fault(
+                    "cancel_failed",
+                    "error",
+                    f"{e}: reconcile round {table.state.round} at the pool",
+                    device="carrousel",
+                )
+
+    def _wait_for_bets(self) -> bool:
+        """Whether the round has bets to deal for. Simulated players have placed theirs; a
+        croupier's table keeps the round open until a bet comes (or a stop)."""
+        table = self.table
+        while (
+            not table.state.round_bets
+            and table.players is None
+            and not table.control.stop_requested.is_set()
+        ):
+            table.hear_faults_until(lambda event: event is None, seconds=1.0)
+        return bool(table.state.round_bets)
+
+    def _load_shoe(self) -> None:
+        """A new shoe: shuffled and loaded with its cut card; its first cards burnt."""
+        table, rules = self.table, self.table.rules
+        size = 52 * rules.decks
+        cut_after = size - rules.cut_reserve if rules.cut_reserve else None
+        self._shoe_exhausted = False
+        table.device.new_shoe(rules.decks, cut_after)
+        self._wait_for(lambda event: isinstance(event, ShoeLoaded), "the shoe to be loaded")
+        table.emit(
+            "shoe.loaded",
+            {"decks": rules.decks, "burn": rules.burn, "cut_after": cut_after},
+            table.state.open_round,
+        )
+        for _ in range(rules.burn):
+            table.emit("card.burnt", {"card": self._draw("burn")}, table.state.open_round)
+
+    def _deal(self, coup, place: str):
+        """The next card for `place`, as far as the shoe and the rules take it."""
+        table = self.table
+        while True:
+            card = self._draw(place)
+            try:
+                coup = table.engine.card(coup, card)
+            except Misdeal as misdeal:
+                table.emit(
+                    "card.discarded", {"card": card, "reason": misdeal.reason}, table.state.round
+                )
+                if misdeal.handling == "discard":
+                    continue
+                self._give_up(f"misdeal: {misdeal.reason}")
+            table.emit("card.drawn", {"card": card, "place": place}, table.state.round)
+            return coup
+
+    def _draw(self, place: str) -> str:
+        """A card out of the shoe that the shoe can have held; the coup is void otherwise."""
+        table = self.table
+        table.device.deal()
+        event = self._wait_for(lambda event: isinstance(event, CardDrawn), f"a card for {place}")
+        try:
+            self._own.shoe.draw(event.card)
+        except ShoeFault as fault:
+            table.incident(fault.code, "error", fault.reason)
+            self._give_up(f"shoe integrity: {fault.reason}")
+        return event.card
+
+    def _decide(self, coup, need: Need):
+        table, place = self.table, need.place
+        while True:
+            if table.players is not None:
+                action = table.engine.strategy(coup, place, need.options)
+            else:
+                action = self._croupier_decision(need)
+            try:
+                coup = table.engine.decide(coup, place, action)
+            except ValueError as refused:
+                if table.players is not None:
+                    raise
+                table.refuse("decision", f"{place} {action}: {refused}")
+                continue
+            table.emit("coup.decision", {"place": place, "action": action}, table.state.round)
+            return coup
+
+    def _croupier_decision(self, need: Need) -> str:
+        """The decision the croupier enters for `need`, waiting for it while the devices are
+        heard; `asked` says meanwhile whose decision it is and which the rules allow."""
+        table = self.table
+        self._answer, self.asked = None, need
+        try:
+            while self._answer is None:
+                if table.control.stop_requested.is_set():
+                    self._give_up("the table was stopped; stakes returned")
+                table.hear_faults_until(lambda event: self._answer is not None, seconds=1.0)
+            return self._answer
+        finally:
+            self.asked = None
+
+    def _wait_for(self, wanted, what: str):
+        """The shoe's next event that is `wanted`; the cut card and faults on the way are
+        journaled. A silent shoe, a stop or a fault that stops the deal voids the coup."""
+        table = self.table
+        for event in table.readings():
+            if wanted(event):
+                return event
+            elif isinstance(event, CardDrawn):
+                self._out_of_turn(event.card)
+            elif isinstance(event, Fault) and event.code == "card_face_up":  # 03 3.c: put aside
+                table.device_fault(event)
+                table.device.deal()
+            elif isinstance(event, Fault) and event.code == "unreadable_card":  # never guessed
+                table.device_fault(event)
+                self._give_up("the reader could not read a card: the coup is void")
+            elif isinstance(event, Fault) and event.code == "shoe_empty":
+                table.device_fault(event)
+                self._shoe_exhausted = True
+                self._give_up("the shoe ran out of cards: the coup is void")
+            elif isinstance(event, CutCardOut):
+                self._cut_card_out()
+            elif isinstance(event, FaultCleared):
+                table.device_fault(event)
+            elif isinstance(event, Fault) and table.device_fault(event):
+                self._give_up(event.detail or event.code)
+        raise _CoupVoid  # the round was voided: a silent shoe, a stop, a tilt
+
+    def _cut_card_out(self) -> None:
+        table = self.table
+        table.emit("shoe.cut_card", {}, table.state.open_round)
+        table.closing.cut_card_out()
+        if self.game.cut_card_voids:  # trente et quarante, section 05 (announced by the void)
+            self._red_card = True
+            self._give_up("the red card came out: the coup in progress is void")
+        table.announce(table.engine.announcement("cut_card"), table.state.open_round)
+
+    # -- a void coup ---------------------------------------------------------------------------
+    def void(self, reason: str):
+        table = self.table
+        red, self._red_card = self._red_card, False
+        state, bets = self._own.engine_state(), self._stakes()
+        return table.engine.void(state, bets, "red_card" if red else None)
+
+    def _stakes(self) -> tuple:
+        """The coup's stakes as they stand, what a void coup returns: a doubled hand's whole
+        stake, a split's new bets, the insurances, the poker calls, once the coup got so far."""
+        table = self.table
+        if not self._own.moves:
+            return tuple(table.state.round_bets)
+        return table.engine.staked(coup_so_far(table.engine, table.state))
+
+    def hear(self, source: str, event: Any) -> bool:
+        if isinstance(event, CardDrawn):  # between coups, or while the shoe is loaded
+            self._out_of_turn(event.card)
+            return True
+        return False
+
+    def _out_of_turn(self, card: str) -> None:
+        """A card drawn when none was asked for: a fault, and the card put aside (counted out
+        of the shoe), or an integrity fault if the shoe cannot have held it."""
+        table = self.table
+        table.incident(
+            "card_out_of_turn", "warning", f"{card} drawn when no card was asked for: put aside"
+        )
+        if self._own.shoe is None:
+            return
+        try:
+            self._own.shoe.draw(card)
+        except ShoeFault as fault:
+            table.incident(fault.code, "error", fault.reason)
+            return
+        table.emit(
+            "card.discarded", {"card": card, "reason": "drawn out of turn"}, table.state.open_round
+        )
+
+    def _give_up(self, reason: str, *, say: bool = True) -> None:
+        if self.table.state.round_status is not None:
+            self.table.void_round(reason, say=say)
+        raise _CoupVoid

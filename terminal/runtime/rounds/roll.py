@@ -1,0 +1,201 @@
+"""A roll of craps (section 09): every roll is a round, decided by the dice reader.
+
+Between rolls the table offers the dice round the table (from seat 1, the player at the
+croupiers' left, clockwise; a player may refuse them), changes the dice when the pit boss's
+count of rolls is reached, the shooter asks, or a lost die was not found by the end of the
+hand, and takes the bets of the roll and the withdrawals of bets that may be withdrawn. The
+shooter must have a Win or Don't Win bet before throwing. "No more bets" comes from the
+stickman's button when the table has one and nobody else places bets; then the reader is armed
+and its throw settled, or its void throw ("tirada nul·la") voids the roll: the new bets go
+back, the layout stays, the shooter throws again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drivers.dice.events import DiceThrown
+from drivers.faults import Fault, FaultCleared
+from games.craps.engine import VOID_CAUSES
+from games.records import Bet, BetRefused
+from terminal.runtime.croupier import Withdrawal, clip, text_problem
+from terminal.runtime.rounds.base import Decided, Rounds
+
+SHOOTER_REFUSES = "the shooter has no Win or Don't Win bet: the dice go to the next player"
+
+
+class RollRounds(Rounds):
+    def __init__(self, table, *, seats: int, dice_change_rolls: int = 0):
+        super().__init__(table)
+        self.seats = seats  # the places round the table the dice go to, 1 to seats
+        self.dice_change_rolls = dice_change_rolls  # the pit boss's count of rolls; 0 never
+        self._dice_change_asked: str | None = None
+
+    @property
+    def _own(self) -> Any:
+        """Craps' fold: the layout, the point, who has the dice, the dice's rolls."""
+        return self.table.state.own
+
+    # -- the croupier's and the players' requests between rolls ------------------------------
+    def croupier(self, entry: Any) -> bool:
+        if not isinstance(entry, Withdrawal):
+            return False
+        if (reason := self.withdraw(entry.bet_id)) is not None:
+            self.table.refuse("withdrawal", f"bet {clip(entry.bet_id)}: {reason}")
+        return True
+
+    def withdraw(self, bet_id: str) -> str | None:
+        """Take a bet back from the layout while bets are open: None, or why not."""
+        table = self.table
+        if (reason := text_problem("the bet id", bet_id)) is not None:
+            return reason
+        if table.state.round_status != "open":
+            return "bets are withdrawn only while bets are open"
+        state = self._own.engine_state()
+        try:
+            _, entry = table.engine.withdraw(state, bet_id)
+        except BetRefused as refused:
+            return refused.reason
+        except ValueError as e:
+            return str(e)
+        bet = next(b for b in state.layout if b.id == bet_id)
+        table.emit(
+            "bet.withdrawn", {"bet": bet.to_json(), "returned": entry.returned}, table.state.round
+        )
+        if table.players is not None:
+            table.players.refund([bet])
+        return None
+
+    def ask_dice_change(self, reason: str) -> None:
+        """The shooter or the pit boss asks for new dice: changed before the next roll."""
+        self._dice_change_asked = reason
+
+    # -- before the roll ---------------------------------------------------------------------
+    def ready(self) -> bool:
+        if self._own.shooter is None and not self._offer_dice():
+            return False
+        self._change_dice_if_due()
+        return True
+
+    def open_data(self) -> dict[str, Any]:
+        return {"shooter": self._own.shooter}
+
+    def _offer_dice(self, after: int | None = None) -> bool:
+        """The dice go round from the seat after `after` (the last shooter's), skipping the
+        players who refuse them. False when nobody took them (the table waits a moment)."""
+        table = self.table
+        start = after if after is not None else self._own.last_shooter or 0
+        passed: list[int] = []
+        for step in range(1, self.seats + 1):
+            seat = (start + step - 1) % self.seats + 1
+            if table.players is None or table.players.takes_dice(seat):
+                table.emit("craps.shooter", {"seat": seat, "passed": passed})
+                return True
+            passed.append(seat)
+        table.hear_faults_until(lambda event: False, seconds=1.0)  # nobody: hear the devices
+        return False
+
+    def _change_dice_if_due(self) -> None:
+        own, players = self._own, self.table.players
+        if self.dice_change_rolls and own.dice_rolls >= self.dice_change_rolls:
+            reason = f"the pit boss's change after {own.dice_rolls} rolls"
+        elif self._dice_change_asked is not None:
+            reason = self._dice_change_asked
+        elif players is not None and own.shooter_rolls == 0 and players.asks_dice_change():
+            reason = f"the shooter (seat {own.shooter}) asked for new dice"
+        else:
+            return
+        self._dice_change_asked = None
+        self._change_dice(reason)
+
+    def _change_dice(self, reason: str, *, die_lost: bool = False) -> None:
+        """ "Canvi de daus": the stickman offers the shooter the table's six dice (or, after a
+        die left the table, the four remaining) and the shooter takes two."""
+        table = self.table
+        table.announce(table.engine.announcement("dice_change"))
+        table.emit("craps.dice_change", {"reason": reason, "die_lost": die_lost})
+
+    def sim_bets(self, round_no: int) -> list[Bet]:
+        """The simulated players withdraw some bets, the shooter covers the line, then all bet."""
+        table = self.table
+        players, limits = table.players, table.setup.limits
+        for bet in players.withdrawals(table.state.carried):
+            if table.engine.can_withdraw(self._own.engine_state(), bet.id) is None:
+                self.withdraw(bet.id)
+        bets = []
+        if table.engine.can_roll(self._own.engine_state(), ()) is not None:
+            bets += players.line_bet(round_no, self._own.shooter, limits)
+        return bets + players.bets(round_no, limits)
+
+    def place(self, bet: Bet) -> None:
+        table = self.table
+        table.engine.place(bet, table.state.round_bets, state=self._own.engine_state())
+
+    # -- the roll ----------------------------------------------------------------------------
+    def decide(self, round_no: int, *, last_round: bool) -> Decided | None:
+        table = self.table
+        if (refusal := self._wait_for_line_bet()) is not None:
+            table.void_round(refusal)
+            self._offer_dice(after=self._own.shooter)
+            return None
+        self._wait_for_no_more_bets(round_no)
+        table.device.throw()
+        for event in table.readings():
+            if isinstance(event, FaultCleared):
+                table.device_fault(event)
+            elif isinstance(event, Fault) and table.device_fault(event):
+                self._void_throw(event)
+                return None
+            elif isinstance(event, DiceThrown):
+                dice = list(event.dice)
+                ends = table.engine.ends_hand(self._own.engine_state(), dice)
+                return Decided({"dice": dice}, table.closing.active and ends)
+        return None
+
+    def _wait_for_line_bet(self) -> str | None:
+        """None once the shooter may throw. Simulated players had their chance to bet: without
+        the bet the dice pass. A croupier's table waits for the bet (or a stop)."""
+        table = self.table
+        while reason := table.engine.can_roll(self._own.engine_state(), table.state.round_bets):
+            if table.players is not None or table.control.stop_requested.is_set():
+                return f"{SHOOTER_REFUSES} ({reason})"
+            table.hear_faults_until(lambda event: event is None, seconds=1.0)
+        return None
+
+    def _wait_for_no_more_bets(self, round_no: int) -> None:
+        """The stickman's button closes the bets on a croupier's table that has one; otherwise
+        (simulated players have placed theirs) the bets close now."""
+        table = self.table
+        if (
+            table.players is None
+            and table.io is not None
+            and "no_more_bets" in table.io.pins.buttons
+        ):
+            table.hear_faults_until(lambda event: table.state.round_status != "open")
+        table.close_bets(round_no)
+
+    def _void_throw(self, fault: Fault) -> None:
+        cause = fault.code if fault.code in VOID_CAUSES else None
+        data: dict[str, Any] = {"cause": cause} if cause else {}
+        self.table.void_round(fault.detail or VOID_CAUSES.get(fault.code, fault.code), **data)
+        if cause == "off_table":
+            self._change_dice(
+                "a die left the table: the shooter picks two of the four remaining "
+                "dice to finish the hand",
+                die_lost=True,
+            )
+
+    def after(self) -> None:
+        if self._own.die_lost and self._own.shooter is None:  # the hand is over
+            self._change_dice("the die that left the table was not found: a new set of six dice")
+
+    def void_data(self) -> dict[str, Any]:
+        withdrawn = self._own.withdrawn
+        if not withdrawn:
+            return {}
+        return {
+            "withdrawn": [
+                {"id": b.id, "result": "withdrawn", "paid": 0, "returned": b.stake}
+                for b in withdrawn
+            ]
+        }
