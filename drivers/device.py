@@ -65,9 +65,10 @@ class Device(ABC, Generic[E]):
 
     def deliver_to(self, deliver: Callable[[E], object] | None) -> None:
         """From now on hand each event to `deliver(event)` instead of queueing it for `get`:
-        called on the thread that sensed the event, in the order sensed, one at a time; it
-        must not block (a queue's put). The events queued before are delivered first. None:
-        back to the queue."""
+        called on the thread that sensed the event, in the order sensed, one at a time, with
+        the device's own locks held: it must neither block nor raise nor call back into the
+        device (a queue's put, as the table's inbox does). The events queued before are
+        delivered first. None: back to the queue."""
         with self._delivery:
             if deliver is not None:
                 while True:

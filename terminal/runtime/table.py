@@ -289,7 +289,8 @@ class Table:
             return False
         round_no = self.state.round + 1
         self._open(round_no)
-        self._take_bets(round_no)
+        if rounds.simulated_bets_at_open:
+            self.take_simulated_bets(round_no)
         decided = rounds.decide(round_no, last_round=self.closing.last_round())
         if decided is None:
             return False
@@ -308,8 +309,9 @@ class Table:
         self.emit("round.open", data, round_no)
         self.announce(self.engine.announcement("place_bets"), round_no)
 
-    def _take_bets(self, round_no: int) -> None:
-        """Step "bets": the simulated players' (a croupier's entries come through the inbox)."""
+    def take_simulated_bets(self, round_no: int) -> None:
+        """Step "bets": the simulated players' (a croupier's entries come through the inbox
+        while bets are open)."""
         if self.players is None:
             return
         self.rounds.seat_players()

@@ -173,3 +173,27 @@ def test_the_replay_server_answers_the_table_state(table_config):
     assert state["table"] == cfg.id and state["recent"] == numbers
     assert state["session"]["open"] is False and state["session"]["rounds"] == 5
     assert state["limits"]["min"] == 500 and state["limits"]["max"]["straight"] == 30 * 500
+
+
+def test_the_simulated_players_bet_while_the_ball_turns(table_config):
+    """They place their bets once the ball is launched, before the rim (not in a burst at the
+    opening, which would hold the interpreter while the writer publishes the last result)."""
+    cfg = load_table_config(table_config)
+    with assemble(cfg, quiet(seed=4)) as table:
+        spin, at_spin = table.device.spin, []
+
+        def spin_and_note(direction):
+            at_spin.append(len(table.state.round_bets))  # the bets the round had at the spin
+            spin(direction)
+
+        table.device.spin = spin_and_note
+        table.run(6)
+    events = journal_events(cfg)
+    assert at_spin and set(at_spin) == {0}
+    rounds = {e["round"] for e in events if e["kind"] == "bet.placed"}
+    assert len(rounds) >= 5  # they did bet, in (almost) every round
+    for event in (e for e in events if e["kind"] == "bet.placed"):
+        closed = next(
+            e for e in events if e["kind"] == "round.closed" and e["round"] == event["round"]
+        )
+        assert event["seq"] < closed["seq"]

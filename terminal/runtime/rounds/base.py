@@ -27,6 +27,10 @@ class Decided:
 
 
 class Rounds:
+    # whether the simulated players bet as soon as the round opens; a spin's bet while the
+    # ball turns (`SpinRounds`), as players do until "no more bets"
+    simulated_bets_at_open = True
+
     def __init__(self, table: Table):
         self.table = table
 

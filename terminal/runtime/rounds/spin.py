@@ -27,6 +27,8 @@ class _SpinSeen:
 
 
 class SpinRounds(Rounds):
+    simulated_bets_at_open = False  # the players bet while the ball turns: from its launch
+
     def __init__(self, table):
         super().__init__(table)
         assert isinstance(table.game, SpinGame)
@@ -133,8 +135,9 @@ class SpinRounds(Rounds):
                     "warning",
                     f"rotor turned {event.direction} again: it must alternate between spins",
                 )
-        elif isinstance(event, BallLaunched):
+        elif isinstance(event, BallLaunched) and not spin.launched:
             spin.launched = True
+            table.take_simulated_bets(round_no)  # while the ball turns, before the rim
         elif isinstance(event, BallLeavingRim):
             table.close_bets(round_no)
         elif isinstance(event, BallInPocket):
