@@ -8,7 +8,7 @@ import random
 import re
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,22 +55,19 @@ class RunOptions:
 
 
 class StateView:
-    """The replay server's `state` answer: a TableState fed with committed events only."""
+    """The replay server's `state` answer: a TableState folded from the journal's committed
+    events when it is asked, from where the last answer left off (on the replay server's
+    thread). Nothing is folded while nobody asks: the writer's path stays that of the feed."""
 
-    def __init__(self, state: TableState):
+    def __init__(self, state: TableState, committed: Callable[[int], Iterable[dict]]):
         self._state = state
+        self._committed = committed  # from_seq -> the journal's committed events from it
         self._lock = threading.Lock()
-
-    def committed(self, events: list[dict]) -> None:
-        with self._lock:
-            for event in events:
-                self._state.apply(event)
-
-    def tick(self, last_seq: int) -> None:
-        pass
 
     def snapshot(self) -> dict:
         with self._lock:
+            for event in self._committed(self._state.last_seq + 1):
+                self._state.apply(event)
             return self._state.to_json()
 
 
@@ -192,7 +189,7 @@ def assemble(
         )
         stack.callback(publisher.close)
         state = TableState.replay(cfg.id, cfg.game, journal.events())
-        view = StateView(copy.deepcopy(state))
+        view = StateView(copy.deepcopy(state), journal.events)
         replay = bound(
             lambda endpoint: ReplayServer(endpoint, db, view.snapshot, curve=curve),
             opts.replay or cfg.replay,
@@ -213,9 +210,7 @@ def assemble(
             inbox.attach("gpio", io)
         stack.callback(inbox.close)
         health = HealthLog({game.device: device, "gpio": io}, opts.log)
-        writer = JournalWriter(
-            journal, [publisher, view, ConsoleSink(opts.out), WatchdogSink(), health]
-        )
+        writer = JournalWriter(journal, [publisher, ConsoleSink(opts.out), WatchdogSink(), health])
         writer.start()
         stack.callback(writer.stop)
         print(

@@ -319,14 +319,14 @@ class Table:
         for seat, amount in self.players.buyins(limits):
             self.emit("cash.buyin", {"seat": seat, "cash": amount, "chips": amount}, round_no)
         for bet in self.rounds.sim_bets(round_no):
-            self.place_bet(bet)
+            self.place_bet(bet, entered=False)
 
-    def place_bet(self, bet: Bet) -> str | None:
-        """Accept a bet on the open round, or refuse it: returns None or the reason. A bet that
-        is not even well formed (croupier.bet_problem) never reaches the engine; a plain `Bet`
-        is made the game's kind of bet (`Game.bet`), and a bet of another game's kind is
-        refused."""
-        reason = bet_problem(bet, self.setup.seats)
+    def place_bet(self, bet: Bet, *, entered: bool = True) -> str | None:
+        """Accept a bet on the open round, or refuse it: returns None or the reason. A bet a
+        person `entered` that is not even well formed (croupier.bet_problem) never reaches the
+        engine (the simulated players' are built well formed); a plain `Bet` is made the game's
+        kind of bet (`Game.bet`), and a bet of another game's kind is refused."""
+        reason = bet_problem(bet, self.setup.seats) if entered else None
         if reason is None:
             bet = self.game.bet.adopt(bet)
             if type(bet) is not self.game.bet:
