@@ -17,6 +17,7 @@ from terminal.config import ConfigError, known_games, load_table_config, table_c
 from terminal.feed.curve import add_keys_parser, cmd_keys
 from terminal.pit.cli import add_pit_parsers, cmd_pit, key_options
 from terminal.runtime.rules_table import DEFAULT_PROFILE
+from terminal.runtime.staff import add_staff_parser, cmd_staff
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -140,6 +141,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_pit_parsers(sub)
     add_keys_parser(sub)
+    add_staff_parser(sub)
     return p
 
 
@@ -160,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_carrousel(args)
         if args.command == "keys":
             return cmd_keys(args)
+        if args.command == "staff":
+            return cmd_staff(args)
         return cmd_pit(args)
     except (ConfigError, RulebookError, DeviceError) as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
