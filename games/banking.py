@@ -237,9 +237,8 @@ class LeastStake:
     stake: Fraction | int
     multiple: Fraction | int
     owed: tuple[Fraction, ...]
-    code: str | None = (
-        None  # the code or family whose step it is staked by; None: a rule of its own
-    )
+    # the code or family whose step it is staked by; None: a rule of its own
+    code: str | None = None
     basis: str = ""  # how its stake follows, when not by a step ("half the box's 5.00")
     depends: str = ""  # when no share of the stake is owed: what the amount paid depends on
 

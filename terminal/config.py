@@ -68,9 +68,8 @@ BET_CODE = re.compile(r"[a-z][a-z0-9]*(:[a-z0-9]+(-[0-9]+)*)*")
 @dataclass(frozen=True)
 class CrapsConfig:
     seats: int = DEFAULT_SEATS  # places round the table the dice are offered to, clockwise from 1
-    dice_change_rolls: int = (
-        0  # the pit boss changes the dice after so many rolls; 0: only when asked
-    )
+    # the pit boss changes the dice after so many rolls; 0: only when asked
+    dice_change_rolls: int = 0
 
 
 @dataclass(frozen=True)
@@ -139,9 +138,8 @@ class TableConfig:
     replay: str
     db: Path
     topup_below: float
-    seats: int = (
-        DEFAULT_SEATS  # the places whose players may bet: [table] seats, or craps' [craps] seats
-    )
+    # the places whose players may bet: [table] seats, or craps' [craps] seats
+    seats: int = DEFAULT_SEATS
     # bet code or family ->
     stakes: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     # the amount its stakes are multiples of, instead of the minimum (so that it is paid exactly)
@@ -150,9 +148,8 @@ class TableConfig:
     colours: tuple[
         str, ...
     ] = ()  # the colours of the table's colour chips, one box each by the wheel
-    carrousel: str | None = (
-        None  # poker: the casino's carrousel pool (dealer-terminal carrousel serve)
-    )
+    # poker: the casino's carrousel pool (dealer-terminal carrousel serve)
+    carrousel: str | None = None
     curve: CurveFiles | None = None  # None: the feed and the replay are open to any client
 
     @property
@@ -174,9 +171,8 @@ def load_table_config(path: str | Path) -> TableConfig:
 
 
 def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
-    if (
-        "table" not in raw
-    ):  # a misspelt [table] is named, though the game it would give is not known
+    # a misspelt [table] is named, though the game it would give is not known
+    if "table" not in raw:
         refuse_unknown_sections(path, raw, SECTIONS + tuple(GAME_SECTIONS), "a table file")
     table = Section(path, raw, "table")
     table.only(TABLE_KEYS, "a table's [table]")

@@ -111,9 +111,8 @@ def _verdicts(journal: Iterator[tuple[int, str]], pit: Iterator[dict]) -> Iterat
 def _verdict(body: str, theirs: dict) -> tuple[str | None, str | None]:
     """JSON for JSON (1, 1.0 and true are three values), whatever the order of the keys."""
     pit_body = canonical(theirs)
-    if (
-        body.encode("utf-8") == pit_body
-    ):  # both as the table sealed them: the usual case, no decoding
+    # both as the table sealed them: the usual case, no decoding
+    if body.encode("utf-8") == pit_body:
         return None, None
     mine = _decoded(body)
     if mine is None:

@@ -81,9 +81,8 @@ class BlackjackRules(TableRules):
     errata: Mapping[str, str]  # key -> how the profile reads the text where it is wrong
     allow_player_edge: frozenset[str]
     strategy: Strategy  # the basic strategy for `play`, and the box's house edge under it
-    closing_rounds: ClassVar[int | None] = (
-        None  # the table closes with its last shoe, not a count of coups
-    )
+    # the table closes with its last shoe, not a count of coups
+    closing_rounds: ClassVar[int | None] = None
     unstepped: ClassVar[Mapping[str, str]] = MappingProxyType(
         {"insurance": "insurance is half the box's bet, taken during the coup (section 03 V.1.b)"}
     )

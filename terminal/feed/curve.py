@@ -39,9 +39,8 @@ log = logging.getLogger(__name__)
 PUBLIC_SUFFIX, SECRET_SUFFIX = ".key", ".key_secret"
 KEY_LENGTH = 40  # a 32-byte Curve25519 key in Z85
 GENERATE = "dealer-terminal keys generate NAME --dir DIR"
-ZAP_RELEASE_S = (
-    2.0  # how long the ZAP endpoint of an authenticator just stopped may take to be free
-)
+# how long the ZAP endpoint of an authenticator just stopped may take to be free
+ZAP_RELEASE_S = 2.0
 ZAP_RETRY_S = 0.01
 
 

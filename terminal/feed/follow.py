@@ -53,9 +53,8 @@ class Source:
     replay: str | None = None
     table: str | None = None
     start: tuple[int, str] | None = None
-    held: bool = (
-        False  # hold policy, with a `start`: `rewound` already, nothing of it until `restart`
-    )
+    # hold policy, with a `start`: `rewound` already, nothing of it until `restart`
+    held: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,15 +77,13 @@ class _Chain:
     seen: int = 0  # highest seq the table has announced (events, heartbeats, replay.end)
     pending: dict[int, dict] = field(default_factory=dict)  # above `expected`, waiting for the gap
     asked_from: int = 0  # the first seq missing when the last replay was asked
-    asked_head: int | None = (
-        None  # hold: the head that replay was asked from, which the table must still hold
-    )
+    # hold: the head that replay was asked from, which the table must still hold
+    asked_head: int | None = None
     replay_end: int | None = None  # the last_seq of the last replay.end
     retry_at: float | None = None  # hold policy: when to ask again for a gap not filled
     retry_s: float = field(default_factory=lambda: RETRY_FIRST_S)
-    retry_on_message: bool = (
-        False  # the replay went unanswered: a message from the table is worth a retry now
-    )
+    # the replay went unanswered: a message from the table is worth a retry now
+    retry_on_message: bool = False
     held: bool = False  # hold: a chain that does not continue the one given out (`rewound`)
 
 

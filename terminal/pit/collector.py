@@ -44,9 +44,8 @@ from terminal.pit.view import FOLDED_KINDS, Raised, TableView
 log = logging.getLogger(__name__)
 
 POLL_S = 0.2  # the receiver's longest wait, so that link checks run on time
-RECEIVE_CYCLE_S = (
-    0.01  # the receiver's shortest round: polling 1,000 sockets costs the same for 1 message or 50
-)
+# the receiver's shortest round: polling 1,000 sockets costs the same for 1 message or 50
+RECEIVE_CYCLE_S = 0.01
 LINK_CHECK_S = 0.5
 BATCH_ROWS = 2000  # events stored in one transaction at most
 TICK_S = 1.0  # the recorder's heartbeats and pace checks
@@ -129,9 +128,8 @@ class Collector:
             for t in floor.tables
         ]
         self._secure = secure
-        self._follower: FeedFollower | None = (
-            None  # None while it is built: `_setup` registers watches after
-        )
+        # None while it is built: `_setup` registers watches after
+        self._follower: FeedFollower | None = None
         self._follower = FeedFollower(
             sources,
             context=self._context,
@@ -185,9 +183,8 @@ class Collector:
             if items:
                 self._received(items)
             now = time.monotonic()
-            if (
-                now - cycle < RECEIVE_CYCLE_S
-            ):  # let messages gather: one poll of every socket serves many
+            # let messages gather: one poll of every socket serves many
+            if now - cycle < RECEIVE_CYCLE_S:
                 time.sleep(RECEIVE_CYCLE_S - (now - cycle))
                 now = time.monotonic()
             if now >= next_check:
@@ -264,9 +261,8 @@ class Collector:
             if table.id in self._refused:
                 state = "refused"
                 if now - self._refused[table.id] >= RECONNECT_REFUSED_S:
-                    self._refused[table.id] = (
-                        now  # a session the table refused is not retried by libzmq
-                    )
+                    # a session the table refused is not retried by libzmq
+                    self._refused[table.id] = now
                     self._feed.reconnect(table.id)
             elif quiet_for <= table.alerts.silent_after:
                 state = "live" if last is not None else "waiting"
@@ -285,9 +281,8 @@ class Collector:
                     )
                 )
             if state != "refused" and table.id in self._held:
-                state = (
-                    "rewound"  # held, whether it speaks or not (a silence is an alert of its own)
-                )
+                # held, whether it speaks or not (a silence is an alert of its own)
+                state = "rewound"
             links[table.id] = (state, None if last is None else now - last)
         with self._lock:
             self._links = links

@@ -18,9 +18,8 @@ DEFAULT_CONTROL = "tcp://*:5701"
 @dataclass(frozen=True)
 class AlertSettings:
     silent_after: float = 5.0  # seconds without a message (tables send a heartbeat every second)
-    pace: tuple[float, float] | None = (
-        None  # rounds per hour a table should keep within; None (false): no check
-    )
+    # rounds per hour a table should keep within; None (false): no check
+    pace: tuple[float, float] | None = None
     pace_window: float = 3600.0  # seconds of results the pace is measured over
     float_low: float = 0.2  # the tray below this share of the session's first advance
     bias_spins: int = 3700  # the last results the wheel's chi-squared test looks at

@@ -31,9 +31,8 @@ class SimPlayer:
     seat: int
     chips: int = 0  # chips in front of the player
     seated: bool = True  # at a colour-chip table: has a colour or value chips
-    unit: int | None = (
-        None  # the value of one of its chips when it plays a colour (else the minimum)
-    )
+    # the value of one of its chips when it plays a colour (else the minimum)
+    unit: int | None = None
 
 
 def _step(code: str, limits: Limits) -> int:
@@ -68,9 +67,8 @@ class SimPlayers:
         self.players = [SimPlayer(seat, seated=not colours) for seat in range(1, seats + 1)]
         self.max_bets = max_bets
         self.buyin = buyin  # in table minimums
-        self.zero_choice = (
-            zero_choice  # the game lets even chances choose half back or prison on zero
-        )
+        # the game lets even chances choose half back or prison on zero
+        self.zero_choice = zero_choice
 
     def buyins(self, limits: Limits) -> list[tuple[int, int]]:
         """(seat, amount) for every player who cannot cover a minimum bet: they buy chips in

@@ -61,9 +61,8 @@ class TableControl:
     def __init__(self) -> None:
         self.close_requested = Flag()
         self.stop_requested = Flag()
-        self.closing = (
-            "the closing rounds"  # what closing plays at this table (set when it is assembled)
-        )
+        # what closing plays at this table (set when it is assembled)
+        self.closing = "the closing rounds"
 
     def request_close(self) -> None:
         self.close_requested.set()

@@ -20,9 +20,8 @@ from tests.support.helpers import made_then_closed
 from tests.support.pit_helpers import floor_file, wait_for
 
 SILENT_AFTER_S = 1.5  # the floor's threshold of silence (its minimum)
-REPLAY_TIMEOUT_S = (
-    3.0  # the pit gives up a replay after this: by then a silent table would be alerted
-)
+# the pit gives up a replay after this: by then a silent table would be alerted
+REPLAY_TIMEOUT_S = 3.0
 RETRIES = 10  # handshakes failed: proof that libzmq tried again and again
 
 

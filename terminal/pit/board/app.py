@@ -66,9 +66,8 @@ class Board:
         self.alert_page = 0
         self.status = ""
         self.quit_requested = False
-        self._lost: tuple[str, float] | None = (
-            None  # (UTC HH:MM:SS, clock) of the first unanswered refresh
-        )
+        # (UTC HH:MM:SS, clock) of the first unanswered refresh
+        self._lost: tuple[str, float] | None = None
 
     # --- what is on screen
 

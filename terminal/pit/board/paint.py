@@ -42,9 +42,8 @@ _RENDERED_MAX = 4000
 
 
 def font(size: int) -> pygame.font.Font:
-    if (
-        not pygame.font.get_init()
-    ):  # first use, or after pygame.quit() (run_board's end) killed the fonts made
+    # first use, or after pygame.quit() (run_board's end) killed the fonts made
+    if not pygame.font.get_init():
         pygame.font.init()
         _fonts.clear()
     if size not in _fonts:
