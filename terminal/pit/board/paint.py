@@ -1,11 +1,14 @@
 """The pit board's colours, fonts and the few drawing primitives all its parts share.
 
-Text uses pygame's built-in font (`pygame.font.Font(None, size)`), which needs no font files
-and works with SDL_VIDEODRIVER=dummy. Rendered strings are cached: a frame draws the same few
-hundred strings as the last one.
+Text uses DejaVu Sans Condensed Bold, shipped with the product (terminal/common/fonts/): pygame's
+built-in font kerns some pairs apart ("RECENT LY", "roulet te"). Sizes are those of the built-in
+font, which pygame draws at 0.6875 of the size asked; the condensed face at that size is as wide.
+Rendered strings are cached: a frame draws the same few hundred strings as the last one.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pygame
 
@@ -36,6 +39,8 @@ COLD_CELL = (40, 75, 160)  # far less often (z < -3)
 OBSERVED_BAR = (200, 205, 215)
 EXPECTED_LINE = (255, 214, 90)
 
+FONT = Path(__file__).resolve().parents[2] / "common" / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+SIZE_SCALE = 0.6875  # pygame's built-in font is drawn at this share of the size asked
 _fonts: dict[int, pygame.font.Font] = {}
 _rendered: dict[tuple[str, int, tuple], pygame.Surface] = {}
 _RENDERED_MAX = 4000
@@ -47,7 +52,7 @@ def font(size: int) -> pygame.font.Font:
         pygame.font.init()
         _fonts.clear()
     if size not in _fonts:
-        _fonts[size] = pygame.font.Font(None, size)
+        _fonts[size] = pygame.font.Font(FONT, max(1, round(size * SIZE_SCALE)))
     return _fonts[size]
 
 
