@@ -6,30 +6,70 @@ A journal-writer sink, so a line is printed only after its event is durable, lik
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from games.money import money  # every amount a person reads, written one way (games/money.py)
 
-# the kinds a line is printed for
-PRINTED = frozenset(
-    {
-        "announcement",
-        "round.result",
-        "round.void",
-        "table.open",
-        "float.advance",
-        "float.count",
-        "table.close",
-        "craps.shooter",
-        "craps.dice_change",
-        "bet.withdrawn",
-        "colour.assign",
-        "colour.value_chips",
-        "colour.release",
-        "fault",
-        "fault.cleared",
-    }
-)
+Say = Callable[[dict], str]  # an announcement's text in the console's languages
+
+
+def _result(say: Say, data: dict) -> str:
+    t = data["totals"]
+    return (
+        f"«{say(data['announcement']['text'])}»  "
+        f"bets {len(data['bets'])}, staked {money(t['staked'])}, paid {money(t['paid'])}, "
+        f"returned {money(t['returned'])}, house {money(t['house_net'])}"
+    )
+
+
+def _shooter(say: Say, data: dict) -> str:
+    passed = data["passed"]
+    refused = f" (refused by seat {', '.join(map(str, passed))})" if passed else ""
+    return f"the dice to seat {data['seat']}{refused}"
+
+
+def _fault(kind: str) -> Callable[[Say, dict], str]:
+    def line(say: Say, data: dict) -> str:
+        detail = f": {data['detail']}" if "detail" in data else ""
+        return f"{kind} {data['device']}/{data['code']}{detail}"
+
+    return line
+
+
+# what is printed of each kind of event (after its prefix); the other kinds print nothing
+LINES: dict[str, Callable[[Say, dict], str]] = {
+    "announcement": lambda say, data: f"«{say(data['text'])}»",
+    "round.result": _result,
+    "round.void": lambda say, data: (
+        f"round void: {data['reason']} ({len(data['returned'])} bets returned)"
+    ),
+    "table.open": lambda say, data: (
+        f"table open: {data['game']}, profile {data['profile']}, "
+        f"minimum {money(data['limits']['min'])}"
+    ),
+    "float.advance": lambda say, data: f"advance ({data['reason']}): {money(data['amount'])}",
+    "float.count": lambda say, data: (
+        f"count: chips {money(data['chips'])} + drop {money(data['drop'])} "
+        f"- advances {money(data['advances'])} = result {money(data['result'])}"
+    ),
+    "table.close": lambda say, data: (
+        f"table closed after {data['rounds']} rounds, house {money(data['house_net'])}"
+    ),
+    "craps.shooter": _shooter,
+    "craps.dice_change": lambda say, data: f"dice change: {data['reason']}",
+    "bet.withdrawn": lambda say, data: (
+        f"seat {data['bet']['seat']} withdraws {data['bet']['code']}: "
+        f"{money(data['returned'])} returned"
+    ),
+    "colour.assign": lambda say, data: (
+        f"seat {data['seat']} plays {data['colour']} chips worth {money(data['unit'])}"
+    ),
+    "colour.value_chips": lambda say, data: f"seat {data['seat']} plays value chips",
+    "colour.release": lambda say, data: f"seat {data['seat']} leaves; its colour is free",
+    "fault": _fault("fault"),
+    "fault.cleared": _fault("fault.cleared"),
+}
 
 
 class ConsoleSink:
@@ -42,9 +82,7 @@ class ConsoleSink:
 
     def committed(self, events: list[dict]) -> None:
         """The batch's lines in one write (the bets, most of a batch, print nothing)."""
-        lines = [
-            line for event in events if event["kind"] in PRINTED and (line := self.line(event))
-        ]
+        lines = [line for event in events if (line := self.line(event))]
         if lines:
             self.out.write("\n".join(lines) + "\n")
             self.out.flush()
@@ -53,62 +91,9 @@ class ConsoleSink:
         pass
 
     def line(self, event: dict) -> str | None:
-        kind, data, rnd = event["kind"], event["data"], event["round"]
-        if kind not in PRINTED:
+        text = LINES.get(event["kind"])
+        if text is None:
             return None
+        rnd = event["round"]
         prefix = f"[{event['table']} #{event['seq']}{f' r{rnd}' if rnd is not None else ''}]"
-        if kind == "announcement":
-            return f"{prefix} «{self._say(data['text'])}»"
-        if kind == "round.result":
-            t = data["totals"]
-            return (
-                f"{prefix} «{self._say(data['announcement']['text'])}»  "
-                f"bets {len(data['bets'])}, staked {money(t['staked'])}, paid {money(t['paid'])}, "
-                f"returned {money(t['returned'])}, house {money(t['house_net'])}"
-            )
-        if kind == "round.void":
-            return f"{prefix} round void: {data['reason']} ({len(data['returned'])} bets returned)"
-        if kind == "table.open":
-            return (
-                f"{prefix} table open: {data['game']}, profile {data['profile']}, "
-                f"minimum {money(data['limits']['min'])}"
-            )
-        if kind == "float.advance":
-            return f"{prefix} advance ({data['reason']}): {money(data['amount'])}"
-        if kind == "float.count":
-            return (
-                f"{prefix} count: chips {money(data['chips'])} + drop {money(data['drop'])} "
-                f"- advances {money(data['advances'])} = result {money(data['result'])}"
-            )
-        if kind == "table.close":
-            return (
-                f"{prefix} table closed after {data['rounds']} rounds, "
-                f"house {money(data['house_net'])}"
-            )
-        if kind == "craps.shooter":
-            passed = (
-                f" (refused by seat {', '.join(map(str, data['passed']))})"
-                if data["passed"]
-                else ""
-            )
-            return f"{prefix} the dice to seat {data['seat']}{passed}"
-        if kind == "craps.dice_change":
-            return f"{prefix} dice change: {data['reason']}"
-        if kind == "bet.withdrawn":
-            return (
-                f"{prefix} seat {data['bet']['seat']} withdraws {data['bet']['code']}: "
-                f"{money(data['returned'])} returned"
-            )
-        if kind == "colour.assign":
-            return (
-                f"{prefix} seat {data['seat']} plays {data['colour']} chips worth "
-                f"{money(data['unit'])}"
-            )
-        if kind == "colour.value_chips":
-            return f"{prefix} seat {data['seat']} plays value chips"
-        if kind == "colour.release":
-            return f"{prefix} seat {data['seat']} leaves; its colour is free"
-        if kind in ("fault", "fault.cleared"):
-            detail = f": {data['detail']}" if "detail" in data else ""
-            return f"{prefix} {kind} {data['device']}/{data['code']}{detail}"
-        return None
+        return f"{prefix} {text(self._say, event['data'])}"
