@@ -56,6 +56,7 @@ bench: $(INSTALLED)
 	$(BIN)/python benchmarks/bench_devices.py
 	$(BIN)/python benchmarks/bench_pit.py
 	$(BIN)/python benchmarks/bench_pit_startup.py
+	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/bench_screen.py
 
 clean:
 	rm -rf $(VENV) var

@@ -30,6 +30,8 @@ class Device(ABC, Generic[E]):
     on the thread that sensed it, in the order sensed, with no thread in between."""
 
     kind: ClassVar[str]  # what errors call it: "wheel", "dice reader"
+    # its events are a person's entries: the table waits for them without a deadline
+    manual: ClassVar[bool] = False
 
     def __init__(self, url: str):
         self.url = url

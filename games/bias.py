@@ -269,6 +269,13 @@ class OutcomeTally:
         self._counts[cell] += 1
         return True
 
+    def replace_last(self, outcome: Any) -> bool:
+        """The last result counted replaced by `outcome` (a `round.correction`): True when it is
+        counted instead; False, and the last result taken out, when it matches no cell."""
+        if self._recent:
+            self._counts[self._recent.pop()] -= 1
+        return self.add(outcome)
+
     def report(self, alpha: float) -> BiasReport:
         """The chi-squared test of the window at significance `alpha`."""
         if not 0 < alpha < 1:

@@ -142,6 +142,7 @@ class SpinGame(Game):
     pockets: Callable[[Any], Sequence[int]]  # rules -> the number in each pocket, from the datum
     outcome: Callable[[Any, int], dict[str, Any]]  # rules, the number sensed -> the outcome
     alternating_rotor: bool = False  # the rotor must turn the other way each spin (01 3.a)
+    cloth: str = ""  # the style of its bet layout on the screens (terminal/screens/cloths)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,6 +16,7 @@ from typing import Any, Protocol, TextIO, TypeVar
 
 from drivers.dice import open_dice
 from drivers.gpio import open_gpio
+from drivers.hand import HAND_URL
 from drivers.shoe import open_shoe
 from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
@@ -50,6 +51,8 @@ class RunOptions:
     db: Path | None = None
     publish: str | None = None
     replay: str | None = None
+    staff: Path | None = None  # overrides the table file's [session] staff
+    sinks: tuple = ()  # more of the writer's sinks (the croupier's screen)
     out: TextIO = sys.stdout
     log: TextIO = sys.stderr
 
@@ -93,6 +96,17 @@ def open_round_device(cfg: TableConfig, rules, sim: bool, seed: int | None = Non
     if isinstance(game, SpinGame):
         return open_wheel(url, WheelOrder(game.pockets(rules)), seed=seed)
     return {"dice": open_dice, "shoe": open_shoe}[game.device](url, seed=seed)
+
+
+def open_hand(game, device):
+    """Where the croupier enters outcomes by hand (drivers/hand.py): the device itself at a
+    screen:// table; beside a sensor, a screen:// device of its kind, opened, for when the
+    sensor is out of order."""
+    if device.manual:
+        return device
+    if isinstance(game, SpinGame):
+        return open_wheel(HAND_URL, device.order)
+    return {"dice": open_dice, "shoe": open_shoe}[game.device](HAND_URL)
 
 
 def open_table_io(cfg: TableConfig, sim: bool):
@@ -188,7 +202,11 @@ def assemble(
             log=opts.log,
         )
         stack.callback(publisher.close)
+        staff = opts.staff or cfg.staff
         state = TableState.replay(cfg.id, cfg.game, journal.events())
+        # a staffed table's last round can be corrected: its state keeps what it was before
+        # each result (a deep copy a round); the replay above folds any correction journaled
+        state.keep_before_result = staff is not None
         view = StateView(copy.deepcopy(state), journal.events)
         replay = bound(
             lambda endpoint: ReplayServer(endpoint, db, view.snapshot, curve=curve),
@@ -201,16 +219,23 @@ def assemble(
         stack.callback(replay.stop)
         device = open_round_device(cfg, rules, opts.sim, opts.seed)
         stack.callback(device.close)
+        hand = open_hand(game, device)
+        if hand is not device:
+            stack.callback(hand.close)
         io = open_table_io(cfg, opts.sim)
         if io is not None:
             stack.callback(io.close)
         inbox = Inbox()
         inbox.attach(game.device, device)
+        if hand is not device:  # its entries come as the device's own readings
+            inbox.attach(game.device, hand)
         if io is not None:
             inbox.attach("gpio", io)
         stack.callback(inbox.close)
         health = HealthLog({game.device: device, "gpio": io}, opts.log)
-        writer = JournalWriter(journal, [publisher, ConsoleSink(opts.out), WatchdogSink(), health])
+        writer = JournalWriter(
+            journal, [publisher, ConsoleSink(opts.out), WatchdogSink(), health, *opts.sinks]
+        )
         writer.start()
         stack.callback(writer.stop)
         print(
@@ -238,12 +263,14 @@ def assemble(
             journal=journal,
             writer=writer,
             device=device,
+            hand=hand,
             inbox=inbox,
             io=io,
             engine=engine,
             rules=rules,
             players=players,
             control=control,
+            staff=staff,
         )
         round_options: dict = {}  # what the game's own configuration sections give its rounds
         if "craps" in game.sections:

@@ -29,6 +29,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(n) for n in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a size is WxH, e.g. 800x480, not {text!r}") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"{text} is too small for the screen (320x240 at least)")
+    return w, h
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dealer-terminal", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -39,8 +49,9 @@ def parser() -> argparse.ArgumentParser:
         help="run a table",
         description=(
             "Run a table: its devices, the game's rules, the journal and the pit feed. The "
-            "croupier's announcements and every settlement are printed as they are journaled "
-            f"(this release has no croupier's screen yet). Games with an example table: {games}."
+            "croupier's announcements and every settlement are printed as they are journaled; "
+            "the croupier's screen opens when a display exists (a desktop's window, or a Pi's "
+            f"console: KMS/DRM). Games with an example table: {games}."
         ),
     )
     which = run.add_mutually_exclusive_group(required=True)
@@ -59,6 +70,22 @@ def parser() -> argparse.ArgumentParser:
         help="exit 0 after N settled rounds (the last ones close the session)",
     )
     run.add_argument("--seed", type=int, help="seed of the simulation: same seed, same events")
+    run.add_argument(
+        "--headless",
+        action="store_true",
+        help="no screen, even where a display exists: the console's lines only",
+    )
+    run.add_argument(
+        "--size",
+        type=_size,
+        help="the screen's size WxH (default: the whole display on a console, else 800x480)",
+    )
+    run.add_argument(
+        "--staff",
+        type=Path,
+        help="the staff file (overrides [session] staff): the session is opened, signed and "
+        "closed by people at the screen",
+    )
     run.add_argument("--db", type=Path, help="journal file (overrides the configuration)")
     run.add_argument(
         "--publish",
@@ -139,6 +166,21 @@ def parser() -> argparse.ArgumentParser:
         "--start", type=int, default=0, help="the pool when the store is new, minor units"
     )
 
+    screens = sub.add_parser(
+        "screens",
+        help="render every screen of a game's session to PNG files (no display needed)",
+        description=(
+            "Play a session of the game on the croupier's screen at a scratch table (its "
+            "example table, the outcome entered by hand, demonstration staff) and write a PNG "
+            "of every screen on the way: sign-in, counts, signatures, bets, the outcome, "
+            "payouts, a correction, the players' display, the closing count."
+        ),
+    )
+    screens.add_argument("--game", required=True, help=f"a game id ({games})")
+    screens.add_argument("--out", type=Path, required=True, help="the folder of the PNG files")
+    screens.add_argument("--size", type=_size, default=(800, 480), help="WxH (default 800x480)")
+    screens.add_argument("--lang", choices=("ca", "es", "en"), default="ca")
+
     add_pit_parsers(sub)
     add_keys_parser(sub)
     add_staff_parser(sub)
@@ -164,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_keys(args)
         if args.command == "staff":
             return cmd_staff(args)
+        if args.command == "screens":
+            return cmd_screens(args)
         return cmd_pit(args)
     except (ConfigError, RulebookError, DeviceError) as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
@@ -212,12 +256,46 @@ def cmd_run(args) -> int:
         db=args.db,
         publish=args.publish,
         replay=args.replay,
+        staff=args.staff,
     )
     try:
-        run_table(cfg, opts, control)
+        if args.headless or not _display_here():
+            run_table(cfg, opts, control)
+        else:
+            _run_with_screen(cfg, opts, control, args.size)
     except (JournalError, FeedError) as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    return EXIT_OK
+
+
+def _display_here() -> bool:
+    from terminal.screens.display import has_display
+
+    return has_display()
+
+
+def _run_with_screen(cfg, opts, control, size) -> None:
+    from dataclasses import replace
+
+    from terminal.assemble import assemble
+    from terminal.screens.display import Display
+    from terminal.screens.model import ScreenSink
+    from terminal.screens.run import run_with_screen
+
+    sink = ScreenSink()
+    display = Display(size, rotation=cfg.rotation, title=f"dealer-terminal {cfg.id}")
+    with assemble(cfg, replace(opts, sinks=(sink,)), control) as table:
+        run_with_screen(table, sink, display, rounds=opts.rounds, language=cfg.language)
+
+
+def cmd_screens(args) -> int:
+    from terminal.scratch import render_screens
+
+    if args.game not in known_games():
+        raise ConfigError(f"no example table of {args.game!r}: {', '.join(known_games())}")
+    written = render_screens(args.game, args.out, args.size, args.lang)
+    print(f"{len(written)} screens of {args.game} in {args.out}")
     return EXIT_OK
 
 

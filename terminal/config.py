@@ -44,7 +44,7 @@ URL_CHECKS: dict[str, Callable[[str], None]] = {
 
 # The sections of every table file, and those of some games only (a game's description names
 # them, games/game.py `sections`).
-SECTIONS = ("table", "devices", "gpio", "feed", "journal", "session", "sim", "stakes")
+SECTIONS = ("table", "devices", "gpio", "feed", "journal", "session", "screen", "sim", "stakes")
 GAME_SECTIONS: dict[str, Callable[[str], str]] = {  # the games that take it -> why not another
     "craps": lambda games: f"the seats the dice go round and the dice change are {games}'",
     "colours": lambda games: f"colour chips are played at {games} tables only",
@@ -138,6 +138,10 @@ class TableConfig:
     replay: str
     db: Path
     topup_below: float
+    # the staff file (terminal/runtime/staff.py): a person opens, signs and closes the session
+    staff: Path | None = None
+    rotation: int = 0  # the screen's rotation, degrees clockwise (a portrait Touch Display 2)
+    language: str = "ca"  # the screen's language at start (ca, es, en); switched on the screen
     # the places whose players may bet: [table] seats, or craps' [craps] seats
     seats: int = DEFAULT_SEATS
     # bet code or family ->
@@ -192,7 +196,9 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
     devices.only((device, f"{device}_timeout", "gpio"), f"a {game} table's [devices]")
     feed.only(FEED_KEYS, "a table's [feed]")
     journal.only(("db",), "a table's [journal]")
-    session.only(("topup_below",), "a table's [session]")
+    session.only(("topup_below", "staff"), "a table's [session]")
+    screen = Section(path, raw, "screen", required=False)
+    screen.only(("rotation", "language"), "a table's [screen]")
 
     craps = _craps(Section(path, raw, "craps", required=False)) if "craps" in own else None
     if craps is not None and "seats" in table.raw:
@@ -237,6 +243,9 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
         curve=_curve(feed),
         db=Path(journal.text("db", f"var/{table_id}.sqlite")),
         topup_below=session.number("topup_below", 0.25, 0, 1),
+        staff=Path(session.text("staff")) if "staff" in session.raw else None,
+        rotation=_rotation(screen),
+        language=_language(screen),
         sim=_sim(Section(path, raw, "sim", required=False), seats),
         craps=craps or CrapsConfig(),
         colours=_colours(Section(path, raw, "colours", required=False)),
@@ -366,6 +375,23 @@ def _craps(craps: Section) -> CrapsConfig:
             note="0 for no automatic change",
         ),
     )
+
+
+LANGUAGES = ("ca", "es", "en")  # the screen's catalogue (terminal/screens/texts.py)
+
+
+def _rotation(screen: Section) -> int:
+    rotation = screen.number("rotation", 0, 0, 270)
+    if rotation % 90:
+        raise ConfigError(f"{screen.path}: [screen] rotation must be 0, 90, 180 or 270")
+    return int(rotation)
+
+
+def _language(screen: Section) -> str:
+    language = screen.text("language", "ca")
+    if language not in LANGUAGES:
+        raise ConfigError(f"{screen.path}: [screen] language must be one of {', '.join(LANGUAGES)}")
+    return language
 
 
 def _gpio_pins(gpio: Section) -> GpioPins:

@@ -21,7 +21,7 @@ ALLOWED = {
     "firmware_bridge": {"firmware_bridge", "serial"},
     "drivers": {"drivers", "firmware_bridge", "serial", "RPi", "lgpio"},
     "terminal/contract": {"terminal/contract"},
-    "terminal/common": {"terminal/common", "sqlalchemy"},
+    "terminal/common": {"terminal/common", "sqlalchemy", "pygame"},
     "terminal/runtime": {
         "terminal/runtime",
         "terminal/contract",
@@ -40,6 +40,14 @@ ALLOWED = {
         "zmq",
         "sqlalchemy",
         "psycopg",
+        "pygame",
+    },
+    "terminal/screens": {
+        "terminal/screens",
+        "terminal/runtime",
+        "terminal/contract",
+        "terminal/common",
+        "games",
         "pygame",
     },
 }

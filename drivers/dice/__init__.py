@@ -6,10 +6,15 @@ from __future__ import annotations
 from drivers.device import check_url, open_url
 from drivers.dice.base import DiceReader
 from drivers.dice.board import BoardDice
+from drivers.dice.hand import HandDice
 from drivers.dice.sim import SimDice
 
 # The one place a backend is registered: URL scheme -> class built as cls(url, seed=seed).
-BACKENDS: dict[str, type[DiceReader]] = {"sim": SimDice, "board": BoardDice}
+BACKENDS: dict[str, type[DiceReader]] = {
+    "sim": SimDice,
+    "board": BoardDice,
+    "screen": HandDice,  # the croupier enters the dice
+}
 
 
 def open_dice(url: str, *, seed: int | None = None) -> DiceReader:

@@ -45,10 +45,12 @@ def _now() -> int:
 
 @dataclass(frozen=True)
 class DiceThrown:
-    """The dice at rest after a throw, as read."""
+    """The dice at rest after a throw, as read; `entered_by`: who entered them on the
+    croupier's screen (hand.py), None when they were read."""
 
     dice: tuple[int, int]
     t_ns: int = field(default_factory=_now)
+    entered_by: str | None = None
 
     def __post_init__(self):
         if not isinstance(self.dice, tuple) or len(self.dice) != 2:

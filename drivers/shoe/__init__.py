@@ -6,10 +6,15 @@ from __future__ import annotations
 from drivers.device import check_url, open_url
 from drivers.shoe.base import Shoe
 from drivers.shoe.board import BoardShoe
+from drivers.shoe.hand import HandShoe
 from drivers.shoe.sim import SimShoe
 
 # The one place a backend is registered: URL scheme -> class built as cls(url, seed=seed).
-BACKENDS: dict[str, type[Shoe]] = {"sim": SimShoe, "board": BoardShoe}
+BACKENDS: dict[str, type[Shoe]] = {
+    "sim": SimShoe,
+    "board": BoardShoe,
+    "screen": HandShoe,  # the croupier enters the cards
+}
 
 
 def open_shoe(url: str, *, seed: int | None = None) -> Shoe:

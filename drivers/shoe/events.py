@@ -81,10 +81,12 @@ def _now() -> int:
 @dataclass(frozen=True)
 class CardDrawn:
     """A card came out of the shoe, as read. Asked for or not: the runtime decides whether it
-    is the card the deal needed or a card out of turn."""
+    is the card the deal needed or a card out of turn. `entered_by`: who entered it on the
+    croupier's screen (hand.py); None when it was read."""
 
     card: str
     t_ns: int = field(default_factory=_now)
+    entered_by: str | None = None
 
     def __post_init__(self):
         check_card(self.card)

@@ -6,11 +6,17 @@ from drivers.device import check_url, open_url
 from drivers.wheel.base import Wheel
 from drivers.wheel.board import BoardWheel
 from drivers.wheel.cammegh import CammeghWheel
+from drivers.wheel.hand import HandWheel
 from drivers.wheel.order import WheelOrder
 from drivers.wheel.sim import SimWheel
 
 # The one place a backend is registered: URL scheme -> class built as cls(url, order, seed=seed).
-BACKENDS: dict[str, type[Wheel]] = {"sim": SimWheel, "cammegh": CammeghWheel, "board": BoardWheel}
+BACKENDS: dict[str, type[Wheel]] = {
+    "sim": SimWheel,
+    "cammegh": CammeghWheel,
+    "board": BoardWheel,
+    "screen": HandWheel,  # the croupier enters the number
+}
 # No backend's URL depends on the pockets of the wheel: any order will do to check one.
 _ANY_ORDER = WheelOrder((0, 1))
 

@@ -60,11 +60,13 @@ class BallLeavingRim:
 @dataclass(frozen=True)
 class BallInPocket:
     """Pocket indices from the datum and their numbers (None outside the wheel). More than one
-    pocket is an impossible reading, reported as sensed: the runtime turns it into a fault."""
+    pocket is an impossible reading, reported as sensed: the runtime turns it into a fault.
+    `entered_by`: who entered it on the croupier's screen (hand.py); None when it was sensed."""
 
     pockets: tuple[int, ...]
     numbers: tuple[int | None, ...]
     t_ns: int = field(default_factory=_now)
+    entered_by: str | None = None
 
     def __post_init__(self):
         if not self.pockets or len(self.pockets) != len(self.numbers):

@@ -20,6 +20,13 @@ JOURNALED: dict[str, str] = {
     "round.closed": "no more bets",
     "round.result": "the round's outcome, settled: bets, settlement, totals",
     "round.void": "the round does not stand: stakes returned, bets kept",
+    "round.correction": "the last round's outcome corrected, with the pit boss's authority",
+    # the session at a staffed table (docs/session.md)
+    "table.limits": "the limits change during a session",
+    "fault.ack": "someone at the table acknowledges a fault",
+    "bet.cancelled": "a bet entered by mistake taken off before no more bets",
+    "croupier.change": "another croupier takes the table",
+    "sign": "a person signs what the regulation makes them sign",
     "announcement": "something the croupier says, in every language of the table",
     # bets
     "bet.placed": "a bet accepted on the open round",
@@ -49,13 +56,7 @@ JOURNALED: dict[str, str] = {
 # The kinds v1 names for later releases: consumers can already read them; the terminal may
 # journal them once it implements what they record.
 KEPT_FOR_LATER: dict[str, str] = {
-    "table.limits": "the limits change during a session",
     "selftest.report": "a self-test ran: the result of each check",
-    "round.correction": "the last round's outcome corrected, with the pit boss's authority",
-    "fault.ack": "someone at the table acknowledges a fault",
-    "bet.cancelled": "a bet entered by mistake taken off before no more bets",
-    "croupier.change": "another croupier takes the table",
-    "sign": "a person signs what the regulation makes them sign",
 }
 
 KINDS: dict[str, str] = {**JOURNALED, **KEPT_FOR_LATER}

@@ -86,6 +86,17 @@ def _result(data: dict) -> str:
     return line + (" (last round)" if data.get("last_round") else "")
 
 
+def _correction(data: dict) -> str:
+    """What the correction makes of the round (as a result's line), what it replaces, who."""
+    was = data.get("was")
+    if isinstance(was, dict) and len(was) == 1:
+        was = next(iter(was.values()))
+    return (
+        f"of seq {data.get('corrects')} (was {_compact(was)}): {_result(data)} "
+        f"by {data.get('by')}: {data.get('reason')}"
+    )
+
+
 def _round_open(data: dict) -> str:
     left = data.get("last_rounds_left")
     return "" if left is None else f"last rounds left {left}"
@@ -99,6 +110,7 @@ _DESCRIBE = {
     "round.closed": lambda d: "no more bets",
     "round.result": _result,
     "round.void": lambda d: f"void: {d.get('reason')}",
+    "round.correction": _correction,
     "announcement": lambda d: f'"{_said(d)}"' if _said(d) else str(d.get("key")),
     "float.advance": lambda d: f"amount {_money(d.get('amount'))} chips {_chips(d.get('chips'))}",
     "float.count": lambda d: (

@@ -380,24 +380,39 @@ class PitStore:
         return (json.loads(body) for body in self.events(table_id, from_seq, kinds=kinds))
 
     def outcomes(self, table_id: str, limit: int) -> list[dict]:
-        """The outcomes of the last `limit` results of a table, oldest first. The database takes
-        them out of the bodies, which hold every bet of the round besides: the pit reads
-        thousands of them per wheel when it starts."""
-        if self.url.get_backend_name() == "sqlite":
-            outcome = sa.func.json_extract(EVENTS.c.body, "$.data.outcome")
-        else:
-            outcome = sa.func.jsonb_extract_path_text(
-                sa.cast(EVENTS.c.body, JSONB), "data", "outcome"
-            )
+        """The outcomes of the last `limit` results of a table, oldest first, each as its last
+        `round.correction` left it. The database takes them out of the bodies, which hold every
+        bet of the round besides: the pit reads thousands of them per wheel when it starts."""
+        outcome = self._body_field("data", "outcome")
         query = (
-            sa.select(outcome)
+            sa.select(EVENTS.c.seq, outcome)
             .where(EVENTS.c.table_id == table_id, EVENTS.c.kind == "round.result")
             .order_by(EVENTS.c.seq.desc())
             .limit(limit)
         )
         with self._failing_as(f"reading the results of {table_id}"), self.engine.connect() as conn:
-            found = conn.execute(query).scalars().all()
-        return [json.loads(text) for text in reversed(found) if text is not None]
+            found = {seq: text for seq, text in reversed(conn.execute(query).all())}
+            if found:
+                corrections = conn.execute(
+                    sa.select(self._body_field("data", "corrects"), outcome)
+                    .where(
+                        EVENTS.c.table_id == table_id,
+                        EVENTS.c.kind == "round.correction",
+                        EVENTS.c.seq > min(found),
+                    )
+                    .order_by(EVENTS.c.seq)
+                ).all()
+                for corrects, text in corrections:
+                    seq = int(corrects) if str(corrects).isdigit() else None
+                    if seq in found:
+                        found[seq] = text
+        return [json.loads(text) for text in found.values() if text is not None]
+
+    def _body_field(self, *path: str) -> Any:
+        """A field of the stored bodies, taken out by the database."""
+        if self.url.get_backend_name() == "sqlite":
+            return sa.func.json_extract(EVENTS.c.body, "$." + ".".join(path))
+        return sa.func.jsonb_extract_path_text(sa.cast(EVENTS.c.body, JSONB), *path)
 
     def last_seq_of_kind(self, table_id: str, kind: str) -> int | None:
         """The seq of the last stored event of that kind, None if there is none."""

@@ -120,6 +120,10 @@ class TableView:
         self.last_rotor: str | None = None
         self.tally: OutcomeTally | None = None
         self._untested = 0  # results the tally has counted since its last test
+        # the session's results by seq: their float net as it stands (a correction replaces
+        # it), and the seq of the last one with whether the bias window counted it
+        self._nets: dict[int, int] = {}
+        self._last_result: tuple[int, bool] | None = None
         self._float_low = False  # the tray is below the threshold (alerted once per dip)
         self._pace_alerted = False
 
@@ -131,8 +135,13 @@ class TableView:
         data = event.get("data") or {}
         handler = getattr(self, "_on_" + event["kind"].replace(".", "_"), None)
         raised = (handler(event, data) if handler else None) or []
-        if event["kind"] == "round.result" and not quiet:
-            raised += self._tally(data.get("outcome") or {})
+        if event["kind"] == "round.result":
+            counted = (
+                not quiet and self.tally is not None and self.tally.add(data.get("outcome") or {})
+            )
+            self._last_result = (event["seq"], counted)
+            if counted:
+                raised += self._tested()
         return [] if quiet else raised
 
     def _on_table_open(self, event, data) -> None:
@@ -144,6 +153,7 @@ class TableView:
         self.results_at.clear()
         self.initial_advance = self.advances = self.tray = self.house_net = 0
         self._float_low = self._pace_alerted = False
+        self._nets, self._last_result = {}, None
 
     def _on_table_close(self, event, data) -> None:
         self.session = "closed"
@@ -183,9 +193,32 @@ class TableView:
         outcome = data.get("outcome") or {}
         self.recent.append(result_text(self.game, outcome))
         self.results_at.append(epoch(event["ts"]))
-        net = float_net(data)
+        net = self._nets[event["seq"]] = float_net(data)
         self.house_net += net
         return self._move_tray(net) + self._rotor(outcome.get("rotor"), event["round"])
+
+    def _on_round_correction(self, event, data) -> list[Raised]:
+        """The money of the result it names replaced by the correction's; the last result's
+        outcome too (in the recent results and the bias window)."""
+        corrects = data.get("corrects")
+        replaced = self._nets.get(corrects) if isinstance(corrects, int) else None
+        if replaced is None:  # a result of no session the pit holds: nothing of it to replace
+            log.warning(
+                "table %s: round.correction seq %s names no result of the session (seq %r)",
+                self.table,
+                event["seq"],
+                corrects,
+            )
+            return []
+        net = self._nets[corrects] = float_net(data)
+        self.house_net += net - replaced
+        outcome = data.get("outcome") or {}
+        if self._last_result is not None and self._last_result[0] == corrects:
+            if self.recent:
+                self.recent[-1] = result_text(self.game, outcome)
+            if self._last_result[1] and self.tally is not None:
+                self._last_result = (corrects, self.tally.replace_last(outcome))
+        return self._move_tray(net - replaced)
 
     def _on_fault(self, event, data) -> list[Raised]:
         self.faults[f"{data.get('device')}/{data.get('code')}"] = data
@@ -260,10 +293,9 @@ class TableView:
             )
         ]
 
-    def _tally(self, outcome: dict[str, Any]) -> list[Raised]:
-        """A result into the bias window; the test every BIAS_EVERY results counted."""
-        if self.tally is None or not self.tally.add(outcome):
-            return []
+    def _tested(self) -> list[Raised]:
+        """A result counted into the bias window; the test every BIAS_EVERY results counted."""
+        assert self.tally is not None  # a result was counted into it
         self._untested += 1
         if self._untested < BIAS_EVERY:
             return []

@@ -3,7 +3,9 @@
 After the chain, every round is settled again by the engine, from the journaled bets and
 outcome under the journaled profile and limits, and must give exactly the journaled bets,
 settlement and totals; every end-of-session count must equal the session's journaled results.
-Replaying a journal reproduces the table.
+A `round.correction` is settled again the same way, from the table as it stood before the
+result it names and with the corrected outcome, and its money replaces that result's; it must
+name the last result, before the next round opened. Replaying a journal reproduces the table.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from games.records import Limits
 from games.registry import GAMES
 from games.rulebook import RulebookError, load_rules
 from terminal.common.settings import config_dir
+from terminal.runtime.correction import correction_data, corrects_seq
 from terminal.runtime.journal import open_reader, read_rows, verify
 from terminal.runtime.settle import settle
 from terminal.runtime.state import TableState
@@ -85,20 +88,46 @@ def _resettle(events: Iterable[dict]) -> None:
         if state is None:
             if event["game"] not in GAMES:
                 raise _Mismatch(seq, f"game {event['game']!r} cannot be re-settled by this version")
-            state = TableState(event["table"], event["game"])
+            # the state before each result kept: a correction is settled again from it
+            state = TableState(event["table"], event["game"], keep_before_result=True)
         if event["kind"] == "table.open":
             engine = _engine(event)
         elif event["kind"] == "round.result":
             if engine is None:
                 raise _Mismatch(seq, "a round result outside any session")
             _check_round(engine, state, event)
-        elif event["kind"] == "float.count" and data["result"] != state.house_net:
+        elif event["kind"] == "round.correction":
+            if engine is None:
+                raise _Mismatch(seq, "a round correction outside any session")
+            _check_correction(engine, state, event)
+        elif event["kind"] == "float.count":
+            _check_count(state, seq, data)
+        state.apply(event)
+
+
+def _check_count(state: TableState, seq: int, data: dict) -> None:
+    """A count the table made of its own tray must equal the session's house net; one counted
+    by people (`counted_by`: chips and cash as they were in the tray and the drop box) must
+    add up (chips + drop - advances) over the session's journaled advances: what it differs
+    from the journal's own figures is the count's, not the journal's."""
+    if "counted_by" not in data:
+        if data["result"] != state.house_net:
             raise _Mismatch(
                 seq,
                 f"count result {data['result']} differs from the session's house net "
                 f"{state.house_net}",
             )
-        state.apply(event)
+        return
+    if data["advances"] != state.advances:
+        raise _Mismatch(
+            seq,
+            f"the count's advances {data['advances']} differ from the journal's {state.advances}",
+        )
+    if data["result"] != data["chips"] + data["drop"] - data["advances"]:
+        raise _Mismatch(seq, "the count's result is not chips + drop - advances")
+    counted = sum(int(value) * n for value, n in data.get("denominations", {}).items())
+    if counted != data["chips"]:
+        raise _Mismatch(seq, f"the chips counted per denomination add up to {counted}")
 
 
 def _engine(event: dict):
@@ -127,4 +156,49 @@ def _check_round(engine, state: TableState, event: dict) -> None:
             raise _Mismatch(
                 event["seq"],
                 f"round {event['round']}: journaled {key} differ from the rules' settlement",
+            )
+
+
+def _check_correction(engine, state: TableState, event: dict) -> None:
+    """A correction names the last result of the session, before the next round opened, and
+    settles from the state before that result as journaled."""
+    seq, data = event["seq"], event["data"]
+    last, before = state.last_result, state.before_result
+    corrects = data.get("corrects")
+    if last is None or corrects != corrects_seq(last):
+        named = "no seq" if corrects is None else f"seq {corrects}"
+        what = "no round.result of this session is open to correction"
+        if last is not None:
+            what = f"the last round.result is seq {corrects_seq(last)}"
+        raise _Mismatch(seq, f"the correction names {named}, which is not the last result: {what}")
+    if state.round_status is not None or state.round != last["round"] or before is None:
+        raise _Mismatch(
+            seq,
+            f"the correction of seq {corrects} (round {last['round']}) comes after round "
+            f"{state.round} opened: only the last round is corrected, before the next opens",
+        )
+    if event["round"] != last["round"]:
+        raise _Mismatch(
+            seq, f"the correction of round {last['round']} is journaled in round {event['round']}"
+        )
+    try:
+        expected = correction_data(
+            GAMES[event["game"]],
+            engine,
+            before,
+            last,
+            data["outcome"],
+            data.get("reason", ""),
+            data.get("by", ""),
+        )
+    except (KeyError, TypeError, ValueError) as e:  # an outcome the rules cannot settle
+        raise _Mismatch(
+            seq, f"correction of round {last['round']}: the rules refuse to settle it ({e})"
+        ) from None
+    for key, value in expected.items():
+        if key not in ("reason", "by", "announcement") and data.get(key) != value:
+            raise _Mismatch(
+                seq,
+                f"correction of round {last['round']} (seq {corrects}): journaled {key} "
+                "differ from the rules' settlement",
             )

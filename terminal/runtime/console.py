@@ -23,6 +23,31 @@ def _result(say: Say, data: dict) -> str:
     )
 
 
+# what the table notes of an outcome beside the game's own part (the rotor, a hand's entry)
+NOTED = ("rotor", "rpm", "source", "entered_by")
+
+
+def _outcome(outcome: dict) -> str:
+    """An outcome in a few words: its one value (`17`, `3-4`), or its values by name."""
+    shown = {key: value for key, value in outcome.items() if key not in NOTED}
+
+    def text(value) -> str:
+        return "-".join(map(str, value)) if isinstance(value, list) else str(value)
+
+    if len(shown) == 1:
+        return text(next(iter(shown.values())))
+    return " ".join(f"{key} {text(value)}" for key, value in shown.items() if value is not None)
+
+
+def _correction(say: Say, data: dict) -> str:
+    moved = len(data["adjustment"])
+    return (
+        f"round corrected: {_outcome(data['outcome'])} (was {_outcome(data['was'])}) "
+        f"by {data['by']}: {data['reason']}; {moved} bet{'s' * (moved != 1)} adjusted, "
+        f"house {money(data['totals']['house_net'])}"
+    )
+
+
 def _shooter(say: Say, data: dict) -> str:
     passed = data["passed"]
     refused = f" (refused by seat {', '.join(map(str, passed))})" if passed else ""
@@ -41,6 +66,7 @@ def _fault(kind: str) -> Callable[[Say, dict], str]:
 LINES: dict[str, Callable[[Say, dict], str]] = {
     "announcement": lambda say, data: f"«{say(data['text'])}»",
     "round.result": _result,
+    "round.correction": _correction,
     "round.void": lambda say, data: (
         f"round void: {data['reason']} ({len(data['returned'])} bets returned)"
     ),

@@ -8,6 +8,7 @@ always exactly what its journal says.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,15 @@ from games.records import Bet, Limits
 from games.registry import game as game_of
 
 RECENT = 12
+ACKNOWLEDGED = ("error", "critical")  # fault severities whose banner stays until `fault.ack`
 _HANDLERS: dict[str, Any] = {}  # event kind -> TableState's handler of it, or None
+# after these, the last round's result can no longer be corrected at the table
+_ENDS_CORRECTION = frozenset({"round.open", "float.count", "table.open", "table.close"})
+
+
+class CorrectionNotFolded(RuntimeError):
+    """A `round.correction` reached a state that did not keep itself as it was before the
+    result it corrects (`keep_before_result`), or that has no such result to replace."""
 
 
 @dataclass
@@ -49,14 +58,31 @@ class TableState:
     house_net: int = 0  # this session: what the float gained (docs/money.md)
     rounds_settled: int = 0  # this session
     faults: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # the faults a person must acknowledge (errors and worse), by seq, until `fault.ack`
+    unacknowledged: dict[int, dict[str, Any]] = field(default_factory=dict)
+    # what is still to sign, by the seq of the event asking: {"what": ..., "roles": [...]}
+    unsigned: dict[int, dict[str, Any]] = field(default_factory=dict)
     own: Fold = field(init=False)  # the game's own state, its fold made from `game`
+    # A `round.correction` is folded as the result it replaces: from the state as it was just
+    # before that result (`before_result`, a deep copy taken only when `keep_before_result`), the
+    # correction applied in its place, then the events since it (`since_result`) again.
+    # `last_result` is the event whose money stands for the last round (its result, or its
+    # latest correction) until the next round opens or the session is counted.
+    keep_before_result: bool = field(default=False, compare=False, repr=False)
+    before_result: TableState | None = field(default=None, compare=False, repr=False)
+    since_result: list[dict[str, Any]] = field(default_factory=list, compare=False, repr=False)
+    last_result: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.own = game_of(self.game).fold()
 
     @classmethod
-    def replay(cls, table: str, game: str, events) -> TableState:
-        state = cls(table, game)
+    def replay(
+        cls, table: str, game: str, events, *, keep_before_result: bool = True
+    ) -> TableState:
+        """The state the journal's `events` fold to; by default keeping itself as it was
+        before the last result, so that a correction of it (still to come) can be folded."""
+        state = cls(table, game, keep_before_result=keep_before_result)
         for event in events:
             state.apply(event)
         return state
@@ -67,10 +93,18 @@ class TableState:
             handler = _HANDLERS[kind]
         except KeyError:  # the first event of its kind: its handler, if any, looked up once
             handler = _HANDLERS[kind] = getattr(TableState, "_on_" + kind.replace(".", "_"), None)
+        if kind == "round.result":
+            self._result_comes(event)
+        elif kind in _ENDS_CORRECTION:
+            self.before_result, self.since_result = None, []
+            if kind != "round.open":
+                self.last_result = None
         if handler is not None:
             handler(self, event, data)
         self.own.apply(kind, event["round"], data)
         self.last_seq = event["seq"]
+        if self.before_result is not None and kind not in ("round.result", "round.correction"):
+            self.since_result.append(event)
 
     @property
     def round_bets(self) -> list[Bet]:
@@ -104,8 +138,32 @@ class TableState:
     def _on_float_advance(self, event, data) -> None:
         if not self.advances:
             self.initial_advance = data["amount"]
+        elif data.get("reason") == "limits":  # new limits: the advance they need from now on
+            self.initial_advance += data["amount"]
         self.advances += data["amount"]
         self.tray += data["amount"]
+        self._asks_signatures(event, data, data.get("reason", "top-up"))
+
+    def _on_float_count(self, event, data) -> None:
+        self._asks_signatures(event, data, "count")
+
+    def _on_table_limits(self, event, data) -> None:
+        self.limits = Limits.from_json(data["new"])
+        self._asks_signatures(event, data, "limits")
+
+    def _asks_signatures(self, event, data, what: str) -> None:
+        if data.get("signatures"):
+            self.unsigned[event["seq"]] = {"what": what, "roles": list(data["signatures"])}
+
+    def _on_sign(self, event, data) -> None:
+        unsigned = self.unsigned.get(data["what"])
+        if unsigned is not None and data["role"] in unsigned["roles"]:
+            unsigned["roles"].remove(data["role"])
+            if not unsigned["roles"]:
+                del self.unsigned[data["what"]]
+
+    def _on_croupier_change(self, event, data) -> None:
+        self.croupier = data["croupier"]
 
     def _on_cash_buyin(self, event, data) -> None:
         self.tray -= data["chips"]
@@ -120,6 +178,10 @@ class TableState:
 
     def _on_bet_placed(self, event, data) -> None:
         self.placed.append(data)
+
+    def _on_bet_cancelled(self, event, data) -> None:
+        self.placed = [bet for bet in self.placed if bet["id"] != data["bet"]]
+        self._bets = []  # read again from `placed` when asked
 
     def _on_round_closed(self, event, data) -> None:
         self.round_status = "closed"
@@ -139,6 +201,47 @@ class TableState:
         self.house_net += collected
         self._end_round(data)
 
+    def _result_comes(self, event: dict[str, Any]) -> None:
+        """A round's result is about to be applied: the state as it is now kept, when asked."""
+        self.before_result, self.since_result, self.last_result = None, [], None
+        if self.keep_before_result:
+            # what the journal's events hold (nothing changes them in place) is shared, not copied
+            journaled = (
+                self.limits,
+                self.last_outcome,
+                *self.placed,
+                *self._bets,
+                *self.recent,
+                *self.faults.values(),
+                *self.own.carried,
+            )
+            self.before_result = copy.deepcopy(self, {id(part): part for part in journaled})
+        self.last_result = event
+
+    def _on_round_correction(self, event, data) -> None:
+        """The last round's result replaced (`round.correction`): the state rebuilt from before
+        that result, the correction's data applied as the result, then every event since the
+        result again (a correction of a correction replaces the first one the same way)."""
+        before, since, last = self.before_result, self.since_result, self.last_result
+        if before is None or last is None:
+            why = "no result of this session's last round is open to correction"
+            if not self.keep_before_result:
+                why = "this state keeps nothing of itself before a result (keep_before_result)"
+            raise CorrectionNotFolded(
+                f"seq {event['seq']}: a round.correction cannot be folded: {why}"
+            )
+        rebuilt = copy.deepcopy(before)
+        rebuilt.keep_before_result = False
+        rebuilt.apply({**event, "kind": "round.result"})
+        for past in since:
+            rebuilt.apply(past)
+        own = self.own  # kept as the same object (the table's rounds read it through the state)
+        vars(own).clear()
+        vars(own).update(vars(rebuilt.own))
+        vars(self).update({**vars(rebuilt), "own": own})
+        self.keep_before_result = True
+        self.before_result, self.since_result, self.last_result = before, since, event
+
     def _end_round(self, data) -> None:
         self.round_status = None
         self.placed, self._bets = [], []
@@ -149,6 +252,11 @@ class TableState:
     # -- faults --------------------------------------------------------------------------
     def _on_fault(self, event, data) -> None:
         self.faults[f"{data['device']}/{data['code']}"] = data
+        if data["severity"] in ACKNOWLEDGED:
+            self.unacknowledged[event["seq"]] = data
+
+    def _on_fault_ack(self, event, data) -> None:
+        self.unacknowledged.pop(data["fault"], None)
 
     def _on_fault_cleared(self, event, data) -> None:
         self.faults.pop(f"{data['device']}/{data['code']}", None)

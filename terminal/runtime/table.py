@@ -15,8 +15,9 @@ published or printed. The table never waits for the disk.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from drivers.faults import Fault, FaultCleared
@@ -37,6 +38,7 @@ from terminal.runtime.croupier import (
 )
 from terminal.runtime.floats import chips_for
 from terminal.runtime.rounds import ROUNDS
+from terminal.runtime.session import Session
 from terminal.runtime.settle import Settled, settle
 from terminal.runtime.state import TableState
 
@@ -102,6 +104,7 @@ class Table:
         journal,
         writer,
         device,
+        hand=None,
         inbox,
         engine,
         rules,
@@ -109,6 +112,7 @@ class Table:
         players=None,
         control: TableControl | None = None,
         on_round: Callable[[dict], None] | None = None,
+        staff: str | Path | None = None,
         **round_options: Any,
     ):
         self.setup = setup
@@ -116,6 +120,7 @@ class Table:
         self.journal = journal
         self.writer = writer
         self.device = device  # the device deciding the rounds: a wheel, the dice, a shoe
+        self.hand = hand  # where the croupier enters outcomes (screen://): the device, or beside it
         self.inbox = inbox  # the device's and the table I/O's events, in one queue
         self.io = io  # buttons, switches and lamps (drivers.gpio), or None
         self.engine = engine
@@ -124,6 +129,7 @@ class Table:
         self.control = control or TableControl()
         self.on_round = on_round
         self.state = state  # as rebuilt from the journal
+        self.session = Session(self, staff)  # staffed: a person opens, signs and closes
         self.rounds = ROUNDS[game.kind](self, **round_options)
         self.closing = closing_for(self)
 
@@ -187,21 +193,35 @@ class Table:
         """Play until `rounds` rounds are settled (the last ones being the closing rounds) or
         until asked to close or stop. Returns the number of rounds settled."""
         self.recover()
-        if not self.state.session_open:
+        staffed = self.session.staffed
+        if not self.state.session_open and not staffed:
             self.open_session()
         self._check_switches()
         settled = 0
         while not self.control.stop_requested.is_set():
             self._hold_while_critical()
+            if staffed and not self._called_for_bets():
+                continue
             self.closing.start(None if rounds is None else rounds - settled)
             if not self.play_round():
                 continue
             settled += 1
+            self.session.after_round()
             if self.closing.done():
                 self.close_session()
                 break
-            self._maybe_top_up()
+            if not staffed:
+                self._maybe_top_up()
         return settled
+
+    def _called_for_bets(self) -> bool:
+        """A staffed table between rounds: the croupier's entries are taken (a correction of
+        the last round, a signature, a top-up...) until the croupier calls for bets, which
+        needs the session open and its advance signed (art. 36). False on a stop."""
+        session = self.session
+        session.go = False
+        self.hear_faults_until(lambda _: session.go)
+        return session.go
 
     def recover(self) -> None:
         """A round left open by a crash or a stop is void: stakes returned, the layout kept."""
@@ -209,7 +229,12 @@ class Table:
             self.void_round("the terminal restarted during the round; stakes returned")
         self.rounds.recover()
 
-    def open_session(self) -> None:
+    def open_session(
+        self, *, croupier: str | None = None, chips: Mapping[int, int] | None = None
+    ) -> None:
+        """The session opens with its advance: `chips` as the croupier counted them (each
+        denomination's count; the advance asks for the games director's signature), or the
+        rule's advance made of the table's chips (a table without staff)."""
         s = self.setup
         colours = {"colours": list(s.colours)} if s.colours else {}
         self.emit(
@@ -217,20 +242,41 @@ class Table:
             {
                 "limits": s.limits.to_json(),
                 "profile": s.profile,
-                "croupier": s.croupier,
+                "croupier": croupier or s.croupier,
                 "game": s.game,
                 "host": s.host,
                 **colours,
             },
         )
+        if chips is None:
+            advance = {"amount": s.advance, "chips": chips_for(s.advance, s.chips)}
+        else:
+            amount = sum(value * count for value, count in chips.items())
+            journaled = {str(value): n for value, n in sorted(chips.items()) if n}
+            advance = {"amount": amount, "chips": journaled, "counted_by": croupier}
         self.emit(
             "float.advance",
-            {"amount": s.advance, "chips": chips_for(s.advance, s.chips), "reason": "opening"},
+            {**advance, "reason": "opening", **self.session.signatures("opening")},
         )
 
+    def relimit(self, limits: Limits) -> None:
+        """The table plays `limits` from now on (after their `table.limits`)."""
+        self.engine = self.game.engine(self.rules, limits)
+        self.setup = replace(self.setup, limits=limits)
+
     def close_session(self) -> None:
+        """The float counted, then the session closed. A staffed table waits for the count of
+        its chips and drop, then for its three signatures (art. 36)."""
         st = self.state
         assert st.limits is not None, "a session closes only after it opened"
+        if self.session.staffed:
+            session = self.session
+            session.closing_over = True
+            self.hear_faults_until(lambda _: session.count_signed())
+            if not session.count_signed():  # stopped: the count waits for the next run
+                return
+            self._close()
+            return
         self.emit(
             "float.count",
             {
@@ -240,6 +286,11 @@ class Table:
                 "result": st.tray + st.drop - st.advances,
             },
         )
+        self._close()
+
+    def _close(self) -> None:
+        st = self.state
+        assert st.limits is not None
         self.emit(
             "table.close",
             {
@@ -304,7 +355,11 @@ class Table:
 
     def _open(self, round_no: int) -> None:
         """Step "open": the round opens and the croupier calls for bets."""
-        data = {**self.rounds.open_data(), **self.closing.open_data()}
+        data = {
+            **self.rounds.open_data(),
+            **self.closing.open_data(),
+            **self.session.open_data(),
+        }
         self.emit("round.open", data, round_no)
         self.announce(self.engine.announcement("place_bets"), round_no)
 
@@ -384,6 +439,11 @@ class Table:
             self.players.refund(void.returned)
 
     # -- the croupier's screen ---------------------------------------------------------------
+    def post(self, entry: Any) -> None:
+        """Any entry of the croupier's (terminal/runtime/session.py, croupier.py), from any
+        thread: taken by the table thread, or refused with a journaled reason."""
+        self.inbox.post("croupier", entry)
+
     def post_bet(self, bet: Bet) -> None:
         """A bet the croupier enters (any thread): placed on the open round by the table
         thread, or refused with a `bet.refused` event saying why."""
@@ -419,7 +479,7 @@ class Table:
     def _croupier(self, entry) -> None:
         """What the croupier entered, taken on the table thread: the game's kind takes its own
         kinds of entry (decisions, withdrawals, colours); one it does not know is refused."""
-        if self.rounds.croupier(entry):
+        if self.session.take(entry) or self.rounds.croupier(entry):
             return
         if isinstance(entry, TopUp):
             if (reason := self.top_up_refusal(entry.amount)) is not None:
@@ -522,11 +582,12 @@ class Table:
                 self.fault(code, "error", f"{name} switch {position} at start-up", device="gpio")
 
     def next_event(self) -> tuple[str, object] | None:
-        """The next event of a device within the device's timeout; None after it, or on a stop.
-        The croupier's entries meanwhile are taken as they come."""
+        """The next event of a device within the device's timeout (none for a person's entries:
+        a manual device); None after it, or on a stop. The croupier's entries meanwhile are taken
+        as they come."""
         deadline = time.monotonic() + self.setup.device_timeout
         while not self.control.stop_requested.is_set():
-            remaining = deadline - time.monotonic()
+            remaining = POLL_SECONDS if self.device.manual else deadline - time.monotonic()
             if remaining <= 0:
                 return None
             item = self.inbox.get(timeout=min(POLL_SECONDS, remaining))

@@ -173,7 +173,7 @@ def test_checking_a_url_opens_nothing(device, tmp_path):
 
 @on_each_reader
 def test_the_registry_holds_every_backend(device):
-    assert set(device.registry) == {"sim", "board"}
+    assert set(device.registry) == {"sim", "board", "screen"}
 
 
 @pytest.mark.parametrize(
@@ -190,7 +190,7 @@ def test_an_unknown_scheme_names_the_url_and_the_known_schemes(device, url):
 
     message = str(refused.value)
     assert message.startswith(f"{device.label} {url}: unknown scheme")
-    assert message.endswith("known schemes: sim://, board://")
+    assert message.endswith("known schemes: sim://, board://, screen://")
 
 
 @pytest.mark.parametrize(

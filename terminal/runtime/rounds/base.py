@@ -6,6 +6,8 @@ entries and the devices' events that are its kind's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,13 +28,31 @@ class Decided:
     noted: dict[str, Any] = field(default_factory=dict)
 
 
+def entered(by: str | None) -> dict[str, Any]:
+    """What an outcome entered by hand on the croupier's screen notes (docs/events.md): its
+    source and who entered it; nothing for a sensed one (`by` None)."""
+    return {} if by is None else {"source": "manual", "entered_by": by}
+
+
 class Rounds:
     # whether the simulated players bet as soon as the round opens; a spin's bet while the
     # ball turns (`SpinRounds`), as players do until "no more bets"
     simulated_bets_at_open = True
+    # what the round waits for from its device now ("spin", "throw", "card", "shoe"), or None:
+    # when the croupier's screen takes an entry of the outcome (drivers/hand.py)
+    waiting: str | None = None
 
     def __init__(self, table: Table):
         self.table = table
+
+    @contextmanager
+    def waiting_for(self, what: str) -> Iterator[None]:
+        """`waiting` says `what` while the round reads its device for it."""
+        self.waiting = what
+        try:
+            yield
+        finally:
+            self.waiting = None
 
     # -- before the round -------------------------------------------------------------------
     def ready(self) -> bool:

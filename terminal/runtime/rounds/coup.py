@@ -23,7 +23,7 @@ from games.cards.shoe import ShoeFault
 from games.game import CoupGame
 from terminal.runtime.carrousel import CarrouselUnavailable
 from terminal.runtime.croupier import Decision, clip, decision_problem
-from terminal.runtime.rounds.base import Decided, Rounds
+from terminal.runtime.rounds.base import Decided, Rounds, entered
 from terminal.runtime.settle import coup_so_far
 
 
@@ -41,6 +41,7 @@ class CoupRounds(Rounds):
         self._red_card = False  # the coup in progress is void because the red card came out
         self.asked: Need | None = None  # the decision the coup waits for from the croupier
         self._answer: str | None = None  # the decision entered for it
+        self._entered_by: str | None = None  # who entered the coup's last card dealt by hand
 
     @property
     def _own(self) -> Any:
@@ -86,6 +87,7 @@ class CoupRounds(Rounds):
             table.void_round("no bets: nothing was dealt", say=False)
             return None
         table.close_bets(round_no)
+        self._entered_by = None
         try:
             if self._shoe_over():
                 self._load_shoe()
@@ -103,7 +105,7 @@ class CoupRounds(Rounds):
         except _CoupVoid:
             return None
         # settled from the journaled cards and decisions, as `journal verify` will
-        return Decided({}, last_round or table.closing.last_round())
+        return Decided({}, last_round or table.closing.last_round(), entered(self._entered_by))
 
     def _settle_carrousel(self, coup) -> None:
         """The coup's coins settled by the casino's pool (waiting for it while it is away); the
@@ -164,44 +166,53 @@ class CoupRounds(Rounds):
         size = 52 * rules.decks
         cut_after = size - rules.cut_reserve if rules.cut_reserve else None
         self._shoe_exhausted = False
-        table.device.new_shoe(rules.decks, cut_after)
-        self._wait_for(lambda event: isinstance(event, ShoeLoaded), "the shoe to be loaded")
+        with self.waiting_for("shoe"):
+            table.device.new_shoe(rules.decks, cut_after)
+            self._wait_for(lambda event: isinstance(event, ShoeLoaded), "the shoe to be loaded")
         table.emit(
             "shoe.loaded",
             {"decks": rules.decks, "burn": rules.burn, "cut_after": cut_after},
             table.state.open_round,
         )
         for _ in range(rules.burn):
-            table.emit("card.burnt", {"card": self._draw("burn")}, table.state.open_round)
+            drawn = self._draw("burn")
+            table.emit("card.burnt", {"card": drawn.card, **_by(drawn)}, table.state.open_round)
 
     def _deal(self, coup, place: str):
         """The next card for `place`, as far as the shoe and the rules take it."""
         table = self.table
         while True:
-            card = self._draw(place)
+            drawn = self._draw(place)
+            card = drawn.card
             try:
                 coup = table.engine.card(coup, card)
             except Misdeal as misdeal:
                 table.emit(
-                    "card.discarded", {"card": card, "reason": misdeal.reason}, table.state.round
+                    "card.discarded",
+                    {"card": card, "reason": misdeal.reason, **_by(drawn)},
+                    table.state.round,
                 )
                 if misdeal.handling == "discard":
                     continue
                 self._give_up(f"misdeal: {misdeal.reason}")
-            table.emit("card.drawn", {"card": card, "place": place}, table.state.round)
+            table.emit(
+                "card.drawn", {"card": card, "place": place, **_by(drawn)}, table.state.round
+            )
+            self._entered_by = drawn.entered_by or self._entered_by
             return coup
 
-    def _draw(self, place: str) -> str:
+    def _draw(self, place: str) -> CardDrawn:
         """A card out of the shoe that the shoe can have held; the coup is void otherwise."""
         table = self.table
-        table.device.deal()
-        event = self._wait_for(lambda event: isinstance(event, CardDrawn), f"a card for {place}")
+        with self.waiting_for("card"):
+            table.device.deal()
+            event = self._wait_for(lambda e: isinstance(e, CardDrawn), f"a card for {place}")
         try:
             self._own.shoe.draw(event.card)
         except ShoeFault as fault:
             table.incident(fault.code, "error", fault.reason)
             self._give_up(f"shoe integrity: {fault.reason}")
-        return event.card
+        return event
 
     def _decide(self, coup, need: Need):
         table, place = self.table, need.place
@@ -242,7 +253,7 @@ class CoupRounds(Rounds):
             if wanted(event):
                 return event
             elif isinstance(event, CardDrawn):
-                self._out_of_turn(event.card)
+                self._out_of_turn(event)
             elif isinstance(event, Fault) and event.code == "card_face_up":  # 03 3.c: put aside
                 table.device_fault(event)
                 table.device.deal()
@@ -287,14 +298,14 @@ class CoupRounds(Rounds):
 
     def hear(self, source: str, event: Any) -> bool:
         if isinstance(event, CardDrawn):  # between coups, or while the shoe is loaded
-            self._out_of_turn(event.card)
+            self._out_of_turn(event)
             return True
         return False
 
-    def _out_of_turn(self, card: str) -> None:
+    def _out_of_turn(self, drawn: CardDrawn) -> None:
         """A card drawn when none was asked for: a fault, and the card put aside (counted out
         of the shoe), or an integrity fault if the shoe cannot have held it."""
-        table = self.table
+        table, card = self.table, drawn.card
         table.incident(
             "card_out_of_turn", "warning", f"{card} drawn when no card was asked for: put aside"
         )
@@ -306,10 +317,17 @@ class CoupRounds(Rounds):
             table.incident(fault.code, "error", fault.reason)
             return
         table.emit(
-            "card.discarded", {"card": card, "reason": "drawn out of turn"}, table.state.open_round
+            "card.discarded",
+            {"card": card, "reason": "drawn out of turn", **_by(drawn)},
+            table.state.open_round,
         )
 
     def _give_up(self, reason: str, *, say: bool = True) -> None:
         if self.table.state.round_status is not None:
             self.table.void_round(reason, say=say)
         raise _CoupVoid
+
+
+def _by(drawn: CardDrawn) -> dict[str, str]:
+    """What a card's journaled event says of who entered it by hand: nothing for a card read."""
+    return {} if drawn.entered_by is None else {"entered_by": drawn.entered_by}

@@ -19,7 +19,7 @@ from drivers.faults import Fault, FaultCleared
 from games.craps.engine import VOID_CAUSES
 from games.records import Bet, BetRefused
 from terminal.runtime.croupier import Withdrawal, clip, text_problem
-from terminal.runtime.rounds.base import Decided, Rounds
+from terminal.runtime.rounds.base import Decided, Rounds, entered
 
 SHOOTER_REFUSES = "the shooter has no Win or Don't Win bet: the dice go to the next player"
 
@@ -139,17 +139,19 @@ class RollRounds(Rounds):
             self._offer_dice(after=self._own.shooter)
             return None
         self._wait_for_no_more_bets(round_no)
-        table.device.throw()
-        for event in table.readings():
-            if isinstance(event, FaultCleared):
-                table.device_fault(event)
-            elif isinstance(event, Fault) and table.device_fault(event):
-                self._void_throw(event)
-                return None
-            elif isinstance(event, DiceThrown):
-                dice = list(event.dice)
-                ends = table.engine.ends_hand(self._own.engine_state(), dice)
-                return Decided({"dice": dice}, table.closing.active and ends)
+        with self.waiting_for("throw"):
+            table.device.throw()
+            for event in table.readings():
+                if isinstance(event, FaultCleared):
+                    table.device_fault(event)
+                elif isinstance(event, Fault) and table.device_fault(event):
+                    self._void_throw(event)
+                    return None
+                elif isinstance(event, DiceThrown):
+                    dice = list(event.dice)
+                    ends = table.engine.ends_hand(self._own.engine_state(), dice)
+                    last = table.closing.active and ends
+                    return Decided({"dice": dice}, last, entered(event.entered_by))
         return None
 
     def _wait_for_line_bet(self) -> str | None:

@@ -12,7 +12,7 @@ from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from games.game import SpinGame
 from terminal.runtime.croupier import ColourEntry, clip, colour_problem, seat_problem
-from terminal.runtime.rounds.base import Decided, Rounds
+from terminal.runtime.rounds.base import Decided, Rounds, entered
 
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
 
@@ -116,11 +116,15 @@ class SpinRounds(Rounds):
     def decide(self, round_no: int, *, last_round: bool) -> Decided | None:
         table = self.table
         spin = self._spin = _SpinSeen(previous=table.state.last_rotor)
-        table.device.spin(OPPOSITE.get(spin.previous or "", "cw"))
-        for event in table.readings():
-            decided = self._on_wheel(event, round_no, spin, last_round)
-            if decided is not False:
-                return decided
+        direction = OPPOSITE.get(spin.previous or "", "cw")
+        if table.hand is not None and table.hand is not table.device:
+            table.hand.spin(direction)  # the screen beside the sensor: a new spin to enter
+        with self.waiting_for("spin"):
+            table.device.spin(direction)
+            for event in table.readings():
+                decided = self._on_wheel(event, round_no, spin, last_round)
+                if decided is not False:
+                    return decided
         return None
 
     def _on_wheel(self, event, round_no: int, spin: _SpinSeen, last_round: bool):
@@ -177,6 +181,7 @@ class SpinRounds(Rounds):
         self.result_sensed_ns = event.t_ns
         rotor = spin.rotor
         noted = {} if rotor is None else {"rotor": rotor.direction, "rpm": rotor.rpm}
+        noted.update(entered(event.entered_by))
         return Decided(self.game.outcome(table.rules, number), last_round, noted)
 
     # -- a void spin -------------------------------------------------------------------------

@@ -1,0 +1,244 @@
+"""Dealer error correction (docs/rulings.md, "At the croupier's screen"): the last round's
+outcome, entered or sensed wrong, corrected before the next round opens, with the pit boss's
+authority. It is a `round.correction`, never an edit: the round settled again by the same
+`settle` as the table's (terminal/runtime/settle.py), from the table as it stood just before
+the result it replaces (`TableState.before_result`), with the corrected outcome. Its data is a
+result's (`bets`, `settlement`, `totals`, `last_round` as the original's, the game's own
+fields) with `corrects`, `reason`, `by`, `was` (the outcome it replaces) and `adjustment` (the
+money to move now); every fold takes it in place of the result (docs/events.md).
+
+Any earlier round is a dispute for the books, not a correction at the table; so is a coup of a
+card game at this release (its cards would be corrected card by card).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from games.entries import clip, text_problem
+from games.game import COUP, Game
+from games.registry import game as game_of
+from terminal.runtime.settle import Settled, settle
+from terminal.runtime.state import TableState
+
+if TYPE_CHECKING:
+    from terminal.runtime.table import Table
+
+BY_HAND = ("source", "entered_by")  # what an outcome entered by hand says of itself
+SOURCES = ("manual", "sensor")
+BOOKS = "any earlier round is a dispute for the books, not a correction at the table"
+CARDS = (
+    "a card game's coup is corrected card by card, which this release does not do: "
+    "the coup stands as journaled and a dispute goes to the books"
+)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as the journal writes them (JSON's true is no 1, a tuple is a list)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def corrects_seq(result_event: Mapping[str, Any]) -> int:
+    """The seq of the `round.result` whose money `result_event` stands for: its own, or the one
+    a correction names."""
+    if result_event["kind"] == "round.correction":
+        return result_event["data"]["corrects"]
+    return result_event["seq"]
+
+
+def standing_problem(state: TableState) -> str | None:
+    """Why the table's last round cannot be corrected now, whatever the outcome, or None."""
+    if not state.session_open:
+        return "no session is open: nothing to correct at the table"
+    if state.round_status is not None:
+        return f"round {state.round} is in play (the next round opened): {BOOKS}"
+    last = state.last_result
+    if last is None:
+        if state.rounds_settled == 0:
+            return "no round has been settled yet in this session: nothing to correct"
+        return f"the session's count is done: {BOOKS}"
+    if last["round"] != state.round:
+        return f"round {state.round} opened after round {last['round']} was settled: {BOOKS}"
+    if state.before_result is None:
+        return (
+            "this table does not keep its state from before a result (keep_before_result): "
+            "a correction could not be folded"
+        )
+    return None
+
+
+def corrected_outcome(rules: Any, entered: Any) -> dict[str, Any]:
+    """The outcome the croupier entered, as one of the game's outcomes (`rules.outcomes()`: a
+    spin's or a roll's), with what it says of itself (`source`, `entered_by`); ValueError saying
+    what is wrong with it. A part of an outcome that names one alone is enough: the wheel of
+    fortune's `segment` names its `symbol` too."""
+    if not isinstance(entered, Mapping):
+        raise ValueError(f"the outcome must be the game's outcome, not {clip(entered)!r}")
+    drawn = [dict(outcome) for outcome, _ in rules.outcomes()]
+    keys = {key for outcome in drawn for key in outcome}
+    for key in entered:
+        if key not in keys and key not in BY_HAND:
+            raise ValueError(
+                f"no outcome of this game has {clip(key)!r} (it has {', '.join(sorted(keys))})"
+            )
+    given = {key: value for key, value in entered.items() if key in keys}
+    if not given:
+        raise ValueError(f"the outcome names no result (give {' or '.join(sorted(keys))})")
+    found = [o for o in drawn if all(_same(o.get(k), v) for k, v in given.items())]
+    if len(found) != 1:
+        shown = ", ".join(f"{k} {clip(v)!r}" for k, v in given.items())
+        raise ValueError(
+            f"no outcome of this game is {shown}"
+            if not found
+            else f"{shown} names {len(found)} outcomes: say which"
+        )
+    if "source" in entered and entered["source"] not in SOURCES:
+        raise ValueError(
+            f"the outcome's source is manual or sensor, not {clip(entered['source'])!r}"
+        )
+    if "entered_by" in entered and (problem := text_problem("entered_by", entered["entered_by"])):
+        raise ValueError(problem)
+    return {**found[0], **{key: entered[key] for key in BY_HAND if key in entered}}
+
+
+def _corrected(
+    game: Game, engine, before: TableState, result_event: Mapping[str, Any], outcome: Mapping
+) -> tuple[Settled, dict[str, Any]]:
+    """The round settled again with `outcome`, and the outcome as the correction journals it:
+    the engine's, what the table noted of the spin with the original (the rotor), and what the
+    entry says of itself."""
+    replaced = result_event["data"]
+    settled = settle(
+        game, engine, before, dict(outcome), last_round=replaced.get("last_round", False)
+    )
+    noted = {
+        key: value
+        for key, value in replaced["outcome"].items()
+        if key not in settled.outcome and key not in BY_HAND
+    }
+    by_hand = {key: outcome[key] for key in BY_HAND if key in outcome}
+    return settled, {**settled.outcome, **noted, **by_hand}
+
+
+def adjustment(replaced: Mapping[str, Any], settlement: list[dict[str, Any]]) -> list[dict]:
+    """Per bet whose money or result changes: what to hand over now (`paid`, `returned`: the
+    corrected minus the replaced, negative when money is taken back), its `result` and what it
+    `was`. A bet staying in prison or on the layout moves no money, but a prisoner that is lost
+    instead, or one released, changes result."""
+    old = {entry["id"]: entry for entry in replaced["settlement"]}
+    moves = []
+    for entry in settlement:
+        was = old.pop(entry["id"], None) or {"paid": 0, "returned": 0, "result": None}
+        paid, returned = entry["paid"] - was["paid"], entry["returned"] - was["returned"]
+        if paid or returned or entry["result"] != was["result"]:
+            moves.append(
+                {
+                    "id": entry["id"],
+                    "paid": paid,
+                    "returned": returned,
+                    "result": entry["result"],
+                    "was": was["result"],
+                }
+            )
+    for entry in old.values():  # a bet the corrected round does not settle (none should be)
+        moves.append(
+            {
+                "id": entry["id"],
+                "paid": -entry["paid"],
+                "returned": -entry["returned"],
+                "result": None,
+                "was": entry["result"],
+            }
+        )
+    return moves
+
+
+def correction_data(
+    game: Game,
+    engine,
+    before: TableState,
+    result_event: Mapping[str, Any],
+    outcome: Mapping[str, Any],
+    reason: str,
+    by: str,
+) -> dict[str, Any]:
+    """The data of the `round.correction` of `result_event` (the round's `round.result`, or the
+    correction of it that stands) with `outcome`: settled from `before` (the table as it was just
+    before that result) as the table settles, `last_round` as the original's; `adjustment`
+    against the money that stands. ValueError when the rules refuse to settle it."""
+    settled, journaled = _corrected(game, engine, before, result_event, outcome)
+    return _data(settled, journaled, result_event, reason, by)
+
+
+def _data(
+    settled: Settled,
+    outcome: dict[str, Any],
+    result_event: Mapping[str, Any],
+    reason: str,
+    by: str,
+) -> dict[str, Any]:
+    replaced = result_event["data"]
+    data = settled.data(last_round=replaced.get("last_round", False))
+    return {
+        "corrects": corrects_seq(result_event),
+        "reason": reason,
+        "by": by,
+        "was": replaced["outcome"],
+        **data,
+        "outcome": outcome,
+        "adjustment": adjustment(replaced, data["settlement"]),
+    }
+
+
+def correction_refusal(state: TableState, outcome: Any, *, engine, rules) -> str | None:
+    """Why the last round of `state` cannot be corrected to `outcome` now, or None: a card
+    game, no round to correct (none settled in this session, the next one opened, the session
+    counted), an outcome that is none of the game's, the one journaled, or one the rules
+    refuse to settle the round with."""
+    game = game_of(state.game)
+    if game.kind == COUP:
+        return CARDS
+    if (problem := standing_problem(state)) is not None:
+        return problem
+    last = state.last_result
+    assert last is not None and state.before_result is not None  # standing_problem saw to it
+    try:
+        corrected = corrected_outcome(rules, outcome)
+    except ValueError as e:
+        return str(e)
+    journaled = last["data"]["outcome"]
+    if all(
+        _same(journaled.get(key), value) for key, value in corrected.items() if key not in BY_HAND
+    ):
+        return (
+            f"round {last['round']} stands at {game.result_text(journaled)} as journaled: "
+            "nothing to correct"
+        )
+    try:
+        _corrected(game, engine, state.before_result, last, corrected)
+    except ValueError as e:  # an outcome the rules cannot settle this round with
+        return f"the rules refuse to settle round {last['round']} with it: {e}"
+    return None
+
+
+def correct(table: Table, outcome: Any, reason: str, by: str) -> str | None:
+    """On the table's thread, between rounds: the last round corrected to `outcome` for
+    `reason`, authorised by `by` (the PIN checked by the caller). Journals the
+    `round.correction` of that round, then the croupier announces the corrected result. None,
+    or why not (nothing journaled)."""
+    state = table.state
+    if problem := text_problem("the reason", reason) or text_problem("who authorised it", by):
+        return problem
+    refusal = correction_refusal(state, outcome, engine=table.engine, rules=table.rules)
+    if refusal is not None:
+        return refusal
+    last, before = state.last_result, state.before_result
+    assert last is not None and before is not None  # correction_refusal saw to it
+    corrected = corrected_outcome(table.rules, outcome)
+    settled, journaled = _corrected(table.game, table.engine, before, last, corrected)
+    round_no = last["round"]
+    table.emit("round.correction", _data(settled, journaled, last, reason, by), round_no)
+    table.announce(settled.announcement, round_no)
+    return None

@@ -1,0 +1,458 @@
+"""The session as the regulation runs it at a staffed table (docs/session.md): the croupier
+signs in and counts the opening advance, the games director signs it before the first round
+(art. 36); top-ups counted and signed; the dealer rotation; a change of limits after the three
+last balls at the old limits, topped up and signed (art. 27.6); the closing count of chips per
+denomination and of the cash drop, signed by a table employee, a cashier and the games director.
+
+A staffed table has a staff file (terminal/runtime/staff.py). Every entry here comes from the
+croupier's screen through the table's inbox and is taken on the table thread: PINs are checked
+there (a PBKDF2 check costs a tenth of a second on a Pi: never on the UI thread). A refusal is
+journaled as a `croupier/<what>_refused` incident saying why, which is how the screen learns of
+it. What is still to sign is folded from the journal (`TableState.unsigned`): the event that
+asks for signatures names the roles (`signatures`), each `sign` event takes one.
+
+A table without a staff file (simulation, demos) opens, tops up and closes by itself, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from games.entries import clip, text_problem
+from games.money import money
+from terminal.contract.events import is_int
+from terminal.runtime.croupier import MAX_AMOUNT
+from terminal.runtime.staff import ROLES, Staff
+
+if TYPE_CHECKING:
+    from terminal.runtime.table import Table
+
+# who signs what (art. 36), by the reason of the float event or the kind signed
+SIGNERS = {
+    "opening": ("games_director",),
+    "top-up": ("games_director",),
+    "limits": ("games_director",),
+    "count": ("croupier", "cashier", "games_director"),
+}
+CORRECTORS = ("table_head", "games_director")  # who may authorise a correction (the pit boss)
+LIMIT_CHANGE_ROUNDS = 3  # "les tres últimes boles" at the old limits
+
+
+@dataclass(frozen=True)
+class Signature:
+    """A person and the PIN they typed (never journaled, never printed)."""
+
+    person: str
+    pin: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The croupier signs in and counts the opening advance: chips per denomination."""
+
+    croupier: Signature
+    chips: Mapping[int, int]
+
+
+@dataclass(frozen=True)
+class CountedTopUp:
+    """A top-up of the float, counted per denomination (the initial advance, or what new
+    limits need)."""
+
+    chips: Mapping[int, int]
+    by: str
+
+
+@dataclass(frozen=True)
+class Sign:
+    """`signer` signs the event `what` (its seq) as `role`."""
+
+    what: int
+    role: str
+    signer: Signature
+
+
+@dataclass(frozen=True)
+class CroupierChange:
+    """The dealer rotation: another croupier signs in and takes the table."""
+
+    croupier: Signature
+
+
+@dataclass(frozen=True)
+class LimitChange:
+    """New limits from the table minimum `minimum`, after the last rounds at the old ones."""
+
+    minimum: int
+    by: str
+
+
+@dataclass(frozen=True)
+class CloseTable:
+    by: str
+
+
+@dataclass(frozen=True)
+class ClosingCount:
+    """The chips left in the tray per denomination, and the cash drop counted."""
+
+    chips: Mapping[int, int]
+    drop: int
+    by: str
+
+
+@dataclass(frozen=True)
+class CancelBet:
+    bet_id: str
+    by: str
+
+
+@dataclass(frozen=True)
+class FaultAck:
+    fault: int  # the seq of the fault
+    by: str
+
+
+@dataclass(frozen=True)
+class NoMoreBets:
+    by: str = ""
+
+
+@dataclass(frozen=True)
+class OpenRound:
+    """The croupier calls for bets: the next round opens (a staffed table waits for it)."""
+
+    by: str
+
+
+@dataclass(frozen=True)
+class Correction:
+    """The last round's outcome corrected, authorised by the pit boss."""
+
+    outcome: dict[str, Any]
+    reason: str
+    signer: Signature
+
+
+ENTRIES = (
+    Opening,
+    CountedTopUp,
+    Sign,
+    CroupierChange,
+    LimitChange,
+    CloseTable,
+    ClosingCount,
+    CancelBet,
+    FaultAck,
+    NoMoreBets,
+    OpenRound,
+    Correction,
+)
+
+
+def counted(chips: Mapping[int, int], denominations: tuple[int, ...]) -> tuple[int, str | None]:
+    """The amount of `chips` counted per denomination, and why the count cannot be taken."""
+    if not isinstance(chips, Mapping) or not chips:
+        return 0, "count the chips per denomination"
+    total = 0
+    for value, count in chips.items():
+        if value not in denominations:
+            return 0, f"{clip(value)!r} is no chip of this table ({_chips(denominations)})"
+        if not is_int(count) or count < 0 or count * value > MAX_AMOUNT:
+            return 0, f"the count of {money(value)} chips must be a whole number, not {clip(count)}"
+        total += count * value
+    return total, None
+
+
+def _chips(denominations: tuple[int, ...]) -> str:
+    return ", ".join(money(d) for d in denominations)
+
+
+def _journaled_chips(chips: Mapping[int, int]) -> dict[str, int]:
+    return {str(value): count for value, count in sorted(chips.items()) if count}
+
+
+class Session:
+    """What a staffed table's croupier enters about the session, taken on the table thread."""
+
+    def __init__(self, table: Table, staff: str | Path | None):
+        self.table = table
+        self.staff_path = None if staff is None else Path(staff)
+        self.go = False  # the croupier called for bets
+        self.limit_change: LimitChange | None = None
+        self.limit_rounds_left = 0
+        self.counted = False  # the closing count is journaled
+        self.topup_due = 0  # what new limits need counted in the float (0: nothing)
+
+    @property
+    def staffed(self) -> bool:
+        return self.staff_path is not None
+
+    # -- signatures ---------------------------------------------------------------------
+    def check(self, signer: Signature, role: str | tuple[str, ...]) -> str | None:
+        """None when `signer`'s PIN is right and they hold `role` (one of them), else why not;
+        the staff file is read afresh (people are added while the table runs), and a wrong
+        PIN is counted in it."""
+        if self.staff_path is None:
+            return "this table has no staff file: nobody can sign (run with --staff FILE)"
+        if (problem := text_problem("the person", signer.person)) is not None:
+            return problem
+        staff = Staff(self.staff_path)
+        if (reason := staff.check(signer.person, signer.pin)) is not None:
+            return reason
+        roles = (role,) if isinstance(role, str) else role
+        held = staff.people[signer.person].roles
+        if not any(r in held for r in roles):
+            return f"{signer.person} does not hold the role {' or '.join(roles)}"
+        return None
+
+    def signatures(self, what: str) -> dict[str, Any]:
+        """What an event asking for signatures says of them (nothing at an unstaffed table)."""
+        return {"signatures": list(SIGNERS[what])} if self.staffed else {}
+
+    # -- entries ------------------------------------------------------------------------
+    def take(self, entry: Any) -> bool:
+        """Take a session entry; False: not one."""
+        if not isinstance(entry, ENTRIES):
+            return False
+        name = type(entry).__name__
+        reason = getattr(self, "_" + _snake(name))(entry)
+        if reason is not None:
+            self.table.refuse(_snake(name), reason)
+        return True
+
+    def _opening(self, entry: Opening) -> str | None:
+        table, setup = self.table, self.table.setup
+        if table.state.session_open:
+            return "the session is open already"
+        amount, problem = counted(entry.chips, setup.chips)
+        if problem is not None:
+            return problem
+        if amount < setup.advance:
+            return (
+                f"the opening advance counted is {money(amount)}: at least {money(setup.advance)} "
+                "(article 35)"
+            )
+        if (reason := self.check(entry.croupier, "croupier")) is not None:
+            return reason
+        table.open_session(croupier=entry.croupier.person, chips=entry.chips)
+        return None
+
+    def _counted_top_up(self, entry: CountedTopUp) -> str | None:
+        table = self.table
+        if not table.state.session_open:
+            return "the table has no open session to top up"
+        amount, problem = counted(entry.chips, table.setup.chips)
+        if problem is not None:
+            return problem
+        reason = "limits" if self.topup_due else "top-up"
+        due = self.topup_due or table.state.initial_advance
+        if amount != due:
+            why = "the new limits need" if self.topup_due else "every top-up equals the advance of"
+            return f"{why} {money(due)} (article 35), not {money(amount)}"
+        self.topup_due = 0
+        table.emit(
+            "float.advance",
+            {
+                "amount": amount,
+                "chips": _journaled_chips(entry.chips),
+                "reason": reason,
+                "counted_by": entry.by,
+                **self.signatures(reason if reason == "limits" else "top-up"),
+            },
+            table.state.open_round,
+        )
+        return None
+
+    def _sign(self, entry: Sign) -> str | None:
+        table = self.table
+        unsigned = table.state.unsigned.get(entry.what)
+        if unsigned is None:
+            return f"event {clip(entry.what)} has nothing left to sign"
+        if entry.role not in (roles := unsigned["roles"]):
+            return f"event {entry.what} asks for {', '.join(roles)}, not {clip(entry.role)}"
+        if entry.role not in ROLES:
+            return f"{clip(entry.role)!r} is no role"
+        if (reason := self.check(entry.signer, entry.role)) is not None:
+            return reason
+        table.emit(
+            "sign",
+            {"what": entry.what, "by": entry.signer.person, "role": entry.role},
+            table.state.open_round,
+        )
+        return None
+
+    def _croupier_change(self, entry: CroupierChange) -> str | None:
+        table = self.table
+        if not table.state.session_open:
+            return "no session is open: the croupier signs in with the opening count"
+        previous = table.state.croupier
+        if entry.croupier.person == previous:
+            return f"{previous} has the table already"
+        if (reason := self.check(entry.croupier, "croupier")) is not None:
+            return reason
+        table.emit(
+            "croupier.change",
+            {"croupier": entry.croupier.person, "previous": previous},
+            table.state.open_round,
+        )
+        return None
+
+    def _limit_change(self, entry: LimitChange) -> str | None:
+        table = self.table
+        if not table.state.session_open:
+            return "no session is open"
+        if self.limit_change is not None:
+            return "a change of limits is under way already"
+        if table.closing.active or table.control.close_requested.is_set():
+            return "the table is closing"
+        if not is_int(entry.minimum) or entry.minimum < 1:
+            return f"the new minimum must be a positive amount, not {clip(entry.minimum)}"
+        if entry.minimum == table.setup.limits.min:
+            return f"the minimum is {money(entry.minimum)} already"
+        try:
+            table.rules.limits(
+                entry.minimum, table.setup.limits.chip_unit, table.setup.limits.steps
+            )
+        except ValueError as exc:
+            return f"no limits from a minimum of {money(entry.minimum)}: {exc}"
+        self.limit_change, self.limit_rounds_left = entry, LIMIT_CHANGE_ROUNDS
+        table.announce(table.engine.announcement("last_rounds", n=LIMIT_CHANGE_ROUNDS))
+        return None
+
+    def after_round(self) -> None:
+        """After each settled round: the limit change's last rounds counted down, then the
+        new limits (`table.limits`), and the top-up they need asked for."""
+        if self.limit_change is None:
+            return
+        self.limit_rounds_left -= 1
+        if self.limit_rounds_left > 0:
+            return
+        change, self.limit_change = self.limit_change, None
+        table = self.table
+        old = table.setup.limits
+        new = table.rules.limits(change.minimum, old.chip_unit, old.steps)
+        table.relimit(new)
+        needed = table.rules.advance(new.min) - table.state.initial_advance
+        self.topup_due = max(0, needed)
+        table.emit(
+            "table.limits",
+            {
+                "old": old.to_json(),
+                "new": new.to_json(),
+                "by": change.by,
+                "advance_due": self.topup_due,  # what the float must be topped up with
+                **self.signatures("limits"),
+            },
+        )
+
+    def open_data(self) -> dict[str, Any]:
+        """What `round.open` says of a limit change under way."""
+        return {"limit_change_left": self.limit_rounds_left} if self.limit_change else {}
+
+    def _close_table(self, entry: CloseTable) -> str | None:
+        if not self.table.state.session_open:
+            return "no session is open"
+        self.table.control.request_close()
+        return None
+
+    def _closing_count(self, entry: ClosingCount) -> str | None:
+        table = self.table
+        if not self.awaiting_count:
+            return "the closing count comes after the closing rounds"
+        amount, problem = counted(entry.chips, table.setup.chips)
+        if problem is None and (not is_int(entry.drop) or not 0 <= entry.drop <= MAX_AMOUNT):
+            problem = f"the cash drop must be a whole amount in minor units, not {clip(entry.drop)}"
+        if problem is not None:
+            return problem
+        st = table.state
+        table.emit(
+            "float.count",
+            {
+                "chips": amount,
+                "denominations": _journaled_chips(entry.chips),
+                "drop": entry.drop,
+                "advances": st.advances,
+                "result": amount + entry.drop - st.advances,
+                "expected": {"chips": st.tray, "drop": st.drop},
+                "counted_by": entry.by,
+                **self.signatures("count"),
+            },
+        )
+        self.counted = True
+        return None
+
+    def _cancel_bet(self, entry: CancelBet) -> str | None:
+        table = self.table
+        if table.state.round_status != "open":
+            return "a bet is taken off only before no more bets"
+        if not any(b.id == entry.bet_id for b in table.state.round_bets):
+            return f"no bet {clip(entry.bet_id)!r} was placed in this round"
+        table.emit("bet.cancelled", {"bet": entry.bet_id, "by": entry.by}, table.state.round)
+        return None
+
+    def _fault_ack(self, entry: FaultAck) -> str | None:
+        table = self.table
+        fault = table.state.unacknowledged.get(entry.fault)
+        if fault is None:
+            return f"no fault {clip(entry.fault)} waits for an acknowledgement"
+        table.emit("fault.ack", {"fault": entry.fault, "by": entry.by}, table.state.open_round)
+        # a procedure's fault (the carrousel's cancel failed) is over once a person saw to it;
+        # the devices' and switches' faults end when they report it
+        if fault["device"] not in (table.game.device, "gpio"):
+            table.clear_fault(fault["device"], fault["code"], f"acknowledged by {entry.by}")
+        return None
+
+    def _no_more_bets(self, entry: NoMoreBets) -> str | None:
+        if self.table.state.round_status != "open":
+            return "no round is open for bets"
+        self.table.close_bets(self.table.state.round)
+        return None
+
+    def _open_round(self, entry: OpenRound) -> str | None:
+        state = self.table.state
+        if not state.session_open:
+            return "no session is open"
+        if state.round_status is not None:
+            return "a round is in play"
+        if self.unsigned_opening():
+            return "the opening advance is not signed yet (article 36)"
+        if self.awaiting_count:
+            return "the session is closing: count the chips and the drop"
+        self.go = True
+        return None
+
+    def _correction(self, entry: Correction) -> str | None:
+        from terminal.runtime.correction import correct
+
+        table = self.table
+        if not isinstance(entry.outcome, dict):
+            return "a correction needs the corrected outcome"
+        if (problem := text_problem("the reason", entry.reason)) is not None or not entry.reason:
+            return problem or "a correction needs a reason"
+        if (reason := self.check(entry.signer, CORRECTORS)) is not None:
+            return reason
+        return correct(table, entry.outcome, entry.reason, entry.signer.person)
+
+    # -- what the table waits for -------------------------------------------------------
+    def unsigned_opening(self) -> bool:
+        return any(u["what"] == "opening" for u in self.table.state.unsigned.values())
+
+    @property
+    def awaiting_count(self) -> bool:
+        """The closing rounds are over and the chips are still to count."""
+        return self.closing_over and not self.counted
+
+    closing_over = False
+
+    def count_signed(self) -> bool:
+        return self.counted and not any(
+            u["what"] == "count" for u in self.table.state.unsigned.values()
+        )
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")

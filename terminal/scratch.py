@@ -1,0 +1,101 @@
+"""A scratch table with its croupier's screen driven headless: the game's example table with
+the screen's hand as its device, a journal and a staff file of demonstration people in a
+directory of its own. `dealer-terminal screens` renders every screen of a session from one
+(the pictures of docs/screens/), the tests play whole sessions at one, the screen benchmark
+measures its frames."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from games.game import SpinGame
+from games.registry import game as game_of
+from terminal.assemble import RunOptions, assemble
+from terminal.config import TableConfig, load_table_config, table_config_path
+from terminal.runtime.staff import Staff
+from terminal.screens.driver import Driver
+from terminal.screens.model import ScreenSink
+from terminal.screens.script import DEMO_STAFF
+
+
+def scratch_table(game: str, directory: Path) -> TableConfig:
+    """The example table of `game` with the screen's hand as its device, everything it writes
+    in `directory`, and a staff file of DEMO_STAFF."""
+    staff_path = directory / "staff.toml"
+    if not staff_path.exists():
+        staff = Staff(staff_path)
+        for person, (name, roles, pin) in DEMO_STAFF.items():
+            staff.add(person, name, roles, pin)
+    sockets = tempfile.mkdtemp(prefix="dt-screens-")  # ipc paths stay short
+    cfg = load_table_config(table_config_path(game))
+    return replace(
+        cfg,
+        device="screen://",
+        gpio=None,
+        db=directory / "journal.sqlite",
+        publish=f"ipc://{sockets}/feed",
+        replay=f"ipc://{sockets}/replay",
+        staff=staff_path,
+    )
+
+
+@contextmanager
+def screen_session(
+    cfg: TableConfig, size: tuple[int, int], *, language: str = "ca", log: Any = None
+) -> Iterator[Driver]:
+    """The table of `cfg` running, with its croupier's screen driven headless."""
+    sink = ScreenSink()
+    opts = RunOptions(out=io.StringIO(), log=log or io.StringIO(), sinks=(sink,))
+    with assemble(cfg, opts) as table:
+        driver = Driver(table, sink, size, language=language).start()
+        try:
+            yield driver
+        finally:
+            driver.stop()
+
+
+def render_screens(
+    game: str, out: Path, size: tuple[int, int], language: str, log: TextIO = sys.stderr
+) -> list[Path]:
+    """The PNG files written in `out`, one per screen, named by their place in the session."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed, none opened
+    from terminal.screens.script import open_session, play_wheel_session
+
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="dt-screens-") as scratch:
+        cfg = scratch_table(game, Path(scratch))
+        with screen_session(cfg, size, language=language) as driver:
+
+            def shot(name: str) -> None:
+                path = driver.shot(out / f"{game}-{name}.png")
+                written.append(path)
+                print(f"{path}", file=log, flush=True)
+
+            if isinstance(game_of(game), SpinGame):
+                play_wheel_session(driver, shot)
+            else:  # bets and decisions of the dice and the cards come with the next release
+                open_session(driver, shot)
+                shot("05-table-between-rounds")
+                driver.press("open_round")
+                driver.until(lambda: driver.showing("no_more_bets"), "bets open")
+                shot("06-bets-open")
+                driver.press("no_more_bets")
+                driver.until(
+                    lambda: driver.showing("enter_outcome") or driver.showing("shoe_loaded"),
+                    "the outcome asked for",
+                )
+                if driver.showing("shoe_loaded"):
+                    driver.press("shoe_loaded")
+                    driver.until(lambda: driver.showing("enter_outcome"), "the first card")
+                driver.press("enter_outcome")
+                shot("08-outcome-pad")
+    return written

@@ -1,0 +1,245 @@
+"""The croupier's screen: one UI thread that draws the table as its journal says it is and
+turns taps into the croupier's entries (docs/screens.md).
+
+Nothing here waits. The table runs on its own thread; the journal writer hands every committed
+event to `ScreenSink`, whose queue the UI thread drains at each frame into its `ScreenModel`.
+A tap becomes an entry posted to the table's inbox (`Table.post`, `Table.hand.enter`): the
+table takes it on its thread (checking PINs there too) and its answer, an event or a refusal,
+comes back through the journal like everything else. A slow SD card, a dead feed or a device
+fault delays an answer; it never freezes a frame.
+
+Which screen shows follows the session (pibooth's states, driven by the journal): signing in
+and the opening count at a staffed table with no session open; a signature when one is due;
+the closing count once the last round is played; else the table itself. Dialogs (the outcome
+pad, the payouts, a menu) open over it and close back to it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+import pygame
+
+from games.money import money
+from terminal.runtime.staff import Staff
+from terminal.screens import kit
+from terminal.screens.model import Refusal, ScreenModel
+from terminal.screens.texts import Texts
+
+FRAME_RATE = 30
+BANNER_SECONDS = 8.0  # how long a refusal stays in the status line
+
+
+class Target(Protocol):
+    """Anything on screen that takes a tap (a kit.Button, the cloth, a pad)."""
+
+    name: str
+
+    def tap(self, pos: tuple[int, int]) -> bool: ...
+
+
+class Zone:
+    """A tappable area calling `action(pos)`: the cloth, a pad."""
+
+    def __init__(self, rect: pygame.Rect, name: str, action: Callable[[tuple[int, int]], bool]):
+        self.rect, self.name, self.action = rect, name, action
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos) and self.action(pos)
+
+
+class Screen:
+    """One screen (or a dialog over the table): `draw` paints `area` and returns what can be
+    tapped on it."""
+
+    name = "screen"
+
+    def __init__(self, app: CroupierApp):
+        self.app = app
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> list[Target]:
+        raise NotImplementedError
+
+    def done(self) -> bool:
+        """Whether a dialog is over (the app then closes it)."""
+        return False
+
+
+class CroupierApp:
+    """The croupier's screen for `table`, drawing on surfaces of `size`."""
+
+    def __init__(
+        self,
+        table: Any,
+        model: ScreenModel,
+        sink: Any,
+        size: tuple[int, int],
+        *,
+        language: str = "ca",
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.table, self.model, self.sink = table, model, sink
+        self.size = size
+        self.texts = Texts(language)
+        self.clock = clock
+        self.s = kit.scale(size)
+        self.dialog: Screen | None = None
+        self.targets: list[Target] = []
+        self.players_mode = False  # the screen shows the players' display
+        self.quit_requested = False
+        self.refusal_shown_since: float | None = None
+        self._drawn_version = -1
+        self._drawn_key: Any = None
+        self._refusal_since: tuple[int, float] | None = None
+        self._refusal_taken: int | None = None
+        self._refusal_acted: int | None = None
+        self._results_seen = model.current.result_seq if model.current else None
+        from terminal.screens.croupier.screens import screens_for
+
+        self.screens = screens_for(self)
+
+    # -- what the screens ask --------------------------------------------------------------
+    @property
+    def staffed(self) -> bool:
+        return self.table.session.staffed
+
+    @property
+    def demo(self) -> bool:
+        """A table without staff: simulation and demos (the croupier's entries that need a
+        signature are not offered)."""
+        return not self.staffed
+
+    @property
+    def croupier(self) -> str:
+        return self.model.state.croupier or self.table.setup.croupier
+
+    def people(self, *roles: str) -> list[tuple[str, str]]:
+        """(id, name) of the staff holding one of `roles`, read from the staff file."""
+        path = self.table.session.staff_path
+        if path is None:
+            return []
+        return [
+            (p.id, p.name)
+            for p in Staff(path).people.values()
+            if not roles or any(r in p.roles for r in roles)
+        ]
+
+    def post(self, entry: Any) -> None:
+        self.table.post(entry)
+
+    def money(self, amount: int) -> str:
+        return money(amount)
+
+    def open(self, dialog: Screen | None) -> None:
+        self.dialog = dialog
+        self._drawn_key = None
+
+    def switch_language(self) -> None:
+        """Every text in the next language (ca, es, en), from the next frame."""
+        self.texts = self.texts.next()
+
+    def fresh_refusal(self) -> Refusal | None:
+        """The table's last refusal of an entry, for BANNER_SECONDS after it came."""
+        refusal = self.model.refusal
+        if refusal is None or refusal.seq == self._refusal_taken:
+            return None
+        if self._refusal_since is None or self._refusal_since[0] != refusal.seq:
+            self._refusal_since = (refusal.seq, self.clock())
+        if self.clock() - self._refusal_since[1] > BANNER_SECONDS:
+            return None
+        return refusal
+
+    def forget_refusal_for_screen(self) -> None:
+        """A screen has acted on the last refusal (gone back a step): it is not acted on
+        again, though the status line still shows it."""
+        if self.model.refusal is not None:
+            self._refusal_acted = self.model.refusal.seq
+
+    def refusal_acted_on(self) -> bool:
+        refusal = self.model.refusal
+        return refusal is not None and refusal.seq == self._refusal_acted
+
+    def can_enter_outcome(self) -> bool:
+        """Whether the croupier enters this round's outcome: a table whose device is the
+        screen's hand, or whose sensor is out of order (a fault of it stands)."""
+        table = self.table
+        if table.hand is None or self.demo:
+            return False
+        if getattr(table.device, "manual", False):
+            return True
+        device = table.game.device
+        return any(f["device"] == device for f in self.model.state.faults.values())
+
+    def topup_due(self) -> int:
+        """What a top-up must count now: what new limits need, else the initial advance."""
+        return self.model.topup_due or self.model.state.initial_advance
+
+    # -- one frame -------------------------------------------------------------------------
+    def step(self) -> bool:
+        """Take what the journal committed since the last frame; whether to redraw."""
+        changed = self.model.take(self.sink.drain())
+        current = self.model.current
+        if current is not None and current.result_seq != self._results_seen:
+            self._results_seen = current.result_seq
+            if self.staffed and current.result and current.result.get("bets"):
+                self.screens.payouts()  # after the result: what to pay, seat by seat
+        if self.dialog is not None and self.dialog.done():
+            self.dialog = None
+            changed = True
+        key = (
+            self.model.version,
+            id(self.dialog),
+            self.players_mode,
+            self.texts.language,
+            int(self.clock()),
+        )
+        if key != self._drawn_key:
+            self._drawn_key = key
+            return True
+        return changed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(kit.BACKGROUND)
+        area = surface.get_rect()
+        if self.players_mode:
+            self.targets = self.screens.players.draw(surface, area)
+            return
+        screen = self.dialog or self.screens.current()
+        self.targets = list(screen.draw(surface, area))
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        """The tap at `pos` given to the topmost target under it."""
+        for target in reversed(self.targets):
+            if target.tap(pos):
+                self._drawn_key = None
+                return True
+        return False
+
+    def press(self, name: str) -> None:
+        """Tap the target named `name` (scripts and tests: as a finger would, at its
+        centre); KeyError naming what can be tapped when none is on screen."""
+        for target in reversed(self.targets):
+            if target.name == name:
+                rect: pygame.Rect = target.rect  # type: ignore[attr-defined]  # every target's
+                if not target.tap(rect.center):
+                    raise KeyError(f"{name!r} is on screen but did not take the tap")
+                self._drawn_key = None
+                return
+        shown = ", ".join(sorted({t.name for t in self.targets}))
+        raise KeyError(f"nothing named {name!r} on screen; there is: {shown}")
+
+    def names(self) -> list[str]:
+        return [t.name for t in self.targets]
+
+    def handle(self, events: Iterable[pygame.event.Event], display: Any = None) -> None:
+        """pygame's events: a tap (a finger's, or a mouse's) once, turned as the display is;
+        closing the window (or F10 on a laptop) quits the screen."""
+        physical = self.size if display is None else display.physical_size
+        for event in events:
+            quit_key = event.type == pygame.KEYDOWN and event.key == pygame.K_F10
+            if event.type == pygame.QUIT or quit_key:
+                self.quit_requested = True
+            elif (pos := kit.tap_of(event, physical)) is not None:
+                self.tap(pos if display is None else display.untransform(pos))

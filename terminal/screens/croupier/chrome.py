@@ -1,0 +1,181 @@
+"""What frames every croupier's screen: the top bar (the table, the round and its state, the
+croupier, the limits, the clock, the language), the fault banners that stay until someone
+acknowledges them (`fault.ack`), what is waiting for a signature, and the status line (the
+last refusal with its reason, else the last announcement)."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from terminal.runtime.session import FaultAck
+from terminal.screens import kit
+
+if TYPE_CHECKING:
+    from terminal.screens.app import CroupierApp, Target
+
+REFUSAL_ROUNDS = 0  # a refusal shows until the next event of the croupier's
+
+
+def frame(app: CroupierApp, surface: pygame.Surface, area: pygame.Rect):
+    """The top bar, the fault banners under it and the status line at the bottom: the rect
+    left between them, and the targets drawn."""
+    targets: list[Target] = list(top_bar(app, surface, area))
+    top = area.y + bar_height(app)
+    height, banners = fault_banners(app, surface, top)
+    targets += banners
+    top += height
+    status = pygame.Rect(area.x, area.bottom - int(34 * app.s), area.w, int(34 * app.s))
+    status_line(app, surface, status)
+    return pygame.Rect(area.x, top, area.w, status.y - top), targets
+
+
+def bar_height(app: CroupierApp) -> int:
+    return int(44 * app.s)
+
+
+def top_bar(app: CroupierApp, surface: pygame.Surface, area: pygame.Rect) -> list[Target]:
+    """The bar across the top of `area`; returns its targets (language, menu)."""
+    t, st, s = app.texts, app.model.state, app.s
+    rect = pygame.Rect(area.x, area.y, area.w, bar_height(app))
+    pygame.draw.rect(surface, kit.PANEL, rect)
+    size = int(22 * s)
+    y = rect.y + (rect.h - kit.font(size).get_height()) // 2
+    x = rect.x + int(8 * s)
+    x = kit.text(surface, t("table", table=app.table.setup.table), (x, y), size=size).right
+    status, colour = _status(app)
+    badge = pygame.Rect(x + int(10 * s), rect.y + 5, int(190 * s), rect.h - 10)
+    pygame.draw.rect(surface, colour, badge, border_radius=6)
+    kit.text(
+        surface,
+        status,
+        (badge.centerx, y),
+        size=size,
+        colour=kit.ACCENT_TEXT if colour == kit.ACCENT else kit.TEXT,
+        align="center",
+        width=badge.w - 6,
+    )
+    x = badge.right + int(10 * s)
+    targets: list[Target] = []
+    right = rect.right - int(6 * s)
+    for name, label, action in (
+        ("menu", t("menu"), lambda: app.screens.open_menu()),
+        ("language", app.texts.language.upper(), lambda: app.switch_language()),
+    ):
+        w = int(max(kit.MIN_TARGET, 64 * s)) if name == "language" else int(96 * s)
+        button = kit.Button(
+            pygame.Rect(right - w, rect.y + 2, w, max(rect.h - 4, kit.MIN_TARGET)),
+            label,
+            action,
+            size=size,
+            name=name,
+        )
+        button.draw(surface)
+        targets.append(button)
+        right -= w + int(6 * s)
+    right = kit.text(
+        surface, time.strftime("%H:%M"), (right - int(4 * s), y), size=size, align="right"
+    ).left - int(12 * s)
+    # what fits between the badge and the clock, in order: the limits, the round, the croupier
+    parts = []
+    if st.limits is not None:
+        high = max(st.limits.max.values()) if st.limits.max else st.limits.min
+        parts.append(t("limits", min=app.money(st.limits.min), max=app.money(high)))
+    if st.round:
+        parts.append(t("round", n=st.round))
+    if st.croupier:
+        parts.append(st.croupier)
+    for part in parts:
+        if kit.font(size).size(part)[0] > right - x:
+            break
+        x = kit.text(surface, part, (x, y), size=size, colour=kit.DIM).right + int(12 * s)
+    return targets
+
+
+def _status(app: CroupierApp) -> tuple[str, tuple[int, int, int]]:
+    t, st = app.texts, app.model.state
+    if not st.session_open:
+        return t("status_closed_table"), kit.BUTTON
+    if st.round_status == "open":
+        left = st.last_rounds_left
+        label = (
+            t("status_open") if left is None else f"{t('status_open')} · {t('last_rounds', n=left)}"
+        )
+        return label, kit.GOOD
+    if st.round_status == "closed":
+        return t("status_closed"), kit.ACCENT
+    return t("status_between"), kit.BUTTON
+
+
+def fault_banners(app: CroupierApp, surface: pygame.Surface, top: int) -> tuple[int, list[Target]]:
+    """The faults waiting for an acknowledgement, newest first, from `top` down: the height
+    they take and their ACK buttons. The oldest beyond two are counted, not drawn."""
+    waiting = sorted(app.model.state.unacknowledged.items(), reverse=True)
+    if not waiting:
+        return 0, []
+    s, t = app.s, app.texts
+    h = max(kit.MIN_TARGET, int(40 * s))
+    targets: list[Target] = []
+    y = top
+    for seq, fault in waiting[:2]:
+        rect = pygame.Rect(0, y, surface.get_width(), h)
+        pygame.draw.rect(surface, kit.ALARM, rect)
+        size = int(22 * s)
+        label = f"{t('fault')}  {fault['device']}/{fault['code']}: {fault.get('detail', '')}"
+        ack_w = int(150 * s)
+        more = len(waiting) - 2 if seq == waiting[1 if len(waiting) > 1 else 0][0] else 0
+        if more > 0:
+            label += f" ({t('faults_more', n=more)})"
+        kit.text(
+            surface,
+            label,
+            (rect.x + int(10 * s), rect.centery - kit.font(size).get_height() // 2),
+            size=size,
+            width=rect.w - ack_w - int(30 * s),
+        )
+        button = kit.Button(
+            pygame.Rect(rect.right - ack_w - 4, rect.y + 2, ack_w, h - 4),
+            t("acknowledge"),
+            _ack(app, seq),
+            colour=(120, 16, 16),
+            size=int(20 * s),
+            name=f"ack:{seq}",
+        )
+        button.draw(surface)
+        targets.append(button)
+        y += h
+    return y - top, targets
+
+
+def _ack(app: CroupierApp, seq: int):
+    return lambda: app.post(FaultAck(seq, app.croupier))
+
+
+def status_line(app: CroupierApp, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The croupier's last refusal (for a while), else the last announcement."""
+    s, t = app.s, app.texts
+    size = int(22 * s)
+    refusal = app.fresh_refusal()
+    if refusal is not None:
+        pygame.draw.rect(surface, (90, 40, 8), rect)
+        message, colour = t("refused", reason=refusal.reason), kit.ACCENT
+    else:
+        pygame.draw.rect(surface, kit.PANEL, rect)
+        said = app.model.announcement
+        message = said["text"].get(t.language, "") if said else ""
+        colour = kit.TEXT
+    kit.text(
+        surface,
+        message,
+        (rect.x + int(10 * s), rect.centery - kit.font(size).get_height() // 2),
+        size=size,
+        colour=colour,
+        width=rect.w - int(20 * s),
+    )
+
+
+def waiting_signatures(app: CroupierApp) -> list[tuple[int, dict[str, Any]]]:
+    """What is still to sign, oldest first."""
+    return sorted(app.model.state.unsigned.items())

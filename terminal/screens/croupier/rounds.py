@@ -1,0 +1,327 @@
+"""The round's dialogs: the outcome entered by hand (shown large, settled only once confirmed),
+the payouts seat by seat, the correction of the last round with the pit boss's PIN, the last
+ten rounds in full, and the payout calculator."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.game import COUP, SpinGame
+from terminal.runtime.session import Correction, Signature
+from terminal.screens import kit, pads
+from terminal.screens.app import Target
+from terminal.screens.croupier.dialog import Dialog, pad_targets
+from terminal.screens.pads import Confirmation, PersonPad
+from terminal.screens.payouts import PayoutCalculator, payment_order, payout_sheet
+from terminal.screens.payouts_draw import draw_calculator, draw_payouts
+
+if TYPE_CHECKING:
+    from terminal.screens.app import CroupierApp
+
+REASONS = ("reason_wrong_entry", "reason_misread", "reason_dealer_error")
+
+
+def outcome_pad(app: CroupierApp, on_pick):
+    """The pad of the table's device: the numbers as the cloth lays them out, the dice, a card."""
+    return pads.outcome_pad(app.table.game, app.table.rules, on_pick)
+
+
+def enter(app: CroupierApp, value: Any) -> None:
+    """A confirmed outcome to the table's hand device, as entered by the croupier."""
+    hand = app.table.hand
+    if isinstance(value, tuple):
+        hand.enter(*value, by=app.croupier)
+    else:
+        hand.enter(value, by=app.croupier)
+
+
+class OutcomeDialog(Dialog):
+    """The outcome on its pad; once picked, shown large until confirmed (or cancelled)."""
+
+    name = "outcome"
+
+    def __init__(self, app: CroupierApp):
+        super().__init__(app)
+        self.round = app.model.state.round
+        self.pad = outcome_pad(app, self._picked)
+        self.confirmation: Confirmation | None = None
+
+    def _picked(self, value: Any) -> None:
+        self.confirmation = self.pad.confirmation(self._confirmed, self._cancelled)
+
+    def _confirmed(self, value: Any) -> None:
+        enter(self.app, value)
+        self.confirmation = None
+        self.pad.clear()
+        if self.app.table.game.kind != COUP:  # a coup's cards are entered one after another
+            self.close()
+
+    def _cancelled(self) -> None:
+        self.confirmation = None
+
+    def done(self) -> bool:
+        st = self.app.model.state
+        return self.closed or st.round != self.round or st.round_status is None
+
+    def title(self) -> str:
+        return self.app.texts("outcome_title", n=self.round)
+
+    def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        if self.confirmation is not None:
+            return pad_targets(self.confirmation, surface, rect, self.app)
+        if self.app.table.game.kind != COUP:
+            return pad_targets(self.pad, surface, rect, self.app)
+        # a card game: the cut card comes out among the cards
+        app, s = self.app, self.app.s
+        h = max(kit.MIN_TARGET, int(52 * s))
+        pad_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - h - int(8 * s))
+        targets = pad_targets(self.pad, surface, pad_rect, app)
+        cut = kit.Button(
+            pygame.Rect(rect.right - int(220 * s), rect.bottom - h, int(220 * s), h),
+            app.texts("cut_card"),
+            lambda: app.table.hand.cut(by=app.croupier),
+            size=int(22 * s),
+            name="cut_card",
+        )
+        cut.draw(surface)
+        return [*targets, cut]
+
+
+class PayoutsDialog(Dialog):
+    """The last round's payouts, seat by seat in the regulation's order."""
+
+    name = "payouts"
+
+    def __init__(self, app: CroupierApp):
+        super().__init__(app)
+        last = app.model.last_result
+        assert last is not None and last.result is not None
+        self.round = last.number
+        table = app.table
+        self.sheet = payout_sheet(last.result, order=payment_order(table.setup.game, table.rules))
+
+    def done(self) -> bool:
+        return self.closed or self.app.model.state.round_status is not None
+
+    def title(self) -> str:
+        return f"{self.app.texts('payouts')} · {self.app.texts('round', n=self.round)}"
+
+    def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        return list(draw_payouts(surface, rect, self.sheet, self.app.texts, paid=self.sheet.paid))
+
+
+class CorrectionDialog(Dialog):
+    """The last round's outcome corrected: the right outcome, a reason, the pit boss's PIN."""
+
+    name = "correction"
+
+    def __init__(self, app: CroupierApp):
+        super().__init__(app)
+        last = app.model.last_result
+        assert last is not None and last.result is not None
+        self.round = last.number
+        self.corrections = len(last.corrections)
+        self.was = last.result["outcome"]
+        self.outcome: dict | None = None
+        self.reason: str | None = None
+        self.posted = False
+        self.pad = outcome_pad(app, self._picked)
+        self.person = PersonPad(
+            app.people("table_head", "games_director"),
+            app.texts("pit_boss_signs"),
+            on_done=self._authorised,
+        )
+
+    def _picked(self, value: Any) -> None:
+        table = self.app.table
+        if isinstance(table.game, SpinGame):
+            self.outcome = table.game.outcome(table.rules, value)
+        else:
+            self.outcome = {"dice": list(value)}
+        self.outcome = {**self.outcome, "source": "manual", "entered_by": self.app.croupier}
+
+    def _authorised(self, person: str, pin: str) -> None:
+        assert self.outcome is not None and self.reason is not None
+        reason = self.app.texts(self.reason)
+        self.posted = True
+        self.app.post(Correction(self.outcome, reason, Signature(person, pin)))
+
+    def done(self) -> bool:
+        last = self.app.model.last_result
+        return (
+            self.closed
+            or last is None
+            or last.number != self.round
+            or len(last.corrections) > self.corrections
+        )
+
+    def title(self) -> str:
+        t = self.app.texts
+        was = t("correction_was", outcome=_shown(self.was))
+        return f"{t('correction_title', n=self.round)} · {was}"
+
+    def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        app, s, t = self.app, self.app.s, self.app.texts
+        if self.outcome is None:
+            return pad_targets(self.pad, surface, rect, app)
+        if self.reason is None:
+            kit.text(
+                surface, _shown(self.outcome), (rect.x, rect.y), size=int(40 * s), colour=kit.ACCENT
+            )
+            area = pygame.Rect(rect.x, rect.y + int(70 * s), rect.w, rect.h - int(70 * s))
+            buttons: list[Target] = []
+            for cell, key in zip(
+                kit.grid(area, 1, len(REASONS) + 1, int(8 * s)), (*REASONS, "back"), strict=True
+            ):
+                action = self._reason(key) if key != "back" else self._again
+                button = kit.Button(cell, t(key), action, size=int(24 * s), name=key)
+                button.draw(surface)
+                buttons.append(button)
+            return buttons
+        refusal = self.refused("correction")
+        if refusal is not None and self.posted:
+            self.posted = False
+            self.person.refuse(refusal.reason)
+        if self.posted:
+            return self.waiting(surface, rect)
+        return pad_targets(self.person, surface, rect, app)
+
+    def _reason(self, key: str):
+        return lambda: setattr(self, "reason", key)
+
+    def _again(self) -> None:
+        self.outcome = None
+
+
+def _shown(outcome: dict) -> str:
+    if "number" in outcome:
+        return str(outcome["number"])
+    if "dice" in outcome:
+        return " + ".join(map(str, outcome["dice"]))
+    return ", ".join(f"{k}: {v}" for k, v in outcome.items() if k not in ("source", "entered_by"))
+
+
+class HistoryDialog(Dialog):
+    """The last ten rounds, each in full on a tap: bets, outcome, settlement."""
+
+    name = "history"
+
+    def __init__(self, app: CroupierApp):
+        super().__init__(app)
+        self.chosen: int | None = None
+
+    def title(self) -> str:
+        return self.app.texts("history")
+
+    def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        app, s, t = self.app, self.app.s, self.app.texts
+        rounds = list(reversed(app.model.history))
+        if not rounds:
+            kit.text(surface, t("history_empty"), (rect.x, rect.y), size=int(24 * s))
+            return []
+        list_w = int(rect.w * 0.34)
+        area = pygame.Rect(rect.x, rect.y, list_w, rect.h)
+        rows = max(len(rounds), 5)
+        buttons: list[Target] = []
+        for cell, round_ in zip(kit.grid(area, 1, rows, int(4 * s)), rounds, strict=False):
+            label = t("round", n=round_.number)
+            if round_.result is not None:
+                label += f": {_shown(round_.result['outcome'])}"
+            elif round_.void is not None:
+                label += ": —"
+            chosen = self.chosen == round_.number
+            button = kit.Button(
+                cell,
+                label,
+                _choose(self, round_.number),
+                colour=kit.PRIMARY if chosen else kit.BUTTON,
+                size=int(20 * s),
+                name=f"round:{round_.number}",
+            )
+            button.draw(surface)
+            buttons.append(button)
+        shown = next((r for r in rounds if r.number == self.chosen), rounds[0])
+        detail = pygame.Rect(
+            area.right + int(12 * s), rect.y, rect.w - list_w - int(12 * s), rect.h
+        )
+        kit.panel(surface, detail)
+        _detail(app, surface, detail.inflate(-int(16 * s), -int(12 * s)), shown)
+        return buttons
+
+
+def _choose(dialog: HistoryDialog, number: int):
+    return lambda: setattr(dialog, "chosen", number)
+
+
+def _detail(app: CroupierApp, surface: pygame.Surface, rect: pygame.Rect, round_) -> None:
+    s, t = app.s, app.texts
+    size = int(19 * s)
+    step = kit.font(size).get_linesize()
+    y = rect.y
+    lines: list[tuple[str, tuple]] = [(t("round", n=round_.number), kit.ACCENT)]
+    if round_.void is not None:
+        lines.append((t("void", reason=round_.void.get("reason", "")), kit.WARNING))
+    result = round_.result
+    if result is not None:
+        said = result.get("announcement", {}).get("text", {}).get(t.language)
+        lines.append((said or _shown(result["outcome"]), kit.TEXT))
+        for correction in round_.corrections:
+            lines.append(
+                (t("corrected", by=correction["by"]) + f": {correction['reason']}", kit.WARNING)
+            )
+        settled = {e["id"]: e for e in result.get("settlement", [])}
+        for bet in result.get("bets", []):
+            entry = settled.get(bet["id"], {})
+            money = entry.get("paid", 0) + entry.get("returned", 0)
+            colour = kit.GOOD if money else kit.DIM
+            lines.append(
+                (
+                    f"{t('seat_short', n=bet['seat'])}  {bet['code']}  {app.money(bet['stake'])}"
+                    f"  → {entry.get('result', '?')} {app.money(money) if money else ''}",
+                    colour,
+                )
+            )
+        totals = result.get("totals", {})
+        if totals:
+            lines.append(
+                (
+                    f"{t('staked', amount=app.money(totals['staked']))} · "
+                    f"{t('house_net', amount=app.money(totals['house_net']))}",
+                    kit.TEXT,
+                )
+            )
+    else:
+        for bet in round_.bets:
+            lines.append(
+                (
+                    f"{t('seat_short', n=bet['seat'])}  {bet['code']}  {app.money(bet['stake'])}",
+                    kit.TEXT,
+                )
+            )
+    for line, colour in lines:
+        if y + step > rect.bottom:
+            break
+        kit.text(surface, line, (rect.x, y), size=size, colour=colour, width=rect.w)
+        y += step
+
+
+class CalculatorDialog(Dialog):
+    """For a table whose bets are not entered: one player's winning chips on the number."""
+
+    name = "calculator"
+
+    def __init__(self, app: CroupierApp):
+        super().__init__(app)
+        outcome = app.model.state.last_outcome or {}
+        table = app.table
+        self.calculator = PayoutCalculator(
+            table.setup.game, table.rules, table.setup.limits, outcome, chips=table.setup.chips
+        )
+
+    def title(self) -> str:
+        return self.app.texts("calculator")
+
+    def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        return list(draw_calculator(surface, rect, self.calculator, self.app.texts))

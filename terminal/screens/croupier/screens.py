@@ -1,0 +1,87 @@
+"""Which of the croupier's screens shows: the session decides (the journal says where it
+stands), the croupier's taps open dialogs over the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from terminal.screens.app import Screen
+from terminal.screens.croupier import rounds, session
+from terminal.screens.croupier.table import TableScreen
+from terminal.screens.players_screen import PlayersScreen
+
+if TYPE_CHECKING:
+    from terminal.screens.app import CroupierApp
+
+
+class Screens:
+    def __init__(self, app: CroupierApp):
+        self.app = app
+        self.table = TableScreen(app)
+        self.players = PlayersScreen(app)
+        self._opening: session.OpeningScreen | None = None
+        self._signing: session.SignDialog | None = None
+        self._closing: session.ClosingCountScreen | None = None
+
+    def current(self) -> Screen:
+        """The screen the session is at, when no dialog is open."""
+        app, st = self.app, self.app.model.state
+        if app.staffed and not st.session_open:
+            if app.model.closed_by_count():
+                return self.table  # the session is over: the table shows it closed
+            if self._opening is None:
+                self._opening = session.OpeningScreen(app)
+            return self._opening
+        self._opening = None
+        for seq, unsigned in sorted(st.unsigned.items()):
+            if unsigned["what"] in ("opening", "count"):  # nothing goes on until signed
+                if self._signing is None or self._signing.seq != seq:
+                    self._signing = session.SignDialog(app, seq, closable=False)
+                return self._signing
+        if app.staffed and app.model.closing_due():
+            if self._closing is None:
+                self._closing = session.ClosingCountScreen(app)
+            return self._closing
+        self._closing = None
+        return self.table
+
+    # -- dialogs the croupier opens ----------------------------------------------------------
+    def open_menu(self) -> None:
+        self.app.open(session.MenuDialog(self.app))
+
+    def sign(self, seq: int) -> None:
+        self.app.open(session.SignDialog(self.app, seq))
+
+    def enter_outcome(self) -> None:
+        self.app.open(rounds.OutcomeDialog(self.app))
+
+    def payouts(self) -> None:
+        self.app.open(rounds.PayoutsDialog(self.app))
+
+    def correct(self) -> None:
+        self.app.open(rounds.CorrectionDialog(self.app))
+
+    def history(self) -> None:
+        self.app.open(rounds.HistoryDialog(self.app))
+
+    def calculator(self) -> None:
+        self.app.open(rounds.CalculatorDialog(self.app))
+
+    def top_up(self) -> None:
+        self.app.open(session.TopUpDialog(self.app))
+
+    def croupier_change(self) -> None:
+        self.app.open(session.CroupierChangeDialog(self.app))
+
+    def limits(self) -> None:
+        self.app.open(session.LimitsDialog(self.app))
+
+    def close(self) -> None:
+        self.app.open(session.CloseDialog(self.app))
+
+    def players_mode(self) -> None:
+        self.app.players_mode = True
+
+
+def screens_for(app: CroupierApp) -> Screens:
+    return Screens(app)

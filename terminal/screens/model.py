@@ -1,0 +1,179 @@
+"""What the screens know of the table: its state folded, on the UI thread, from the events the
+journal writer committed (`ScreenSink`), so that nothing is shown as final before it is durable,
+and the screens never read the journal, the table's own state or its devices.
+
+The model starts from a copy of the table's state taken before the table thread runs, then
+takes every committed event: the same fold as the table's (terminal/runtime/state.py), plus
+what the screens show beyond it: the last ten rounds in full (bets, outcome, settlement, any
+correction), the croupier's last refusal, the last announcement, the session's outcomes.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from terminal.runtime.state import TableState
+
+HISTORY = 10  # the rounds the croupier can recall in full
+
+
+@dataclass
+class Round:
+    """One round as the screens recall it."""
+
+    number: int
+    bets: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None  # round.result's data (a correction's once corrected)
+    result_seq: int | None = None
+    void: dict[str, Any] | None = None
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[tuple[str, str]] = field(default_factory=list)  # (place, card) as dealt
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None or self.void is not None
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An entry of the croupier's that the table refused, and why (a `croupier/*_refused`
+    incident or a `bet.refused`)."""
+
+    seq: int
+    what: str  # "bet", "opening", "sign"...
+    reason: str
+
+
+class ScreenSink:
+    """A journal writer's sink (terminal/runtime/journal.py) that hands the committed events
+    to the UI thread's queue: a put never waits."""
+
+    never_blocks = True
+
+    def __init__(self) -> None:
+        self.queue: queue.SimpleQueue[dict] = queue.SimpleQueue()
+
+    def committed(self, events: list[dict]) -> None:
+        for event in events:
+            self.queue.put(event)
+
+    def tick(self, last_seq: int) -> None:
+        pass
+
+    def drain(self) -> list[dict]:
+        events = []
+        while True:
+            try:
+                events.append(self.queue.get_nowait())
+            except queue.Empty:
+                return events
+
+
+class ScreenModel:
+    def __init__(self, state: TableState):
+        self.state = state
+        self.history: deque[Round] = deque(maxlen=HISTORY)
+        self.refusal: Refusal | None = None
+        self.announcement: dict[str, Any] | None = None
+        self.outcomes: list[dict[str, Any]] = []  # this session's, oldest first
+        self.opening: dict[str, Any] = {}  # the session's table.open data
+        self.advance = state.initial_advance
+        self.version = 0  # changes with every event taken: the screens redraw
+        self.last_round_played = False  # the session's last round is settled
+        self.counted = False  # the session's closing count is journaled
+        self.closed = False  # a session closed since the screen started
+        self.topup_due = 0  # what new limits need counted into the float
+        self.corrected = False  # the last outcome was corrected (the statistics redo it)
+        self.last_colour_seat: int | None = None  # the seat of the last colour chips' event
+        self.listeners: list[Any] = []  # called with each event after it is folded
+
+    @property
+    def current(self) -> Round | None:
+        return self.history[-1] if self.history else None
+
+    @property
+    def last_result(self) -> Round | None:
+        """The last settled round of the session, if the next has not opened."""
+        current = self.current
+        if current is not None and current.result is not None and self.state.round_status is None:
+            return current
+        return None
+
+    def closing_due(self) -> bool:
+        """The session's last round is played and its chips are still to count."""
+        return self.state.session_open and self.last_round_played and not self.counted
+
+    def closed_by_count(self) -> bool:
+        return self.closed
+
+    def take(self, events: list[dict]) -> bool:
+        """Fold `events`; whether anything changed."""
+        for event in events:
+            self.apply(event)
+        return bool(events)
+
+    def apply(self, event: dict) -> None:
+        if event["seq"] <= self.state.last_seq:
+            return  # the copy the model started from had it already
+        self.state.apply(event)
+        kind, data = event["kind"], event["data"]
+        self.version += 1
+        if kind == "table.open":
+            self.opening, self.outcomes = data, []
+            self.last_round_played = self.counted = self.closed = False
+        elif kind == "table.close":
+            self.closed = True
+        elif kind == "float.count":
+            self.counted = True
+        elif kind == "table.limits":
+            self.topup_due = max(0, data.get("advance_due", 0))
+        elif kind == "float.advance":
+            if data.get("reason") == "opening":
+                self.advance = data["amount"]
+            elif data.get("reason") == "limits":
+                self.topup_due = 0
+        elif kind == "round.open":
+            self.history.append(Round(event["round"]))
+            self.refusal = None  # a new round: the last one's refusals are over
+        elif kind == "bet.placed" and self.current is not None:
+            self.current.bets.append(data)
+        elif kind == "bet.cancelled" and self.current is not None:
+            self.current.bets = [b for b in self.current.bets if b["id"] != data["bet"]]
+        elif kind == "round.result":
+            round_ = self._round(event["round"])
+            round_.result, round_.result_seq = data, event["seq"]
+            self.outcomes.append(data["outcome"])
+            self.last_round_played = bool(data.get("last_round"))
+        elif kind == "round.correction":
+            round_ = self._round(event["round"])
+            round_.corrections.append(data)
+            round_.result = {**(round_.result or {}), **data}
+            if self.outcomes:
+                self.outcomes[-1] = data["outcome"]
+                self.corrected = True
+        elif kind == "card.drawn" and self.current is not None:
+            self.current.cards.append((data.get("place", ""), data["card"]))
+        elif kind == "round.void":
+            self._round(event["round"]).void = data
+        elif kind.startswith("colour."):
+            self.last_colour_seat = data.get("seat")
+        elif kind == "announcement":
+            self.announcement = data
+        elif kind == "bet.refused":
+            self.refusal = Refusal(event["seq"], "bet", data["reason"])
+        elif kind == "fault" and data["device"] == "croupier":
+            what = data["code"].removesuffix("_refused")
+            self.refusal = Refusal(event["seq"], what, data["detail"])
+        for listener in self.listeners:
+            listener(event)
+
+    def _round(self, number: int) -> Round:
+        for round_ in reversed(self.history):
+            if round_.number == number:
+                return round_
+        round_ = Round(number)
+        self.history.append(round_)
+        return round_

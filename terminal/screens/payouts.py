@@ -1,0 +1,517 @@
+"""What the croupier hands over after a round, and a calculator for a table whose bets are not
+entered: the pure part of the payouts screen (drawn by terminal/screens/payouts_draw.py).
+
+`payout_sheet` reads a journaled `round.result` (or `round.correction`) data: per seat, each bet
+to pay (won, half back, returned from prison), in the regulation's order of payment, and the
+seat's total to hand over (winnings + stakes returned); the bets lost (what the croupier
+collects) and those staying on the layout (prisoners: no money moves). The croupier taps a seat
+paid once its chips are handed over; `remaining` is what is still to hand.
+
+`payment_order` is the order of the bet families the regulation pays in:
+
+- French roulette, section 01 IV.3.c: the losing bets are collected, then the winners are paid
+  "segons l'ordre següent: dobles columnes, columnes, dobles dotzenes i dotzenes; sorts simples
+  (roig, negre, parells, imparells, passa i falta); sisenes i files transversals, quadre i
+  parelles, i, en últim lloc, els plens".
+- American single-zero roulette, section 02 III.b: "doble columna, columna, passa, imparell,
+  negre, roig, parell, falta, doble dotzena, dotzena, sisena, transversal, quadre, parella o
+  cavall i en últim lloc el ple; però si un jugador té diverses combinacions guanyadores, es
+  paguen totes d'una sola vegada".
+- Trente et quarante, section 05 IV: "sort per sort, començant sempre per color o invers i després
+  negre i roig".
+
+Those orders are the rulebook profile's data (`payment_order`, config/rulebooks/), each citing
+its article. Boule (section 04 IV.c) and the wheel of fortune (section 10 IV.3) only say that the
+croupier collects the losing bets and then adds the winnings to the winning bets, and the
+Andorran regulation has no catalogue of games: for them `CLASSIC_ORDER` holds, section 01's order
+carried over (the outside bets first, the even chances, the single number last).
+
+`PayoutCalculator` is for a table where the bets are not entered: the croupier taps one player's
+winning chips by kind on the winning number and reads what to pay. Every amount is the engine's:
+each kind is settled as a bet on a code of the game that wins on the outcome, so the calculator
+cannot disagree with the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from fractions import Fraction
+from typing import Any
+
+from games.records import Bet, Limits, Settlement
+from games.registry import game as game_of
+
+# Section 01 IV.3.c's order, by family, with the families of the games whose sections say
+# nothing of the order after it: boule's number (section 04) paid last, as roulette's straight;
+# the wheel of fortune's symbols (section 10) before its jokers, the smaller payout first.
+CLASSIC_ORDER: tuple[str, ...] = (
+    "columns",
+    "column",
+    "dozens",
+    "dozen",
+    "red",
+    "black",
+    "even",
+    "odd",
+    "high",
+    "low",
+    "sixline",
+    "street",
+    "corner",
+    "split",
+    "straight",
+    "number",
+    "sym",
+    "joker",
+)
+
+TO_PAY = ("win", "half", "push", "withdrawn")  # results that hand money over
+STAYING = ("prison", "open")  # results that leave the bet on the layout, moving no money
+CHANCES = "chances"  # the calculator's kind for the even chances (bare codes: red, odd...)
+
+
+def family_of(code: str) -> str:
+    """The bet family: the part of a code before ':' (feed.md)."""
+    return code.split(":", 1)[0]
+
+
+def payment_order(game: str, rules: Any) -> tuple[str, ...]:
+    """The bet families of `game` in the order the croupier pays them: the profile's own order
+    where the regulation gives one (`rules.payment_order`: roulette 01 IV.3.c, 02 III.b; trente et
+    quarante 05 IV), else `CLASSIC_ORDER` (boule 04 IV.c and the wheel of fortune 10 IV.3 are
+    silent). A family of the game's codes missing from it follows, in the order of the codes.
+    UnknownGame for a game the registry does not know."""
+    game_of(game)
+    families = tuple(dict.fromkeys(family_of(code) for code in rules.codes()))
+    own = getattr(rules, "payment_order", None)
+    if own is not None:
+        order = tuple(own)
+    else:
+        rank = {family: i for i, family in enumerate(CLASSIC_ORDER)}
+        order = tuple(sorted((f for f in families if f in rank), key=rank.__getitem__))
+    return (*order, *(f for f in families if f not in order))
+
+
+def _amount(value: Any) -> Fraction:
+    """A journaled amount (an int, or a float rounded to 4 decimals) exactly as written."""
+    if value is None:
+        return Fraction(0)
+    if isinstance(value, int):
+        return Fraction(value)
+    return Fraction(str(value))
+
+
+@dataclass(frozen=True)
+class PayLine:
+    """One bet of a seat as the round left it."""
+
+    id: str
+    seat: int
+    code: str
+    stake: int
+    result: str  # win, half, push, withdrawn, lose, prison, open
+    paid: int = 0  # winnings
+    returned: int = 0  # the stake (or part of it) given back
+    breakage: Fraction = Fraction(0)  # owed beyond the chip unit, not paid
+    value: Fraction | None = None  # a prisoner's current value (feed.md `value`)
+    prison: int = 0  # the zeros a prisoner has met
+    colour: Mapping[str, Any] | None = None  # American roulette: the colour chips it is paid in
+
+    @property
+    def family(self) -> str:
+        return family_of(self.code)
+
+    @property
+    def total(self) -> int:
+        """What the croupier hands over for it."""
+        return self.paid + self.returned
+
+    @property
+    def multiple(self) -> Fraction:
+        """What a win paid per unit staked, before the rounding to chips: 35, 1/2."""
+        if not self.stake:
+            return Fraction(0)
+        return (Fraction(self.paid + self.breakage) / self.stake).limit_denominator(1000)
+
+
+@dataclass(frozen=True)
+class SeatPayout:
+    """A seat's part of the round: its bets to pay in the order of payment, the bets it lost
+    and the bets staying on the layout (prisoners)."""
+
+    seat: int
+    bets: tuple[PayLine, ...]
+    lost: tuple[PayLine, ...] = ()
+    prison: tuple[PayLine, ...] = ()
+
+    @property
+    def paid(self) -> int:
+        return sum(line.paid for line in self.bets)
+
+    @property
+    def returned(self) -> int:
+        return sum(line.returned for line in self.bets)
+
+    @property
+    def total(self) -> int:
+        """What to hand over to the seat: winnings and stakes returned."""
+        return self.paid + self.returned
+
+    @property
+    def collected(self) -> int:
+        """The stakes the croupier takes off the layout."""
+        return sum(line.stake for line in self.lost)
+
+    @property
+    def colour(self) -> Mapping[str, Any] | None:
+        """For a colour-chip player, the colour chips and value chips the total is handed in
+        (`name`, `chips`, `value_chips`), or None."""
+        paid = [line.colour for line in self.bets if line.colour]
+        if not paid:
+            return None
+        return {
+            "name": paid[0]["name"],
+            "unit": paid[0]["unit"],
+            "chips": sum(int(c["chips"]) for c in paid),
+            "value_chips": sum(int(c["value_chips"]) for c in paid),
+        }
+
+
+class PayoutSheet:
+    """What a round hands over, seat by seat. `paid` is the set of seats the croupier has
+    tapped paid; `page` is the page of seats the screen shows (the screen's, not the money's)."""
+
+    def __init__(
+        self,
+        seats: Sequence[SeatPayout],
+        *,
+        outcome: Mapping[str, Any] | None = None,
+        totals: Mapping[str, Any] | None = None,
+        order: Sequence[str] = (),
+    ):
+        self.seats = tuple(seats)
+        self.outcome = dict(outcome or {})
+        self.totals = dict(totals or {})
+        self.order = tuple(order)
+        self.paid: set[int] = set()
+        self.page = 0
+        self._by_seat = {seat.seat: seat for seat in self.seats}
+
+    def seat(self, seat: int) -> SeatPayout:
+        """The seat's part; KeyError for a seat that took no part in the round."""
+        return self._by_seat[seat]
+
+    def pay(self, seat: int) -> None:
+        """The croupier handed the seat its chips."""
+        self.seat(seat)
+        self.paid.add(seat)
+
+    def unpay(self, seat: int) -> None:
+        """A seat tapped paid by mistake."""
+        self.seat(seat)
+        self.paid.discard(seat)
+
+    @property
+    def to_pay(self) -> tuple[SeatPayout, ...]:
+        """The seats that have something to be handed."""
+        return tuple(seat for seat in self.seats if seat.bets)
+
+    @property
+    def remaining(self) -> int:
+        """What is still to hand over: the totals of the seats not yet paid."""
+        return sum(seat.total for seat in self.seats if seat.seat not in self.paid)
+
+    @property
+    def done(self) -> bool:
+        return all(seat.seat in self.paid for seat in self.to_pay)
+
+    @property
+    def winnings(self) -> int:
+        return sum(seat.paid for seat in self.seats)
+
+    @property
+    def returned(self) -> int:
+        return sum(seat.returned for seat in self.seats)
+
+    @property
+    def total(self) -> int:
+        """Everything the round hands over: winnings and stakes returned."""
+        return self.winnings + self.returned
+
+    @property
+    def journaled(self) -> int | None:
+        """What the journaled totals say the round hands over (paid + returned), or None."""
+        if "paid" not in self.totals or "returned" not in self.totals:
+            return None
+        return int(self.totals["paid"]) + int(self.totals["returned"])
+
+    @property
+    def balanced(self) -> bool:
+        """Whether the sheet hands over what the journal says (always, unless the data is
+        damaged): a screen warns otherwise."""
+        return self.journaled is None or self.journaled == self.total
+
+    @property
+    def prisoners(self) -> tuple[PayLine, ...]:
+        """The bets staying on the layout (in prison), every seat's: they move no money."""
+        return tuple(line for seat in self.seats for line in seat.prison)
+
+    @property
+    def lost(self) -> tuple[PayLine, ...]:
+        return tuple(line for seat in self.seats for line in seat.lost)
+
+
+def payout_sheet(result_data: Mapping[str, Any], *, order: Sequence[str]) -> PayoutSheet:
+    """The sheet of a journaled `round.result` data (`bets`, `settlement`, `totals`), bets
+    within a seat paid by family in `order` (`payment_order`), in the journal's order within a
+    family. Seats come in the order they are paid: by the turn of their first bet to pay
+    (section 02 III.b pays a player all his bets at that turn), the seat's number between equal
+    turns; then the seats with nothing to be handed, by number."""
+    bets = {str(b["id"]): b for b in result_data.get("bets", ())}
+    rank = {family: i for i, family in enumerate(order)}
+    lines: list[tuple[tuple[int, int], PayLine]] = []
+    for index, entry in enumerate(result_data.get("settlement", ())):
+        bet = bets.get(str(entry["id"]))
+        if bet is None:
+            raise ValueError(f"settlement of bet {entry['id']} whose bet is not in the round")
+        line = PayLine(
+            id=str(entry["id"]),
+            seat=int(bet["seat"]),
+            code=str(bet["code"]),
+            stake=int(bet["stake"]),
+            result=str(entry["result"]),
+            paid=int(entry.get("paid", 0)),
+            returned=int(entry.get("returned", 0)),
+            breakage=_amount(entry.get("breakage")),
+            value=_amount(bet["value"]) if "value" in bet else None,
+            prison=int(bet.get("prison", 0)),
+            colour=entry.get("colour"),
+        )
+        lines.append(((rank.get(line.family, len(rank)), index), line))
+    lines.sort(key=lambda item: item[0])
+    seats: dict[int, dict[str, list[PayLine]]] = {}
+    turns: dict[int, tuple[int, int]] = {}
+    for key, line in lines:
+        parts = seats.setdefault(line.seat, {"bets": [], "lost": [], "prison": []})
+        if line.result in STAYING:
+            parts["prison"].append(line)
+        elif line.result in TO_PAY:
+            parts["bets"].append(line)
+            turns.setdefault(line.seat, key)
+        else:
+            parts["lost"].append(line)
+    ordered = sorted(seats, key=lambda s: (s not in turns, turns.get(s, (0, 0)), s))
+    return PayoutSheet(
+        [
+            SeatPayout(
+                seat,
+                tuple(seats[seat]["bets"]),
+                tuple(seats[seat]["lost"]),
+                tuple(seats[seat]["prison"]),
+            )
+            for seat in ordered
+        ],
+        outcome=result_data.get("outcome"),
+        totals=result_data.get("totals"),
+        order=order,
+    )
+
+
+@dataclass(frozen=True)
+class CalcLine:
+    """One kind of chips of the calculator, as the engine settles them."""
+
+    family: str  # the kind: a bet family, or CHANCES
+    code: str  # the code it is settled as, a bet winning on the outcome
+    chips: Mapping[int, int]  # chip value -> chips
+    stake: int
+    result: str  # what the engine gave it: win, half, prison (none: no chips)
+    paid: int  # winnings
+    returned: int  # the stake given back (half of it on a zero)
+
+    @property
+    def total(self) -> int:
+        return self.paid + self.returned
+
+
+class PayoutCalculator:
+    """One player's winning chips on the winning number, by kind, and what they are paid.
+
+    `game` is the game id, `rules` and `limits` the table's, `outcome` the winning outcome as
+    journaled ({"number": 17}; the wheel of fortune's {"segment": i, "symbol": "sym:5"}).
+    `chips` are the table's chip denominations: the values a chip may be given (`values`, the
+    table minimum and the denominations from it up); `value` is the one selected, the minimum
+    at first. `last_round`: the session's last spin (a zero then forces half back).
+
+    The kinds (`families`) are the game's bet families that win on the outcome, in the order of
+    payment; the even chances (the codes that are a bare family: red, odd, high...) are one kind,
+    `CHANCES`. Each kind is settled by the game's engine as one bet (all its chips stacked) on a
+    code of the kind that wins on the outcome (`codes`): for 17 straight:17, split:14-17... An even
+    chance caught by a zero is settled as half back, as the player choosing it: the engine keeps
+    it in prison, moving nothing, when half of it is below the table minimum."""
+
+    def __init__(
+        self,
+        game: str,
+        rules: Any,
+        limits: Limits,
+        outcome: Mapping[str, Any],
+        *,
+        chips: Iterable[int] = (),
+        last_round: bool = False,
+    ):
+        description = game_of(game)
+        self.game = game
+        self.rules = rules
+        self.limits = limits
+        self.outcome = dict(outcome)
+        self.last_round = last_round
+        self.engine: Any = description.engine(rules, limits)
+        self._bet_class: type[Bet] = description.bet
+        self.result_text = description.result_text(self.outcome)
+        self.values = tuple(sorted({limits.min, *(c for c in chips if c >= limits.min)}))
+        self.value = limits.min
+        # each kind's result on a stake far above the minimum: win, or half (an even chance
+        # on a zero)
+        self.probed: dict[str, str] = {}
+        # each kind's codes that win on the outcome (the kind is settled as the first)
+        self.covering: dict[str, tuple[str, ...]] = {}
+        self.codes, self.multiples = self._kinds(payment_order(game, rules))
+        self.families = tuple(self.codes)
+        self._chips: dict[str, dict[int, int]] = {family: {} for family in self.families}
+        self._settled: tuple[tuple[tuple[str, int], ...], dict[str, Settlement]] | None = None
+
+    # --- the chips
+
+    def add(self, family: str, chips: int = 1, value: int | None = None) -> None:
+        """`chips` more chips of `value` (the selected value by default) on `family`."""
+        value = self.value if value is None else value
+        if chips < 0 or value <= 0:
+            raise ValueError(f"cannot add {chips} chips of {value}")
+        stacks = self._stacks(family)
+        stacks[value] = stacks.get(value, 0) + chips
+        self._settled = None
+
+    def remove(self, family: str, chips: int = 1, value: int | None = None) -> None:
+        """`chips` fewer chips of `value` (the selected value by default) on `family`; those
+        there are when fewer."""
+        value = self.value if value is None else value
+        stacks = self._stacks(family)
+        left = stacks.get(value, 0) - chips
+        if left > 0:
+            stacks[value] = left
+        else:
+            stacks.pop(value, None)
+        self._settled = None
+
+    def clear(self) -> None:
+        for stacks in self._chips.values():
+            stacks.clear()
+        self._settled = None
+
+    def select(self, value: int) -> None:
+        """The chip value the next chips are added with."""
+        if value <= 0:
+            raise ValueError(f"a chip is worth something, not {value}")
+        self.value = value
+
+    def chips(self, family: str) -> Mapping[int, int]:
+        """The chips on `family`: value -> chips."""
+        return dict(self._stacks(family))
+
+    def stake(self, family: str) -> int:
+        return sum(value * n for value, n in self._stacks(family).items())
+
+    # --- what they are paid
+
+    def line(self, family: str) -> CalcLine:
+        settled = self._settle().get(family)
+        return CalcLine(
+            family=family,
+            code=self.codes[family],
+            chips=self.chips(family),
+            stake=self.stake(family),
+            result="" if settled is None else settled.result,
+            paid=0 if settled is None else settled.paid,
+            returned=0 if settled is None else settled.returned,
+        )
+
+    def lines(self) -> tuple[CalcLine, ...]:
+        return tuple(self.line(family) for family in self.families)
+
+    def winnings(self) -> int:
+        """The winnings (stakes excluded)."""
+        return sum(entry.paid for entry in self._settle().values())
+
+    def returned(self) -> int:
+        """The stakes given back with them."""
+        return sum(entry.returned for entry in self._settle().values())
+
+    def total(self) -> int:
+        """What to pay the player, with the stakes: winnings + stakes returned."""
+        return self.winnings() + self.returned()
+
+    # --- inside
+
+    def _stacks(self, family: str) -> dict[int, int]:
+        try:
+            return self._chips[family]
+        except KeyError:
+            raise KeyError(
+                f"no {family} wins on {self.result_text} (kinds: {', '.join(self.families)})"
+            ) from None
+
+    def _bet(self, bet_id: str, code: str, stake: int) -> Bet:
+        bet = self._bet_class(id=bet_id, seat=1, code=code, stake=stake)
+        if "zero_choice" in {f.name for f in fields(bet)}:
+            bet = replace(bet, zero_choice="half")  # type: ignore[call-arg]
+        return bet
+
+    def _run(self, bets: Sequence[Bet]) -> dict[str, Settlement]:
+        result = self.engine.settle(
+            self.engine.new_state(), bets, self.outcome, last_round=self.last_round
+        )
+        return {entry.id: entry for entry in result.settlement}
+
+    def _kinds(self, order: Sequence[str]) -> tuple[dict[str, str], dict[str, Fraction]]:
+        """Each kind winning on the outcome, in the order of payment (its first family's turn):
+        the code it is settled as, and what it gives back per unit staked (a win's payout; the
+        share of the stake a half back returns). The even chances are one kind while they are
+        settled alike (a profile paying one of them otherwise makes each a kind of its own)."""
+        probe = 100 * self.limits.min  # far above the minimum: a half back is no prison
+        codes = list(self.rules.codes())
+        entries = self._run([self._bet(str(i), code, probe) for i, code in enumerate(codes)])
+        won = [(code, entries[str(i)]) for i, code in enumerate(codes)]
+        won = [(code, entry) for code, entry in won if entry.result != "lose"]
+        chances = [(code, entry) for code, entry in won if code == family_of(code)]
+        alike = len({(e.result, e.paid, e.returned) for _, e in chances}) <= 1
+        members: dict[str, list[tuple[str, Settlement]]] = {}
+        for code, entry in won:
+            chance = code == family_of(code) and alike
+            members.setdefault(CHANCES if chance else family_of(code), []).append((code, entry))
+        rank = {family: i for i, family in enumerate(order)}
+
+        def turn(kind: str) -> int:
+            return min(rank.get(family_of(code), len(rank)) for code, _ in members[kind])
+
+        codes_of: dict[str, str] = {}
+        multiples: dict[str, Fraction] = {}
+        for kind in sorted(members, key=turn):
+            code, entry = members[kind][0]
+            owed = entry.paid if entry.result == "win" else entry.returned
+            codes_of[kind] = code
+            multiples[kind] = Fraction(owed + entry.breakage, probe)
+            self.probed[kind] = entry.result
+            self.covering[kind] = tuple(code for code, _ in members[kind])
+        return codes_of, multiples
+
+    def _settle(self) -> dict[str, Settlement]:
+        """The kinds with chips, settled by the engine (once for the chips as they are)."""
+        stakes = tuple(
+            (family, stake) for family in self.families if (stake := self.stake(family)) > 0
+        )
+        if self._settled is None or self._settled[0] != stakes:
+            entries = self._run([self._bet(family, self.codes[family], s) for family, s in stakes])
+            self._settled = (stakes, entries)
+        return self._settled[1]

@@ -1,0 +1,51 @@
+"""A table with its croupier's screen: the table on a thread of its own, the screen on the
+main thread (the one UI thread: SDL wants the main thread on some systems), until the table is
+done or the screen is closed (the window closed, or F10: the session then stays open)."""
+
+from __future__ import annotations
+
+import copy
+import threading
+from typing import Any
+
+import pygame
+
+from terminal.screens.app import FRAME_RATE, CroupierApp
+from terminal.screens.display import Display
+from terminal.screens.model import ScreenModel, ScreenSink
+
+
+def run_with_screen(
+    table: Any, sink: ScreenSink, display: Display, *, rounds: int | None, language: str
+) -> int:
+    """Run `table` with its screen on `display`; the rounds it settled."""
+    # a copy of the table's state taken before its thread starts (nothing changes it now),
+    # then the events committed from here on
+    model = ScreenModel(copy.deepcopy(table.state))
+    app = CroupierApp(table, model, sink, display.size, language=language)
+    outcome: dict[str, Any] = {}
+
+    def play() -> None:
+        try:
+            outcome["settled"] = table.run(rounds)
+        except BaseException as exc:  # re-raised on the main thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=play, name=f"table-{table.setup.table}", daemon=True)
+    thread.start()
+    clock = pygame.time.Clock()
+    try:
+        while thread.is_alive() and not app.quit_requested:
+            app.handle(pygame.event.get(), display)
+            if app.step():
+                app.draw(display.surface)
+                display.show()
+            clock.tick(FRAME_RATE)
+    finally:
+        if thread.is_alive():
+            table.control.request_stop()
+        thread.join()
+        display.close()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("settled", 0)

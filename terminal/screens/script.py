@@ -1,0 +1,269 @@
+"""A whole session at a wheel game's table played on the croupier's screen by taps: signing in
+and counting the opening advance, the games director's signature, bets by taps on the cloth
+(one refused), no more bets, the number entered by hand and confirmed, the payouts, a
+correction with the pit boss's PIN, a change of limits, the closing count and its signatures.
+
+`dealer-terminal screens` plays it to render every screen of a session as PNG files
+(docs/screens/); the tests play it and check the journal it leaves. It runs at a scratch
+table (terminal/scratch.py): the game's example table with the screen as its device
+(`screen://`), a journal and a staff file of DEMO_STAFF in a directory of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from terminal.screens.croupier.table import stake_options
+from terminal.screens.driver import Driver
+
+# people of the demonstration staff file: id -> (name, roles, PIN)
+DEMO_STAFF = {
+    "C-07": ("Maria Puig", ("croupier",), "1107"),
+    "C-08": ("Pere Soler", ("croupier",), "1108"),
+    "D-01": ("Joan Ferrer", ("games_director", "table_head"), "2101"),
+    "K-01": ("Anna Vidal", ("cashier",), "3101"),
+}
+
+Shot = Callable[[str], object]  # called with a screen's file name at each moment worth showing
+
+
+def sign_in(driver: Driver, person: str) -> None:
+    """`person` chosen on the person pad, their PIN typed, OK."""
+    driver.until(lambda: driver.showing(f"person:{person}") or driver.showing("0"), person)
+    if driver.showing(f"person:{person}"):
+        driver.press(f"person:{person}")
+    driver.press(*DEMO_STAFF[person][2], "ok")
+
+
+def count(
+    driver: Driver,
+    chips: dict[int, int],
+    denominations: tuple[int, ...],
+    drop: int | None = None,
+    shot: Callable[[], object] = lambda: None,
+) -> None:
+    """The count sheet filled in, row by row, `shot` taken, and done."""
+    for value in denominations:
+        driver.press(f"row:{value}", "clear")
+        driver.press(*str(chips.get(value, 0)))
+    if drop is not None:
+        driver.press("row:drop", "clear", *str(drop // 100))
+    last = "row:drop" if drop is not None else f"row:{denominations[-1]}"
+    driver.press(last)
+    shot()
+    driver.press("ok")
+
+
+def chips_of(amount: int, denominations: tuple[int, ...]) -> dict[int, int]:
+    """`amount` in the fewest chips."""
+    counts: dict[int, int] = {}
+    for value in sorted(denominations, reverse=True):
+        counts[value], amount = divmod(amount, value)
+    assert amount == 0, "the amount is made of the table's chips"
+    return counts
+
+
+def sign(driver: Driver, person: str) -> None:
+    """The signature the screen asks for, by `person`; returns once the table answered."""
+    unsigned = sum(len(u["roles"]) for u in driver.model.state.unsigned.values())
+    sign_in(driver, person)
+    driver.until(
+        lambda: (
+            sum(len(u["roles"]) for u in driver.model.state.unsigned.values()) < unsigned
+            or driver.model.refusal is not None
+            and driver.app.refusal_acted_on()
+        ),
+        f"{person}'s signature taken",
+    )
+
+
+def open_session(driver: Driver, shot: Shot) -> None:
+    table = driver.table
+    setup = table.setup
+    driver.until(lambda: driver.screen() == "opening", "the sign-in")
+    shot("01-sign-in")
+    sign_in(driver, "C-07")
+    shot("02-opening-count-empty")
+    count(
+        driver,
+        chips_of(setup.advance, setup.chips),
+        setup.chips,
+        shot=lambda: shot("03-opening-counted"),
+    )
+    driver.until(lambda: driver.model.state.session_open, "the session open")
+    driver.until(lambda: driver.screen() == "sign", "the opening's signature asked for")
+    shot("04-sign-opening")
+    sign(driver, "D-01")
+    driver.until(lambda: not driver.model.state.unsigned, "the advance signed")
+
+
+def bets_round(driver: Driver, bets: list[tuple[int, int, str]], shot: Shot) -> None:
+    """A round: called for, `bets` (seat, chip, code) tapped on the cloth, no more bets."""
+    screen = driver.app.screens.table
+    driver.until(lambda: driver.showing("open_round"), "the call for bets")
+    driver.press("open_round")
+    driver.until(lambda: driver.model.state.round_status == "open", "bets open")
+    placed = len(_bets(driver))
+    for seat, chip, code in bets:
+        driver.press(f"seat:{seat}", f"chip:{chip}")
+        screen.tap_code(code)
+    driver.until(lambda: len(_bets(driver)) >= placed + len(bets), "the bets shown")
+    shot("06-bets")
+
+
+def outcome_by_hand(driver: Driver, number: int, shot: Shot | None = None) -> None:
+    driver.until(lambda: driver.showing("no_more_bets"), "no more bets offered")
+    driver.press("no_more_bets")
+    driver.until(lambda: driver.table.rounds.waiting == "spin", "the spin asked for")
+    driver.until(lambda: driver.showing("enter_outcome"), "the outcome asked for")
+    driver.press("enter_outcome")
+    if shot:
+        shot("08-outcome-pad")
+    driver.press(f"pocket:{number}")
+    if shot:
+        shot("09-outcome-confirm")
+    settled = driver.model.state.rounds_settled
+    driver.press("confirm")
+    driver.until(lambda: driver.model.state.rounds_settled > settled, "the round settled")
+
+
+def empty_round(driver: Driver, number: int) -> None:
+    driver.until(lambda: driver.showing("open_round"), "the call for bets")
+    driver.press("open_round")
+    driver.until(lambda: driver.model.state.round_status == "open", "bets open")
+    outcome_by_hand(driver, number)
+    if driver.app.dialog is not None and driver.showing("back"):
+        driver.press("back")
+
+
+def pocket_for(driver: Driver, wanted: Callable[[dict], bool]) -> int:
+    """A pocket number of this wheel whose outcome `wanted` takes."""
+    table = driver.table
+    for number in table.game.pockets(table.rules):
+        if wanted(table.game.outcome(table.rules, number)):
+            return number
+    raise ValueError("no pocket of this wheel gives such an outcome")
+
+
+def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[str, Any]:
+    """The whole session (the module's docstring); returns what a test checks against."""
+    table = driver.table
+    setup = table.setup
+    cloth = driver.app.screens.table.cloth(driver.surface.get_rect())
+    # a bet on one number (or the wheel of fortune's rarest symbol), and an even chance
+    single = sorted(cloth.codes, key=lambda c: len(cloth.covers(c)))
+    straight = single[len(single) // 8 if len(cloth.covers(single[0])) == 1 else 0]
+    outside = [c for c in cloth.codes if ":" not in c] or [single[-1]]
+    minimum = setup.limits.min
+    chips = stake_options(setup.chips, setup.limits)
+    open_session(driver, shot)
+    shot("05-table-between-rounds")
+    if driver.showing("colour"):  # American roulette: seat 1 plays a colour of its own
+        driver.press("seat:1", "colour", f"unit:{minimum}")
+        shot("05b-colour-chips")
+        colour = next(n for n in driver.app.names() if n.startswith("colour:"))
+        driver.press(colour)
+        driver.until(lambda: driver.model.last_colour_seat == 1, "the colour taken")
+    bets = [(1, minimum, straight), (2, chips[1] if len(chips) > 1 else minimum, outside[0])]
+    bets_round(driver, bets, shot)
+    # a bet over its maximum is refused, with the reason in the status line: the seat's
+    # chips piled on one spot until they pass it
+    driver.press("seat:3", f"chip:{chips[-1]}")
+    while driver.model.refusal is None:
+        placed = len(_bets(driver))
+        driver.app.screens.table.tap_code(straight)
+        driver.until(
+            lambda placed=placed: (  # type: ignore[misc]
+                len(_bets(driver)) > placed or driver.model.refusal is not None
+            ),
+            "the bet taken or refused",
+        )
+    shot("07-bet-refused")
+    number = pocket_for(
+        driver, lambda o: straight in cloth.winning_codes(o.get("number", o.get("segment")))
+    )
+    outcome_by_hand(driver, number, shot)
+    driver.until(lambda: driver.screen() == "payouts", "the payouts")
+    shot("10-payouts")
+    result = _last(driver).result
+    driver.press("back")
+    # the correction: the number was entered wrong
+    other = pocket_for(driver, lambda o: o != table.game.outcome(table.rules, number))
+    driver.press("correct")
+    shot("11-correction-pad")
+    driver.press(f"pocket:{other}", "reason_wrong_entry")
+    shot("12-correction-pit-boss")
+    sign_in(driver, "D-01")
+    driver.until(lambda: _last(driver).corrections, "the correction journaled")
+    shot("13-corrected")
+    # the dealer rotation
+    driver.press("menu", "croupier_change")
+    sign_in(driver, "C-08")
+    driver.until(lambda: driver.model.state.croupier == "C-08", "the next croupier")
+    # the history, the players' display, the payout calculator
+    driver.press("menu")
+    shot("14-menu")
+    driver.press("history", f"round:{driver.model.state.round}")
+    shot("15-history")
+    driver.press("back", "menu", "players_display")
+    shot("16-players-display")
+    driver.press("croupier_screen", "menu", "calculator")
+    shot("17-calculator")
+    driver.press("back")
+    # a change of limits: the three last balls at the old ones, then signed and topped up
+    new_minimum = minimum * 2
+    driver.press("menu", "change_limits", *str(new_minimum // 100), "ok")
+    for _ in range(3):
+        empty_round(driver, number)
+    driver.until(lambda: _minimum(driver) == new_minimum, "the new limits")
+    shot("18-limits-changed")
+    driver.until(lambda: driver.showing("sign"), "the limits' signature asked for")
+    driver.press("sign")
+    sign(driver, "D-01")
+    driver.until(lambda: not driver.model.state.unsigned, "the limits signed")
+    due = driver.app.topup_due() if driver.model.topup_due else 0
+    if due:
+        driver.press("menu", "top_up")
+        count(driver, chips_of(due, setup.chips), setup.chips)
+        driver.until(lambda: driver.showing("sign"), "the top-up's signature asked for")
+        driver.press("sign")
+        sign(driver, "D-01")
+        driver.until(lambda: not driver.model.state.unsigned, "the top-up signed")
+    # the close: the closing rounds, then the count and its three signatures
+    driver.press("menu", "close_table", "close_table")
+    for _ in range(table.rules.closing_rounds or 1):
+        empty_round(driver, number)
+    driver.until(lambda: driver.screen() == "closing_count", "the closing count")
+    st = driver.model.state
+    count(
+        driver,
+        chips_of(st.tray, setup.chips),
+        setup.chips,
+        drop=st.drop,
+        shot=lambda: shot("19-closing-count"),
+    )
+    for person in ("C-07", "K-01", "D-01"):
+        driver.until(lambda: driver.screen() == "sign", "a signature of the count")
+        if person == "K-01":
+            shot("20-sign-count")
+        sign(driver, person)
+    driver.until(lambda: driver.model.closed, "the session closed")
+    shot("21-closed")
+    return {"result": result}
+
+
+def _bets(driver: Driver) -> list[dict]:
+    current = driver.model.current
+    return [] if current is None else current.bets
+
+
+def _last(driver: Driver):
+    last = driver.model.last_result
+    assert last is not None, "a round was settled"
+    return last
+
+
+def _minimum(driver: Driver) -> int | None:
+    limits = driver.model.state.limits
+    return None if limits is None else limits.min

@@ -1,0 +1,99 @@
+"""The screens' texts of the payouts part: key -> (Catalan, Spanish, English).
+
+The names of the bets are the regulation's (Catalan) and the usual ones at a Spanish table:
+ple, cavall, transversal, quadre, sisena; pleno, caballo, transversal, cuadro, seisena.
+"""
+
+TEXTS: dict[str, tuple[str, str, str]] = {
+    # the sheet of a round
+    "payouts_title": ("Pagaments", "Pagos", "Payouts"),
+    "payouts_remaining": (
+        "Queda per pagar: {amount}",
+        "Queda por pagar: {amount}",
+        "Remaining to pay: {amount}",
+    ),
+    "payouts_all_paid": ("Tot pagat", "Todo pagado", "All paid"),
+    "payouts_round_total": ("Total {amount}", "Total {amount}", "Total {amount}"),
+    "payouts_unbalanced": (
+        "No quadra amb el diari ({amount}): aviseu el cap de taula",
+        "No cuadra con el diario ({amount}): avise al jefe de mesa",
+        "Does not match the journal ({amount}): call the table head",
+    ),
+    "payouts_nothing": ("Cap aposta guanyadora", "Ninguna apuesta ganadora", "No winning bets"),
+    "payouts_seat": ("Seient", "Asiento", "Seat"),
+    "payouts_paid": ("Pagat", "Pagado", "Paid"),
+    "payouts_seat_paid": ("PAGAT", "PAGADO", "PAID"),
+    "payouts_undo": ("Desfés", "Deshacer", "Undo"),
+    "payouts_nothing_to_hand": ("Res a lliurar", "Nada que entregar", "Nothing to hand"),
+    "payouts_win_line": (
+        "{bet}: {stake} ×{multiple} = {paid}",
+        "{bet}: {stake} ×{multiple} = {paid}",
+        "{bet}: {stake} ×{multiple} = {paid}",
+    ),
+    "payouts_half_line": (
+        "{bet}: {stake}, meitat {returned}",
+        "{bet}: {stake}, mitad {returned}",
+        "{bet}: {stake}, half back {returned}",
+    ),
+    "payouts_push_line": (
+        "{bet}: surt de la presó, {returned}",
+        "{bet}: sale de prisión, {returned}",
+        "{bet}: out of prison, {returned}",
+    ),
+    "payouts_returned_line": (
+        "{bet}: es retorna {returned}",
+        "{bet}: se devuelve {returned}",
+        "{bet}: returned {returned}",
+    ),
+    "payouts_colour": (
+        "{chips} fitxes {name} + {value} en valor",
+        "{chips} fichas {name} + {value} en valor",
+        "{chips} {name} chips + {value} in value",
+    ),
+    "payouts_lost": ("Perd: {bets}", "Pierde: {bets}", "Lost: {bets}"),
+    "payouts_prison": ("A la presó: {bets}", "En prisión: {bets}", "In prison: {bets}"),
+    "payouts_stays": ("Resta: {bets}", "Se queda: {bets}", "Stays: {bets}"),
+    "payouts_more": ("i {n} més", "y {n} más", "and {n} more"),
+    "payouts_previous": ("Anteriors", "Anteriores", "Previous"),
+    "payouts_next": ("Següents", "Siguientes", "Next"),
+    "payouts_page": ("{page} de {pages}", "{page} de {pages}", "{page} of {pages}"),
+    # the calculator
+    "payouts_calculator": ("Calculadora", "Calculadora", "Calculator"),
+    "payouts_winner": ("Guanya {result}", "Gana {result}", "Winner {result}"),
+    "payouts_chip_value": ("Valor de la fitxa", "Valor de la ficha", "Chip value"),
+    "payouts_chips": ("{n} × {value}", "{n} × {value}", "{n} × {value}"),
+    "payouts_no_chips": ("cap fitxa", "ninguna ficha", "no chips"),
+    "payouts_winnings": ("Guany {amount}", "Ganancia {amount}", "Winnings {amount}"),
+    "payouts_with_stakes": ("Amb les postes", "Con las apuestas", "With the stakes"),
+    "payouts_half_back": ("meitat", "mitad", "half back"),
+    "payouts_in_prison": (
+        "a la presó (meitat sota el mínim): res a pagar",
+        "en prisión (mitad bajo el mínimo): nada que pagar",
+        "in prison (half below the minimum): nothing to pay",
+    ),
+    "payouts_no_kinds": (
+        "Cap aposta guanya amb {result}",
+        "Ninguna apuesta gana con {result}",
+        "No bet wins on {result}",
+    ),
+    # the bets, by family (docs/bets.md)
+    "payouts_family_straight": ("Ple", "Pleno", "Straight"),
+    "payouts_family_split": ("Cavall", "Caballo", "Split"),
+    "payouts_family_street": ("Transversal", "Transversal", "Street"),
+    "payouts_family_corner": ("Quadre", "Cuadro", "Corner"),
+    "payouts_family_sixline": ("Sisena", "Seisena", "Six line"),
+    "payouts_family_column": ("Columna", "Columna", "Column"),
+    "payouts_family_dozen": ("Dotzena", "Docena", "Dozen"),
+    "payouts_family_columns": ("Dues columnes", "Dos columnas", "Two columns"),
+    "payouts_family_dozens": ("Dues dotzenes", "Dos docenas", "Two dozens"),
+    "payouts_family_red": ("Roig", "Rojo", "Red"),
+    "payouts_family_black": ("Negre", "Negro", "Black"),
+    "payouts_family_even": ("Parell", "Par", "Even"),
+    "payouts_family_odd": ("Imparell", "Impar", "Odd"),
+    "payouts_family_low": ("Falta", "Falta", "Low"),
+    "payouts_family_high": ("Passa", "Pasa", "High"),
+    "payouts_family_number": ("Número", "Número", "Number"),
+    "payouts_family_sym": ("Símbol", "Símbolo", "Symbol"),
+    "payouts_family_joker": ("Joker", "Joker", "Joker"),
+    "payouts_family_chances": ("Sorts senzilles", "Suertes sencillas", "Even chances"),
+}

@@ -1,0 +1,46 @@
+"""The screen benchmark runs (briefly) and prints its figures: every screen at both sizes, the
+start and the memory. Its times are printed, never asserted."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENS = (
+    "table (cloth, bets)",
+    "players' display",
+    "payouts",
+    "history",
+    "outcome pad",
+    "menu",
+    "sign-in (opening)",
+    "count sheet",
+)
+NUMBER = r"\d+(?:\.\d+)?"
+
+
+def test_the_screen_benchmark_prints_its_figures():
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "bench_screen.py"), "--quick"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for screen in SCREENS:
+        for size in ("800x480", "1920x1080"):
+            row = rf"^{re.escape(screen)}\s+{size}(\s+{NUMBER}){{4}}\s+(met|NOT MET)\b"
+            assert re.search(row, out, re.M), f"no figures for {screen} at {size}:\n{out}"
+    assert re.search(rf"every screen's p99 <= {NUMBER} ms: (met|NOT MET)", out)
+    assert re.search(rf"start, assemble -> first frame drawn \(800x480.*: {NUMBER} ms", out)
+    assert re.search(rf"start, python -c -> first frame drawn .*: {NUMBER} s", out)
+    assert re.search(rf"memory, this process after the run: {NUMBER} MB resident", out)
+    assert re.search(rf"memory, the child at its first frame: {NUMBER} MB resident", out)

@@ -1,0 +1,23 @@
+"""A whole session of each wheel game played on the croupier's screen by taps (headless), as a
+croupier plays it: its journal verifies, its payouts are the engine's, and every refusal and
+signature went through the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from terminal.runtime.audit import audit
+from terminal.scratch import scratch_table, screen_session
+from terminal.screens.script import play_wheel_session
+
+WHEEL_GAMES = ("roulette_fr", "roulette_us1", "boule", "fortune_wheel")
+
+
+@pytest.mark.parametrize("game", WHEEL_GAMES)
+def test_a_session_played_by_taps_leaves_a_journal_that_verifies(tmp_path, game):
+    cfg = scratch_table(game, tmp_path)
+    with screen_session(cfg, (800, 480)) as driver:
+        played = play_wheel_session(driver)
+    report = audit(cfg.db)
+    assert report.ok, report.summary()
+    assert played["result"]["bets"]
