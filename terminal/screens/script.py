@@ -187,6 +187,7 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     driver.until(lambda: driver.screen() == "payouts", "the payouts")
     shot("10-payouts")
     result = _last(driver).result
+    sheet = driver.app.dialog.sheet  # type: ignore[union-attr]  # the payouts dialog's
     driver.press("back")
     # the correction: the number was entered wrong
     other = pocket_for(driver, lambda o: o != table.game.outcome(table.rules, number))
@@ -250,7 +251,7 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
         sign(driver, person)
     driver.until(lambda: driver.model.closed, "the session closed")
     shot("21-closed")
-    return {"result": result}
+    return {"result": result, "sheet": sheet}
 
 
 def _bets(driver: Driver) -> list[dict]:

@@ -18,6 +18,12 @@ def test_a_session_played_by_taps_leaves_a_journal_that_verifies(tmp_path, game)
     cfg = scratch_table(game, tmp_path)
     with screen_session(cfg, (800, 480)) as driver:
         played = play_wheel_session(driver)
-    report = audit(cfg.db)
+    report = audit(cfg.db)  # every round, and the correction, settled again by the engine
     assert report.ok, report.summary()
-    assert played["result"]["bets"]
+    result = played["result"]
+    assert result["bets"]
+    # what the payouts screen had the croupier hand over is what the engine settled
+    sheet = played["sheet"]
+    totals = result["totals"]
+    assert sheet.total == totals["paid"] + totals["returned"]
+    assert sheet.balanced
