@@ -6,11 +6,17 @@ equals the initial advance.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 
 class FloatError(ValueError):
     pass
+
+
+def journaled_chips(chips: Mapping[int, int]) -> dict[str, int]:
+    """Chips counted per denomination as the float's events journal them: `{"<value>": n}`,
+    by value, the denominations counted none left out."""
+    return {str(value): count for value, count in sorted(chips.items()) if count}
 
 
 def chips_for(amount: int, denominations: Sequence[int]) -> dict[str, int]:

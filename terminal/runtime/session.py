@@ -25,6 +25,7 @@ from games.entries import clip, text_problem
 from games.money import money
 from terminal.contract.events import is_int
 from terminal.runtime.croupier import MAX_AMOUNT
+from terminal.runtime.floats import journaled_chips
 from terminal.runtime.staff import ROLES, Staff
 
 if TYPE_CHECKING:
@@ -171,10 +172,6 @@ def _chips(denominations: tuple[int, ...]) -> str:
     return ", ".join(money(d) for d in denominations)
 
 
-def _journaled_chips(chips: Mapping[int, int]) -> dict[str, int]:
-    return {str(value): count for value, count in sorted(chips.items()) if count}
-
-
 class Session:
     """What a staffed table's croupier enters about the session, taken on the table thread."""
 
@@ -185,7 +182,7 @@ class Session:
         self.limit_change: LimitChange | None = None
         self.limit_rounds_left = 0
         self.counted = False  # the closing count is journaled
-        self.topup_due = 0  # what new limits need counted in the float (0: nothing)
+        self.closing_over = False  # the closing rounds are played
 
     @property
     def staffed(self) -> bool:
@@ -238,7 +235,9 @@ class Session:
             )
         if (reason := self.check(entry.croupier, "croupier")) is not None:
             return reason
-        table.open_session(croupier=entry.croupier.person, chips=entry.chips)
+        person = entry.croupier.person
+        advance = {"amount": amount, "chips": journaled_chips(entry.chips), "counted_by": person}
+        table.open_session(croupier=person, advance=advance)
         return None
 
     def _counted_top_up(self, entry: CountedTopUp) -> str | None:
@@ -248,20 +247,20 @@ class Session:
         amount, problem = counted(entry.chips, table.setup.chips)
         if problem is not None:
             return problem
-        reason = "limits" if self.topup_due else "top-up"
-        due = self.topup_due or table.state.initial_advance
+        limits_due = table.state.topup_due
+        reason = "limits" if limits_due else "top-up"
+        due = limits_due or table.state.initial_advance
         if amount != due:
-            why = "the new limits need" if self.topup_due else "every top-up equals the advance of"
+            why = "the new limits need" if limits_due else "every top-up equals the advance of"
             return f"{why} {money(due)} (article 35), not {money(amount)}"
-        self.topup_due = 0
         table.emit(
             "float.advance",
             {
                 "amount": amount,
-                "chips": _journaled_chips(entry.chips),
+                "chips": journaled_chips(entry.chips),
                 "reason": reason,
                 "counted_by": entry.by,
-                **self.signatures(reason if reason == "limits" else "top-up"),
+                **self.signatures(reason),
             },
             table.state.open_round,
         )
@@ -337,14 +336,13 @@ class Session:
         new = table.rules.limits(change.minimum, old.chip_unit, old.steps)
         table.relimit(new)
         needed = table.rules.advance(new.min) - table.state.initial_advance
-        self.topup_due = max(0, needed)
         table.emit(
             "table.limits",
             {
                 "old": old.to_json(),
                 "new": new.to_json(),
                 "by": change.by,
-                "advance_due": self.topup_due,  # what the float must be topped up with
+                "advance_due": max(0, needed),  # what the float must be topped up with
                 **self.signatures("limits"),
             },
         )
@@ -373,7 +371,7 @@ class Session:
             "float.count",
             {
                 "chips": amount,
-                "denominations": _journaled_chips(entry.chips),
+                "denominations": journaled_chips(entry.chips),
                 "drop": entry.drop,
                 "advances": st.advances,
                 "result": amount + entry.drop - st.advances,
@@ -445,8 +443,6 @@ class Session:
     def awaiting_count(self) -> bool:
         """The closing rounds are over and the chips are still to count."""
         return self.closing_over and not self.counted
-
-    closing_over = False
 
     def count_signed(self) -> bool:
         return self.counted and not any(

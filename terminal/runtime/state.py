@@ -62,6 +62,7 @@ class TableState:
     unacknowledged: dict[int, dict[str, Any]] = field(default_factory=dict)
     # what is still to sign, by the seq of the event asking: {"what": ..., "roles": [...]}
     unsigned: dict[int, dict[str, Any]] = field(default_factory=dict)
+    topup_due: int = 0  # what new limits need counted into the float, until it is
     own: Fold = field(init=False)  # the game's own state, its fold made from `game`
     # A `round.correction` is folded as the result it replaces: from the state as it was just
     # before that result (`before_result`, a deep copy taken only when `keep_before_result`), the
@@ -140,6 +141,7 @@ class TableState:
             self.initial_advance = data["amount"]
         elif data.get("reason") == "limits":  # new limits: the advance they need from now on
             self.initial_advance += data["amount"]
+            self.topup_due = 0
         self.advances += data["amount"]
         self.tray += data["amount"]
         self._asks_signatures(event, data, data.get("reason", "top-up"))
@@ -149,6 +151,7 @@ class TableState:
 
     def _on_table_limits(self, event, data) -> None:
         self.limits = Limits.from_json(data["new"])
+        self.topup_due = data.get("advance_due", 0)
         self._asks_signatures(event, data, "limits")
 
     def _asks_signatures(self, event, data, what: str) -> None:

@@ -15,7 +15,7 @@ published or printed. The table never waits for the disk.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -230,11 +230,11 @@ class Table:
         self.rounds.recover()
 
     def open_session(
-        self, *, croupier: str | None = None, chips: Mapping[int, int] | None = None
+        self, *, croupier: str | None = None, advance: dict[str, Any] | None = None
     ) -> None:
-        """The session opens with its advance: `chips` as the croupier counted them (each
-        denomination's count; the advance asks for the games director's signature), or the
-        rule's advance made of the table's chips (a table without staff)."""
+        """The session opens with its advance: `advance` as the croupier counted it (`amount`,
+        `chips`, `counted_by`: it asks for the games director's signature), or the rule's
+        advance made of the table's chips (a table without staff)."""
         s = self.setup
         colours = {"colours": list(s.colours)} if s.colours else {}
         self.emit(
@@ -248,12 +248,8 @@ class Table:
                 **colours,
             },
         )
-        if chips is None:
+        if advance is None:
             advance = {"amount": s.advance, "chips": chips_for(s.advance, s.chips)}
-        else:
-            amount = sum(value * count for value, count in chips.items())
-            journaled = {str(value): n for value, n in sorted(chips.items()) if n}
-            advance = {"amount": amount, "chips": journaled, "counted_by": croupier}
         self.emit(
             "float.advance",
             {**advance, "reason": "opening", **self.session.signatures("opening")},

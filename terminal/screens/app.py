@@ -89,11 +89,8 @@ class CroupierApp:
         self.targets: list[Target] = []
         self.players_mode = False  # the screen shows the players' display
         self.quit_requested = False
-        self.refusal_shown_since: float | None = None
-        self._drawn_version = -1
         self._drawn_key: Any = None
         self._refusal_since: tuple[int, float] | None = None
-        self._refusal_taken: int | None = None
         self._refusal_acted: int | None = None
         self._results_seen = model.current.result_seq if model.current else None
         from terminal.screens.croupier.screens import screens_for
@@ -143,7 +140,7 @@ class CroupierApp:
     def fresh_refusal(self) -> Refusal | None:
         """The table's last refusal of an entry, for BANNER_SECONDS after it came."""
         refusal = self.model.refusal
-        if refusal is None or refusal.seq == self._refusal_taken:
+        if refusal is None:
             return None
         if self._refusal_since is None or self._refusal_since[0] != refusal.seq:
             self._refusal_since = (refusal.seq, self.clock())
@@ -174,7 +171,7 @@ class CroupierApp:
 
     def topup_due(self) -> int:
         """What a top-up must count now: what new limits need, else the initial advance."""
-        return self.model.topup_due or self.model.state.initial_advance
+        return self.model.state.topup_due or self.model.state.initial_advance
 
     # -- one frame -------------------------------------------------------------------------
     def step(self) -> bool:

@@ -85,7 +85,6 @@ class ScreenModel:
         self.last_round_played = False  # the session's last round is settled
         self.counted = False  # the session's closing count is journaled
         self.closed = False  # a session closed since the screen started
-        self.topup_due = 0  # what new limits need counted into the float
         self.corrected = False  # the last outcome was corrected (the statistics redo it)
         self.last_colour_seat: int | None = None  # the seat of the last colour chips' event
         self.listeners: list[Any] = []  # called with each event after it is folded
@@ -128,13 +127,8 @@ class ScreenModel:
             self.closed = True
         elif kind == "float.count":
             self.counted = True
-        elif kind == "table.limits":
-            self.topup_due = max(0, data.get("advance_due", 0))
-        elif kind == "float.advance":
-            if data.get("reason") == "opening":
-                self.advance = data["amount"]
-            elif data.get("reason") == "limits":
-                self.topup_due = 0
+        elif kind == "float.advance" and data.get("reason") == "opening":
+            self.advance = data["amount"]
         elif kind == "round.open":
             self.history.append(Round(event["round"]))
             self.refusal = None  # a new round: the last one's refusals are over

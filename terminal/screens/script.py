@@ -223,7 +223,7 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     driver.press("sign")
     sign(driver, "D-01")
     driver.until(lambda: not driver.model.state.unsigned, "the limits signed")
-    due = driver.app.topup_due() if driver.model.topup_due else 0
+    due = driver.model.state.topup_due
     if due:
         driver.press("menu", "top_up")
         count(driver, chips_of(due, setup.chips), setup.chips)

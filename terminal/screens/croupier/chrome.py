@@ -16,8 +16,6 @@ from terminal.screens import kit
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp, Target
 
-REFUSAL_ROUNDS = 0  # a refusal shows until the next event of the croupier's
-
 
 def frame(app: CroupierApp, surface: pygame.Surface, area: pygame.Rect):
     """The top bar, the fault banners under it and the status line at the bottom: the rect

@@ -190,14 +190,12 @@ class TableScreen(Screen):
             self.app.press(code)
 
     def _stakes(self, last) -> dict[str, list[Chip]]:
-        app = self.app
         bets = self._bets() if last is None else (last.result or {}).get("bets", [])
         colours = self._colours()
         stakes: dict[str, list[Chip]] = {}
         for bet in bets:
             colour = colours.get(bet["seat"])
             stakes.setdefault(bet["code"], []).append(Chip(bet["seat"], bet["stake"], colour))
-        del app
         return stakes
 
     def _colour_chips(self):
@@ -255,7 +253,6 @@ class TableScreen(Screen):
     def _side(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         """The chips, the seats and the round's action."""
         app, s, t = self.app, self.app.s, self.app.texts
-        st = app.model.state
         targets: list[Target] = []
         setup = app.table.setup
         size = int(20 * s)
@@ -350,7 +347,6 @@ class TableScreen(Screen):
                     align="center",
                 )
             targets.append(button)
-        del st
         return targets
 
     def _action(self) -> tuple[str, str, Any, bool] | None:
