@@ -159,7 +159,7 @@ class CorrectionDialog(Dialog):
 
     def title(self) -> str:
         t = self.app.texts
-        was = t("correction_was", outcome=_shown(self.was))
+        was = t("correction_was", outcome=self.app.table.game.result_text(self.was))
         return f"{t('correction_title', n=self.round)} · {was}"
 
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
@@ -168,7 +168,11 @@ class CorrectionDialog(Dialog):
             return pad_targets(self.pad, surface, rect, app)
         if self.reason is None:
             kit.text(
-                surface, _shown(self.outcome), (rect.x, rect.y), size=int(40 * s), colour=kit.ACCENT
+                surface,
+                app.table.game.result_text(self.outcome),
+                (rect.x, rect.y),
+                size=int(40 * s),
+                colour=kit.ACCENT,
             )
             area = pygame.Rect(rect.x, rect.y + int(70 * s), rect.w, rect.h - int(70 * s))
             buttons: list[Target] = []
@@ -193,14 +197,6 @@ class CorrectionDialog(Dialog):
 
     def _again(self) -> None:
         self.outcome = None
-
-
-def _shown(outcome: dict) -> str:
-    if "number" in outcome:
-        return str(outcome["number"])
-    if "dice" in outcome:
-        return " + ".join(map(str, outcome["dice"]))
-    return ", ".join(f"{k}: {v}" for k, v in outcome.items() if k not in ("source", "entered_by"))
 
 
 class HistoryDialog(Dialog):
@@ -228,7 +224,7 @@ class HistoryDialog(Dialog):
         for cell, round_ in zip(kit.grid(area, 1, rows, int(4 * s)), rounds, strict=False):
             label = t("round", n=round_.number)
             if round_.result is not None:
-                label += f": {_shown(round_.result['outcome'])}"
+                label += f": {app.table.game.result_text(round_.result['outcome'])}"
             elif round_.void is not None:
                 label += ": —"
             chosen = self.chosen == round_.number
@@ -266,7 +262,7 @@ def _detail(app: CroupierApp, surface: pygame.Surface, rect: pygame.Rect, round_
     result = round_.result
     if result is not None:
         said = result.get("announcement", {}).get("text", {}).get(t.language)
-        lines.append((said or _shown(result["outcome"]), kit.TEXT))
+        lines.append((said or app.table.game.result_text(result["outcome"]), kit.TEXT))
         for correction in round_.corrections:
             lines.append(
                 (t("corrected", by=correction["by"]) + f": {correction['reason']}", kit.WARNING)

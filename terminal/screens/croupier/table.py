@@ -140,7 +140,7 @@ class TableScreen(Screen):
         y = inner.y
         outcome = app.model.state.last_outcome
         if outcome:
-            said = _outcome_text(outcome)
+            said = app.table.game.result_text(outcome)
             y = kit.text(
                 surface, said, (inner.x, y), size=int(40 * s), colour=kit.ACCENT, width=inner.w
             ).bottom + int(8 * s)
@@ -431,22 +431,6 @@ def stake_options(chips: tuple[int, ...], limits) -> list[int]:
     whole = {c for c in chips if c >= minimum and c % minimum == 0}
     multiples = {minimum * k for k in (1, 2, 5, 10, 25, 50, 100)}
     return sorted(whole | multiples)[:STAKE_OPTIONS]
-
-
-def _outcome_text(outcome: dict) -> str:
-    if "number" in outcome:
-        return str(outcome["number"])
-    if "dice" in outcome:
-        dice = outcome["dice"]
-        return f"{dice[0]} + {dice[1]} = {sum(dice)}"
-    if "symbol" in outcome:
-        return str(outcome["symbol"])
-    cards = outcome.get("cards")
-    if isinstance(cards, dict):
-        return "  ".join(
-            f"{place}: {' '.join(hand)}" for place, hand in cards.items() if isinstance(hand, list)
-        )
-    return ""  # the bets on the numbers' lines
 
 
 def _nearest(cloth, code: str, pos: tuple[int, int]) -> int:
