@@ -85,7 +85,6 @@ class ScreenModel:
         self.last_round_played = False  # the session's last round is settled
         self.counted = False  # the session's closing count is journaled
         self.closed = False  # a session closed since the screen started
-        self.corrected = False  # the last outcome was corrected (the statistics redo it)
         self.last_colour_seat: int | None = None  # the seat of the last colour chips' event
         self.listeners: list[Any] = []  # called with each event after it is folded
 
@@ -147,7 +146,6 @@ class ScreenModel:
             round_.result = {**(round_.result or {}), **data}
             if self.outcomes:
                 self.outcomes[-1] = data["outcome"]
-                self.corrected = True
         elif kind == "card.drawn" and self.current is not None:
             self.current.cards.append((data.get("place", ""), data["card"]))
         elif kind == "round.void":

@@ -23,25 +23,25 @@ class PlayersScreen(Screen):
     def __init__(self, app: CroupierApp):
         super().__init__(app)
         self._stats: SessionStats | None = None
-        self._fed = 0
-        self._session = -1
+        app.model.listeners.append(self._heard)
 
     def stats(self) -> SessionStats:
-        """The session's statistics, fed the outcomes the model took since the last frame."""
-        model, table = self.app.model, self.app.table
-        if self._stats is None or self._session != model.state.sessions:
+        """The session's statistics: made from the model's outcomes when first drawn, then
+        fed each result and correction as the model takes it."""
+        if self._stats is None:
+            table = self.app.table
             self._stats = SessionStats(table.setup.game, table.rules)
-            self._fed, self._session = 0, model.state.sessions
-        outcomes = model.outcomes
-        if len(outcomes) < self._fed:  # a new session
-            self._stats, self._fed = SessionStats(table.setup.game, table.rules), 0
-        for outcome in outcomes[self._fed :]:
-            self._stats.add(outcome)
-        if outcomes and self._fed == len(outcomes) and model.corrected:
-            self._stats.replace_last(outcomes[-1])
-            model.corrected = False
-        self._fed = len(outcomes)
+            for outcome in self.app.model.outcomes:
+                self._stats.add(outcome)
         return self._stats
+
+    def _heard(self, event: dict) -> None:
+        if self._stats is None:
+            return
+        if event["kind"] == "table.open":
+            self._stats = None  # a new session: made again from its outcomes
+        else:
+            self._stats.apply(event["kind"], event["data"])
 
     def info(self) -> TableInfo:
         """What is posted at the table: its session's opening, or (a screen started during a
