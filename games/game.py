@@ -113,6 +113,8 @@ class Game:
 
     id: str  # the journal's `game`, the configuration's `[table] game`, docs/bets.md's game id
     title: str  # for people: `--help`, the pit
+    # its name in each language of the screens (ca, es, en), as the regulation's catalogue has it
+    names: Mapping[str, str]
     rules: Callable[[Mapping[str, Any], str], Rules]  # profile values, source for errors -> rules
     engine: Callable[[Any, Limits], Engine]  # rules, the table's limits -> its engine
     kind: Literal["spin", "roll", "coup"]
@@ -124,8 +126,14 @@ class Game:
     bet: type[Bet] = Bet
     sections: tuple[str, ...] = ()  # table-configuration sections of its own: craps, colours...
     colour_chips: bool = False  # players may play colour chips (American roulette, section 02)
+    # the style of its view on the croupier's table screen (terminal/screens/views/)
+    view: str = "panel"
     # whether the simulated players choose prison or half back for their even chances on zero
     zero_choice: Callable[[Any], bool] = lambda rules: False
+    # the codes of its round device's faults that void a round as its rules foresee, in play as
+    # usual (craps' void throws, section 09 IV.3): journaled as every fault, but nothing the pit
+    # boss must act on, so the pit raises no alert for them (docs/pit.md, "Routine voids")
+    routine_voids: frozenset[str] = frozenset()
 
     @property
     def tallied(self) -> bool:
@@ -143,6 +151,7 @@ class SpinGame(Game):
     outcome: Callable[[Any, int], dict[str, Any]]  # rules, the number sensed -> the outcome
     alternating_rotor: bool = False  # the rotor must turn the other way each spin (01 3.a)
     cloth: str = ""  # the style of its bet layout on the screens (terminal/screens/cloths)
+    view: str = "cloth"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,7 +8,7 @@ the key, so whoever edits a profile can find the mistake. This module is apart f
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar, overload
@@ -144,6 +144,35 @@ def texts(value: Any, at: str) -> dict[str, str]:
 
 
 Parse = Callable[[Any, str], T]
+
+
+def differences(listed: Sequence[Any], expected: Iterable[Any], stray: str) -> str:
+    """What keeps `listed` from holding each of `expected` once: "missing [26], repeated [0]"."""
+    problems = {
+        "missing": set(expected) - set(listed),
+        "repeated": {x for x in listed if listed.count(x) > 1},
+        stray: set(listed) - set(expected),
+    }
+    return ", ".join(f"{name} {sorted(items)}" for name, items in problems.items() if items)
+
+
+def payment_order(families: Sequence[str]) -> Parse[tuple[str, ...]]:
+    """The parse of a profile's `payment_order`: the bet families (`families`, the game's) in the
+    order the croupier pays their winning bets, each listed once."""
+
+    def parse(value: Any, at: str) -> tuple[str, ...]:
+        if not isinstance(value, list) or any(not isinstance(family, str) for family in value):
+            raise RulebookError(f"{at}: must be a list of bet families, not {value!r}")
+        if sorted(value) != sorted(families):
+            raise RulebookError(
+                f"{at}: must list each of {', '.join(families)} once, in the order they are "
+                f"paid ({differences(value, families, 'unknown')})"
+            )
+        return tuple(value)
+
+    return parse
+
+
 _BET_KEYS = ("payout", "max_multiple", "allow_player_edge")
 
 

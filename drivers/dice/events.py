@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from drivers.faults import Fault, FaultCleared
 
@@ -49,6 +50,7 @@ class DiceThrown:
     croupier's screen (hand.py), None when they were read."""
 
     dice: tuple[int, int]
+    decides: ClassVar[bool] = True  # the event of an entry that decides its outcome
     t_ns: int = field(default_factory=_now)
     entered_by: str | None = None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.order import WheelOrder
@@ -41,10 +42,11 @@ class RotorSpin:
 
 @dataclass(frozen=True)
 class BallLaunched:
-    """The ball is in the rim, running `direction`."""
+    """The ball is in the rim, running `direction`; `entered_by` as for `BallInPocket`."""
 
     direction: str
     t_ns: int = field(default_factory=_now)
+    entered_by: str | None = None
 
     def __post_init__(self):
         check_direction(self.direction)
@@ -52,19 +54,23 @@ class BallLaunched:
 
 @dataclass(frozen=True)
 class BallLeavingRim:
-    """The ball is slowing and about to drop: time for "no more bets"."""
+    """The ball is slowing and about to drop: time for "no more bets"; `entered_by` as for
+    `BallInPocket`."""
 
     t_ns: int = field(default_factory=_now)
+    entered_by: str | None = None
 
 
 @dataclass(frozen=True)
 class BallInPocket:
     """Pocket indices from the datum and their numbers (None outside the wheel). More than one
     pocket is an impossible reading, reported as sensed: the runtime turns it into a fault.
-    `entered_by`: who entered it on the croupier's screen (hand.py); None when it was sensed."""
+    `entered_by`: who entered it on the croupier's screen (hand.py), on every event of the
+    entry; None when it was sensed."""
 
     pockets: tuple[int, ...]
     numbers: tuple[int | None, ...]
+    decides: ClassVar[bool] = True  # the event of an entry that decides its outcome
     t_ns: int = field(default_factory=_now)
     entered_by: str | None = None
 

@@ -35,7 +35,7 @@ class HandWheel(Hand[WheelEvent], Wheel):
         BallLaunched, once a spin."""
         self._require_open("take an entry")
         with self._lock:
-            self._launch()
+            self._launch(None)
 
     def enter(self, number: int, by: str) -> None:
         """The ball fell in `number`, as the croupier `by` entered and confirmed it (from any
@@ -44,8 +44,8 @@ class HandWheel(Hand[WheelEvent], Wheel):
         if type(number) is not int or number not in self.order.numbers:
             raise ValueError(f"{number!r} is not a number of this wheel: {self._numbers()}")
         with self._lock:
-            self._launch()
-            self._emit(BallLeavingRim())
+            self._launch(by)
+            self._emit(BallLeavingRim(entered_by=by))
             pocket = self.order.index(number)
             self._emit(BallInPocket((pocket,), (number,), entered_by=by))
             self._launched = False  # the spin is over: the next entry is the next spin's
@@ -54,10 +54,10 @@ class HandWheel(Hand[WheelEvent], Wheel):
         with self._lock:
             self._ball, self._launched = opposite(direction), False
 
-    def _launch(self) -> None:
+    def _launch(self, by: str | None) -> None:
         if not self._launched:
             self._launched = True
-            self._emit(BallLaunched(self._ball))
+            self._emit(BallLaunched(self._ball, entered_by=by))
 
     def _numbers(self) -> str:
         numbers = sorted(set(self.order.numbers))

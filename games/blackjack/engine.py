@@ -34,9 +34,24 @@ from games.blackjack.strategy import FIRST, SPLIT
 from games.cards.cards import check_card, pips
 from games.cards.coup import CoupResult, Misdeal, Need
 from games.money import money
+from games.reasons import define, reason
 from games.records import Announcement, Bet, BetRefused, Limits, Settlement, another_game
 
 INSURANCE_OPTIONS = ("insurance", "no_insurance")
+
+# why a blackjack bet or decision is refused (games/reasons.py)
+define(
+    {
+        "blackjack_bet_doubled": "a blackjack bet is placed plain: doubled only in play",
+        "blackjack_box_full": "{code} already has {n} bets, the most a box takes (section 03 IV.c)",
+        "blackjack_box_over_max": "{code} would hold {held}, over the maximum of {max} on a box "
+        "(section 03 V.2.b)",
+        "blackjack_insurance_in_play": "{code}: insurance is offered during the coup, when the "
+        "dealer's card is an ace",
+        "blackjack_split_hand": "{code} is a hand a split makes; bet on {box}",
+        "blackjack_not_an_option": "{place} may {options}, not {action}",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -124,29 +139,29 @@ class BlackjackEngine(BankingEngine):
     ) -> str | None:
         """None if `bet` (a BlackjackBet) may join the `accepted` bets of the next coup, else
         why not. Nothing carries between coups, so `state` changes nothing."""
-        if (reason := duplicate_id(bet, accepted)) is not None:
-            return reason
-        if (reason := self._code_refusal(bet.code)) is not None:
-            return reason
+        if (refusal := duplicate_id(bet, accepted)) is not None:
+            return refusal
+        if (refusal := self._code_refusal(bet.code)) is not None:
+            return refusal
         if type(bet) is not BlackjackBet:
             return (
                 "a blackjack bet is placed plain: no choice on zero, no prison, doubled or insured "
                 f"only in play ({another_game(bet, BlackjackBet)})"
             )
         if bet.doubled:
-            return "a blackjack bet is placed plain: doubled only in play"
+            return reason("blackjack_bet_doubled")
         on_box = [other for other in accepted if other.code == bet.code]
         if len(on_box) >= self.rules.bets_per_box:
-            return (
-                f"{bet.code} already has {len(on_box)} bets, the most a box takes (section 03 IV.c)"
-            )
-        if (reason := stake_refusal(bet, accepted, self.limits)) is not None:
-            return reason
+            return reason("blackjack_box_full", code=bet.code, n=len(on_box))
+        if (refusal := stake_refusal(bet, accepted, self.limits)) is not None:
+            return refusal
         held = bet.stake + sum(other.stake for other in on_box)
         if held > self.limits.max["box"]:
-            return (
-                f"{bet.code} would hold {money(held)}, over the maximum of "
-                f"{money(self.limits.max['box'])} on a box (section 03 V.2.b)"
+            return reason(
+                "blackjack_box_over_max",
+                code=bet.code,
+                held=money(held),
+                max=money(self.limits.max["box"]),
             )
         return None
 
@@ -154,9 +169,9 @@ class BlackjackEngine(BankingEngine):
         self, bet: Bet, accepted: Sequence[Bet] = (), *, state: BlackjackState | None = None
     ) -> BlackjackBet:
         """`bet` itself when it is legal (a BlackjackBet); BetRefused otherwise."""
-        reason = self.check(bet, accepted)
-        if reason is not None or type(bet) is not BlackjackBet:
-            raise BetRefused(bet, reason or another_game(bet, BlackjackBet))
+        refusal = self.check(bet, accepted)
+        if refusal is not None or type(bet) is not BlackjackBet:
+            raise BetRefused(bet, refusal or another_game(bet, BlackjackBet))
         return bet
 
     def _code_refusal(self, code: str) -> str | None:
@@ -164,9 +179,10 @@ class BlackjackEngine(BankingEngine):
         if code in boxes:
             return None
         if code.startswith("insurance:"):
-            return f"{code}: insurance is offered during the coup, when the dealer's card is an ace"
+            return reason("blackjack_insurance_in_play", code=code)
         if code.partition(".")[0] in boxes:
-            return f"{code} is a hand a split makes; bet on {code.partition('.')[0]}"
+            return reason("blackjack_split_hand", code=code, box=code.partition(".")[0])
+        # a code the screen never builds
         return f"{code!r}: unknown bet (bets of blackjack before the deal: {', '.join(boxes)})"
 
     # --- the coup -------------------------------------------------------------------------
@@ -232,7 +248,14 @@ class BlackjackEngine(BankingEngine):
         if place != need.place:
             raise ValueError(f"the decision due is {need.place}'s, not {place}'s")
         if action not in need.options:
-            raise ValueError(f"{place} may {' or '.join(need.options)}, not {action!r}")
+            raise ValueError(
+                reason(
+                    "blackjack_not_an_option",
+                    place=place,
+                    options=" or ".join(need.options),
+                    action=repr(action),
+                )
+            )
         if action in INSURANCE_OPTIONS:
             box = _box_of(place)
             taken = self._insurances(coup.hand(place)) if action == "insurance" else ()

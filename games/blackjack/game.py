@@ -11,6 +11,7 @@ from games.game import COUP, Closing, CoupGame
 GAME = CoupGame(
     id="blackjack",
     title="Blackjack",
+    names={"ca": "Vint-i-una o black jack", "es": "Veintiuna o black jack", "en": "Blackjack"},
     rules=BlackjackRules.from_dict,
     engine=BlackjackEngine,
     kind=COUP,

@@ -15,6 +15,7 @@ def _state(last: int | None) -> BouleState:
 GAME = SpinGame(
     id="boule",
     title="Boule",
+    names={"ca": "Bola o boule", "es": "Bola o boule", "en": "Boule"},
     rules=BouleRules.from_dict,
     engine=BouleEngine,
     kind=SPIN,

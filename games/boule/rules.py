@@ -28,13 +28,14 @@ from games.profile import (
     RulebookError,
     Section,
     game_id,
+    payment_order,
     positive_int,
     read_bets,
     refuse_player_edges,
     text,
 )
 
-_KEYS = ("game", "source", "advance_multiple", "closing_rounds", "bets")
+_KEYS = ("game", "source", "advance_multiple", "closing_rounds", "payment_order", "bets")
 # Section 04 IV.b: the authorised maximum is 40 to 100 minimums on a number and 200 to 500 on
 # a simple chance; a profile states the value its authorisation fixed within those bounds.
 MAX_MULTIPLE_RANGE = {"number": (40, 100), **{chance: (200, 500) for chance in EVEN_CHANCES}}
@@ -48,6 +49,7 @@ class BouleRules(TableRules):
     max_multiple: Mapping[str, int]  # maximum stake per player and family, in table minimums
     advance_multiple: int  # the opening advance, in table minimums
     closing_rounds: int  # spins announced before the table closes
+    payment_order: tuple[str, ...]  # the families, in the order their winning bets are paid
     allow_player_edge: frozenset[str]
 
     @classmethod
@@ -66,6 +68,7 @@ class BouleRules(TableRules):
             max_multiple=MappingProxyType(max_multiple),
             advance_multiple=profile.read("advance_multiple", positive_int),
             closing_rounds=profile.read("closing_rounds", positive_int),
+            payment_order=profile.read("payment_order", payment_order(FAMILIES)),
             allow_player_edge=allowed,
         )
         refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)

@@ -20,16 +20,23 @@ game's handling (the card discarded, or the coup void).
     engine.staked(coup) -> tuple[Bet, ...]                   # stakes as they stand (doubled, split)
     engine.void(state, bets) -> VoidResult                   # a void coup: stakes back, prison kept
     engine.announcement(key, **params) -> Announcement
+
+A coup whose cards were journaled wrong is dealt again (`redeal`) with its cards as they truly
+lay, each player's decisions as journaled: what a dealer error's correction settles.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.protocols import CoupEngine
 from games.records import Announcement, Bet, Settlement, Totals
+
+Move = tuple[str, str, str]  # ("card", place, card) or ("decision", place, action)
+BOOKS = "a dispute for the books"
 
 
 @dataclass(frozen=True)
@@ -65,9 +72,7 @@ class CoupResult:
     totals: Totals
 
 
-def replay(
-    engine: CoupEngine, state: Any, bets: Sequence[Bet], moves: Sequence[tuple[str, str, str]]
-) -> Any:
+def replay(engine: CoupEngine, state: Any, bets: Sequence[Bet], moves: Sequence[Move]) -> Any:
     """The coup started from `state` with `bets`, as far as its journaled `moves` (cards and
     decisions, in order) have taken it: what a table settles, what a void coup returns, what
     `journal verify` plays again."""
@@ -75,3 +80,74 @@ def replay(
     for move, place, value in moves:
         coup = engine.card(coup, value) if move == "card" else engine.decide(coup, place, value)
     return coup
+
+
+class Redealt(ValueError):
+    """The coup cannot be dealt again with the cards given (`redeal`): the reason says why."""
+
+
+def redeal(
+    engine: CoupEngine,
+    state: Any,
+    bets: Sequence[Bet],
+    moves: Sequence[Move],
+    cards: Sequence[str],
+) -> tuple[Any, tuple[Move, ...]]:
+    """The coup started again from `state` with `bets`, dealt `cards` in their order, each place
+    deciding as the journaled `moves` say it decided (a place's decisions in their order,
+    wherever the new cards bring them): the coup ready to settle, and its moves as dealt now.
+
+    Redealt when the cards do not make that coup: too few (a card is still due), too many, one
+    the deal cannot take (a Misdeal), or a journaled decision that no longer fits (the place is
+    asked none, another, or one its options do not hold): what a player would have decided
+    with other cards is a dispute for the books, not a correction."""
+    decisions: dict[str, deque[str]] = {}
+    for move, place, value in moves:
+        if move == "decision":
+            decisions.setdefault(place, deque()).append(value)
+    coup = engine.start(state, bets)
+    dealt: list[Move] = []
+    given = 0
+    while (need := engine.need(coup)).kind != "settle":
+        place = need.place or ""
+        if need.kind == "card":
+            if given == len(cards):
+                raise Redealt(
+                    f"too few cards: after the {given} given, the coup still needs one for {place}"
+                )
+            card = cards[given]
+            given += 1
+            try:
+                coup = engine.card(coup, card)
+            except Misdeal as misdeal:
+                raise Redealt(f"card {given} ({card}) for {place}: {misdeal.reason}") from None
+            dealt.append(("card", place, card))
+            continue
+        left = decisions.get(place)
+        if not left:
+            raise Redealt(
+                f"with these cards {place} would decide ({' or '.join(need.options)}), and the "
+                f"journal holds no such decision of {place}: {BOOKS}"
+            )
+        action = left.popleft()
+        try:
+            coup = engine.decide(coup, place, action)
+        except ValueError as refused:
+            raise Redealt(
+                f"{place}'s journaled decision {action!r} no longer fits these cards "
+                f"({refused}): {BOOKS}"
+            ) from None
+        dealt.append(("decision", place, action))
+    unasked = [f"{place} {action}" for place, left in decisions.items() for action in left]
+    if unasked:
+        raise Redealt(
+            f"with these cards the coup asks no more decisions, and the journal holds "
+            f"{', '.join(unasked)}: {BOOKS}"
+        )
+    if given < len(cards):
+        extra = len(cards) - given
+        raise Redealt(
+            f"too many cards: the coup is dealt after {given}, {extra} over "
+            f"({' '.join(cards[given:])})"
+        )
+    return coup, tuple(dealt)

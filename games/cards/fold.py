@@ -1,16 +1,19 @@
 """A card game's own state, folded from the journal: the shoe in use as far as its cards have
 come out, and the cards and decisions of the coup in play, in order (the coup is played again
-from them to be settled, voided or verified: games.cards.coup.replay)."""
+from them to be settled, voided or verified: games.cards.coup.replay).
+
+A coup's `round.correction` is folded as the result it replaces (terminal/runtime/state.py): its
+`moves` are the coup as it was truly dealt, so the shoe takes the coup's journaled cards back and
+counts the corrected ones out instead."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from games.cards.coup import Move
 from games.cards.shoe import Shoe
 from games.game import Fold
-
-Move = tuple[str, str, str]  # ("card", place, card) or ("decision", place, action)
 
 
 class ShoeFold(Fold):
@@ -21,6 +24,25 @@ class ShoeFold(Fold):
         self.shoe: Shoe | None = None
         self.moves: list[Move] = []
         self._state = state
+
+    def apply(self, kind: str, round_no: int | None, data: Mapping[str, Any]) -> None:
+        if kind == "round.result" and "moves" in data:  # a correction, in its result's place
+            self._corrected(data["moves"])
+        super().apply(kind, round_no, data)
+
+    def _corrected(self, moves: Sequence[Sequence[str]]) -> None:
+        """The coup as its correction deals it: the shoe holds the cards journaled again, then
+        gives the corrected ones; the coup's moves are the corrected coup's."""
+        assert self.shoe is not None, "a coup corrected before any shoe was loaded"
+        shoe = self.shoe
+        for move, _, card in self.moves:
+            if move == "card":
+                shoe = shoe.put_back(card)
+        corrected = [(str(move), str(place), str(value)) for move, place, value in moves]
+        for move, _, card in corrected:
+            if move == "card":
+                shoe = shoe.draw(card)
+        self.shoe, self.moves = shoe, corrected
 
     def on_round_open(self, round_no: int | None, data: Mapping[str, Any]) -> None:
         self.moves = []

@@ -79,6 +79,17 @@ class Shoe:
         seen[card] = seen.get(card, 0) + 1
         return replace(self, seen=seen, drawn=self.drawn + 1)
 
+    def put_back(self, card: str) -> Shoe:
+        """The shoe as if `card`, counted out of it, had never come out (a coup corrected: the
+        card journaled was not the one dealt); ValueError if the shoe never gave it."""
+        if self.seen.get(card, 0) < 1:
+            raise ValueError(f"{card!r} never came out of this shoe: it cannot be put back")
+        seen = dict(self.seen)
+        seen[card] -= 1
+        if not seen[card]:
+            del seen[card]
+        return replace(self, seen=seen, drawn=self.drawn - 1)
+
     def cut_card(self) -> Shoe:
         """The cut card came out: the hand in progress is the shoe's last."""
         return replace(self, cut_out=True)

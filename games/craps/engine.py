@@ -21,6 +21,7 @@ from games.craps.bets import ASSOCIATED, decide, parse_code, placeable
 from games.craps.dice import CRAPS, HARD_WAYS, NATURALS, POINTS, SEVEN, Roll
 from games.craps.rules import CrapsRules
 from games.money import entered, money, to_chips
+from games.reasons import define, reason
 from games.records import (
     Announcement,
     Bet,
@@ -44,6 +45,28 @@ VOID_CAUSES = {
 }
 # Section 09 IV.1.A / docs/rulings.md: Win and Come bets play until they win or lose.
 _NEVER_WITHDRAWN = ("pass", "come")
+
+# why a craps bet is refused, or its withdrawal (games/reasons.py); the bet id's and the
+# stake's refusals are every game's (games/banking.py)
+define(
+    {
+        "craps_travelled": "{code} is a {bet} bet that travelled; place {bet} and it travels "
+        "by itself",
+        "craps_line_come_out_only": "Win and Don't Win are taken on a come-out only; the point "
+        "is {point}",
+        "craps_come_point_only": "Come and Don't Come are taken only while a point is on",
+        "craps_odds_point_only": "odds on {line} are taken once a point is on",
+        "craps_odds_no_line": "seat {seat} has no {line} bet on the layout to take odds on",
+        "craps_odds_not_exact": "odds on {number} pay {pays} to {to}: stake a multiple of "
+        "{unit} to be paid exactly, not {stake}",
+        "craps_odds_over_limit": "seat {seat} would have {total} of odds on {line} "
+        "({line_stake}), over the limit of {limit}",
+        "craps_no_bet_on_layout": "no bet {id} on the layout",
+        "craps_stays_until_decided": "{code}: Win and Come bets stay until they win or lose",
+        "craps_carries_odds": "{code} carries odds: withdraw the odds first",
+        "craps_shooter_keeps_line": "the shooter must keep a Win or Don't Win bet",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -118,24 +141,21 @@ class CrapsEngine:
         come-out when None), else why not."""
         state = state or self.new_state()
         if any(other.id == bet.id for other in (*state.layout, *accepted)):
-            return f"bet id {bet.id} is already taken"
+            return reason("bet_id_taken", id=bet.id)
         try:
             code = parse_code(bet.code)
         except ValueError as e:
-            return str(e)
+            return str(e)  # a code the screen never builds: said as the layout says it
         if not placeable(code):
-            return (
-                f"{bet.code} is a {code.key} bet that travelled; place {code.key} and it travels "
-                "by itself"
-            )
+            return reason("craps_travelled", code=bet.code, bet=code.key)
         if type(bet) is not Bet:
             return f"a craps bet has no zero and no prison ({another_game(bet, Bet)})"
         if type(bet.stake) is not int or bet.stake <= 0:
-            return f"the stake must be a positive whole amount, not {entered(bet.stake)}"
+            return reason("stake_not_whole", stake=entered(bet.stake))
         if code.key in ("pass", "dontpass") and state.point is not None:
-            return f"Win and Don't Win are taken on a come-out only; the point is {state.point}"
+            return reason("craps_line_come_out_only", point=state.point)
         if code.key in ("come", "dontcome") and state.point is None:
-            return "Come and Don't Come are taken only while a point is on"
+            return reason("craps_come_point_only")
         if code.key in ASSOCIATED:
             assert code.line is not None  # every odds code names its line bet
             return self._check_odds(bet, code.key, code.line, accepted, state)
@@ -149,25 +169,33 @@ class CrapsEngine:
         with no house edge, are taken only in stakes they are paid exactly in chips (breakage
         would give the house the edge the rulebook says they have not)."""
         if line in LINE and state.point is None:
-            return f"odds on {line} are taken once a point is on"
+            return reason("craps_odds_point_only", line=line)
         line_stake = _staked(bet.seat, line, state.layout)
         if not line_stake:
-            return f"seat {bet.seat} has no {line} bet on the layout to take odds on"
+            return reason("craps_odds_no_line", seat=bet.seat, line=line)
         number = state.point if line in LINE else parse_code(line).number
         assert number is not None  # a line bet's point is on (above), a come bet's is its code's
         unit = self.rules.odds_stake_unit(key, number, self.limits.chip_unit)
         if bet.stake % unit:
             payout = self.rules.payout(key, number)
-            return (
-                f"odds on {number} pay {payout.numerator} to {payout.denominator}: stake a "
-                f"multiple of {money(unit)} to be paid exactly, not {money(bet.stake)}"
+            return reason(
+                "craps_odds_not_exact",
+                number=number,
+                pays=payout.numerator,
+                to=payout.denominator,
+                unit=money(unit),
+                stake=money(bet.stake),
             )
         limit = self.rules.odds_limit(key, number, line_stake)
         total = bet.stake + _staked(bet.seat, bet.code, state.layout, accepted)
         if total > limit:
-            return (
-                f"seat {bet.seat} would have {money(total)} of odds on {line} "
-                f"({money(line_stake)}), over the limit of {money(limit)}"
+            return reason(
+                "craps_odds_over_limit",
+                seat=bet.seat,
+                total=money(total),
+                line=line,
+                line_stake=money(line_stake),
+                limit=money(limit),
             )
         return None
 
@@ -175,9 +203,9 @@ class CrapsEngine:
         self, bet: Bet, accepted: Sequence[Bet] = (), *, state: CrapsState | None = None
     ) -> Bet:
         """`bet` itself when it is legal; BetRefused otherwise."""
-        reason = self.check(bet, accepted, state=state)
-        if reason is not None:
-            raise BetRefused(bet, reason)
+        refusal = self.check(bet, accepted, state=state)
+        if refusal is not None:
+            raise BetRefused(bet, refusal)
         return bet
 
     def can_roll(self, state: CrapsState, bets: Sequence[Bet]) -> str | None:
@@ -194,27 +222,27 @@ class CrapsEngine:
         """None if the bet `bet_id` on the layout may be taken back now, else why not."""
         bet = _find(state, bet_id)
         if bet is None:
-            return f"no bet {bet_id} on the layout"
+            return reason("craps_no_bet_on_layout", id=bet_id)
         key = parse_code(bet.code).key
         if key in _NEVER_WITHDRAWN:
-            return f"{bet.code}: Win and Come bets stay until they win or lose"
+            return reason("craps_stays_until_decided", code=bet.code)
         if any(
             parse_code(other.code).line == bet.code and other.seat == bet.seat
             for other in state.layout
         ):
-            return f"{bet.code} carries odds: withdraw the odds first"
+            return reason("craps_carries_odds", code=bet.code)
         if bet.seat == state.shooter and bet.code in LINE and len(state.shooter_bets()) == 1:
-            return "the shooter must keep a Win or Don't Win bet"
+            return reason("craps_shooter_keeps_line")
         return None
 
     def withdraw(self, state: CrapsState, bet_id: str) -> tuple[CrapsState, Settlement]:
         """The state without the bet, and its settlement (`withdrawn`, the stake returned)."""
-        reason = self.can_withdraw(state, bet_id)
+        refusal = self.can_withdraw(state, bet_id)
         bet = _find(state, bet_id)
-        if reason is not None:
+        if refusal is not None:
             if bet is None:
-                raise ValueError(reason)
-            raise BetRefused(bet, reason)
+                raise ValueError(refusal)
+            raise BetRefused(bet, refusal)
         assert bet is not None  # can_withdraw refuses a bet that is not on the layout
         layout = tuple(b for b in state.layout if b.id != bet_id)
         return replace(state, layout=layout), Settlement(bet_id, "withdrawn", returned=bet.stake)
@@ -238,9 +266,9 @@ class CrapsEngine:
         `outcome`. A 7 ends every bet on the layout; so the last round of a session, the last
         shooter's seven out, leaves the layout empty."""
         roll = Roll.of(outcome["dice"])
-        reason = self.can_roll(state, bets)
-        if reason is not None:
-            raise ValueError(reason)
+        refusal = self.can_roll(state, bets)
+        if refusal is not None:
+            raise ValueError(refusal)
         if last_round and not self.ends_hand(state, roll.dice):
             raise ValueError("the last round of a session is the last shooter's seven out")
         point = state.point

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.craps.engine import CrapsEngine
+from games.craps.engine import VOID_CAUSES, CrapsEngine
 from games.craps.fold import CrapsFold
 from games.craps.rules import CrapsRules
 from games.game import ROLL, Closing, RollGame
@@ -10,6 +10,7 @@ from games.game import ROLL, Closing, RollGame
 GAME = RollGame(
     id="craps",
     title="Craps",
+    names={"ca": "Daus o craps", "es": "Dados o craps", "en": "Craps"},
     rules=CrapsRules.from_dict,
     engine=CrapsEngine,
     kind=ROLL,
@@ -18,4 +19,6 @@ GAME = RollGame(
     result_text=lambda outcome: "-".join(str(d) for d in outcome["dice"]),
     closing=Closing(policy="shooter", what="the last shooter"),
     sections=("craps",),
+    # whoever reported it, the reader or the stickman on the screen (drivers/dice/hand.py)
+    routine_voids=frozenset(VOID_CAUSES),
 )

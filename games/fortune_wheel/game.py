@@ -14,6 +14,7 @@ def _state(last: int | None) -> FortuneWheelState:
 GAME = SpinGame(
     id="fortune_wheel",
     title="Wheel of fortune",
+    names={"ca": "Ruleta de la fortuna", "es": "Rueda de la fortuna", "en": "Wheel of fortune"},
     rules=FortuneWheelRules.from_dict,
     engine=FortuneWheelEngine,
     kind=SPIN,

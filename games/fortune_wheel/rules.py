@@ -21,13 +21,22 @@ from games.profile import (
     Section,
     game_id,
     parse_payout,
+    payment_order,
     positive_int,
     read_bets,
     refuse_player_edges,
     text,
 )
 
-_KEYS = ("game", "source", "segments", "advance_multiple", "closing_rounds", "bets")
+_KEYS = (
+    "game",
+    "source",
+    "segments",
+    "advance_multiple",
+    "closing_rounds",
+    "payment_order",
+    "bets",
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,7 @@ class FortuneWheelRules(TableRules):
     max_multiple: Mapping[str, int]  # maximum stake per player and family, in table minimums
     advance_multiple: int  # the opening advance, in table minimums
     closing_rounds: int  # spins announced before the table closes
+    payment_order: tuple[str, ...]  # the families, in the order their winning bets are paid
     allow_player_edge: frozenset[str]  # families
 
     @classmethod
@@ -57,6 +67,7 @@ class FortuneWheelRules(TableRules):
             max_multiple=MappingProxyType(max_multiple),
             advance_multiple=profile.read("advance_multiple", positive_int),
             closing_rounds=profile.read("closing_rounds", positive_int),
+            payment_order=profile.read("payment_order", payment_order(FAMILIES)),
             allow_player_edge=allowed,
         )
         refuse_player_edges(rules.odds(), rules.allow_player_edge, bets)

@@ -35,11 +35,26 @@ from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
 from games.poker_stud.hands import BANK_OUT, LOSE, PUSH, QUALIFIER, showdown
 from games.poker_stud.layout import ANTE, CALL, CARROUSEL, box_place, parse_code
 from games.poker_stud.rules import PokerStudRules
+from games.reasons import define, reason
 from games.records import Announcement, Bet, BetRefused, Limits, Settlement, another_game
 
 CARDS_PER_HAND = 5
 BANK = "bank"
 OPTIONS = ("call", "fold")
+
+# why a bet or a decision of poker sense descart is refused (games/reasons.py)
+define(
+    {
+        "stud_call_not_placed": "{code} is made by going on (hi vaig) once the cards are dealt, "
+        "never placed",
+        "stud_carrousel_coin": "the carrousel takes one coin of {coin}, not {stake}",
+        "stud_carrousel_taken": "box {box} already has its carrousel coin",
+        "stud_carrousel_no_ante": "box {box} has no ante: the carrousel coin goes with a hand "
+        "that is dealt",
+        "stud_box_full": "box {box} already takes {n} bets, the most a box takes",
+        "stud_not_an_option": "{place} can {options}, not {action}",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -111,44 +126,41 @@ class PokerStudEngine:
         """None if `bet` may join the `accepted` bets of the coup, else why not. The table
         state (the carrousel's pool) changes nothing here; it is taken to keep every engine's
         entry the same."""
-        if (reason := duplicate_id(bet, accepted)) is not None:
-            return reason
+        if (taken := duplicate_id(bet, accepted)) is not None:
+            return taken
         try:
             family, box = parse_code(bet.code, self.rules.boxes)
         except ValueError as e:
-            return str(e)
+            return str(e)  # a code the screen never builds: said as the layout says it
         if type(bet) is not Bet:
             return (
                 "poker_stud has no zero: a bet takes no choice on zero and is never in prison "
                 f"({another_game(bet, Bet)})"
             )
         if family == CALL:
-            return (
-                f"{bet.code} is made by going on (hi vaig) once the cards are dealt, never placed"
-            )
+            return reason("stud_call_not_placed", code=bet.code)
         on_box = [other for other in accepted if other.code == bet.code]
         if family == CARROUSEL:
             if bet.stake != self.rules.coin:
-                return (
-                    f"the carrousel takes one coin of {money(self.rules.coin)}, not "
-                    f"{entered(bet.stake)}"
+                return reason(
+                    "stud_carrousel_coin", coin=money(self.rules.coin), stake=entered(bet.stake)
                 )
             if on_box:
-                return f"box {box} already has its carrousel coin"
+                return reason("stud_carrousel_taken", box=box)
             if not any(other.code == f"{ANTE}:{box}" for other in accepted):
-                return f"box {box} has no ante: the carrousel coin goes with a hand that is dealt"
+                return reason("stud_carrousel_no_ante", box=box)
             return None
         if len(on_box) >= self.rules.bets_per_box:
-            return f"box {box} already takes {self.rules.bets_per_box} bets, the most a box takes"
+            return reason("stud_box_full", box=box, n=self.rules.bets_per_box)
         return stake_refusal(bet, accepted, self.limits)
 
     def place(
         self, bet: Bet, accepted: Sequence[Bet] = (), *, state: StudState | None = None
     ) -> Bet:
         """`bet` itself when it is legal; BetRefused otherwise."""
-        reason = self.check(bet, accepted, state=state)
-        if reason is not None:
-            raise BetRefused(bet, reason)
+        refusal = self.check(bet, accepted, state=state)
+        if refusal is not None:
+            raise BetRefused(bet, refusal)
         return bet
 
     # --- the coup -------------------------------------------------------------------------
@@ -195,7 +207,14 @@ class PokerStudEngine:
                 f"{need.place or ''}".rstrip()
             )
         if action not in OPTIONS:
-            raise ValueError(f"{place} can {' or '.join(OPTIONS)}, not {action!r}")
+            raise ValueError(
+                reason(
+                    "stud_not_an_option",
+                    place=place,
+                    options=" or ".join(OPTIONS),
+                    action=repr(action),
+                )
+            )
         calls = coup.calls
         if action == "call":
             box = _box(place)

@@ -10,6 +10,7 @@ from games.poker_stud.rules import PokerStudRules
 GAME = CoupGame(
     id="poker_stud",
     title="Stud poker",
+    names={"ca": "Pòquer sense descart", "es": "Póquer sin descarte", "en": "Stud poker"},
     rules=PokerStudRules.from_dict,
     engine=PokerStudEngine,
     kind=COUP,

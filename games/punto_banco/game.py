@@ -23,6 +23,7 @@ def _result_text(outcome: Mapping[str, Any]) -> str:
 GAME = CoupGame(
     id="punto_banco",
     title="Punto banco",
+    names={"ca": "Punto i banca", "es": "Punto y banca", "en": "Punto banco"},
     rules=PuntoBancoRules.from_dict,
     engine=PuntoBancoEngine,
     kind=COUP,

@@ -19,9 +19,27 @@ from types import MappingProxyType
 
 from games.banking import SpinResult
 from games.money import entered, money
+from games.reasons import define, reason
 from games.records import ColourPayment, Limits
 
 VALUE_SEATS = 3  # section 02 II.a: players with value chips once every colour is taken
+
+# why a colour change is refused (games/reasons.py)
+define(
+    {
+        "colour_seat_plays": "seat {seat} already plays {colour}",
+        "colour_seat_plays_value_chips": "seat {seat} already plays value chips",
+        "colour_unknown": "this table has no colour {colour} (colours: {colours})",
+        "colour_taken": "{colour} is taken",
+        "colour_unit_not_multiple": "a chip's value must be a whole multiple of the table "
+        "minimum of {min}, not {unit}",
+        "colour_unit_out_of_range": "a chip's value goes from the minimum {min} to the "
+        "straight-up maximum {max}, not {unit}",
+        "value_chips_colours_free": "value chips are for when every colour is taken; free: {free}",
+        "value_chips_full": "the table already has {n} players with value chips",
+        "colour_seat_not_playing": "seat {seat} plays neither a colour nor value chips",
+    }
+)
 
 
 class ColourRefused(ValueError):
@@ -91,56 +109,54 @@ class ColourChips:
         A value-chip player may take a colour that has come free."""
         unit = self.minimum if unit is None else unit
         if seat in self.seats:
-            return f"seat {seat} already plays {self.seats[seat].name}"
+            return reason("colour_seat_plays", seat=seat, colour=self.seats[seat].name)
         if colour not in self.colours:
-            return f"this table has no colour {colour!r} (colours: {', '.join(self.colours)})"
+            return reason("colour_unknown", colour=repr(colour), colours=", ".join(self.colours))
         if colour not in self.free():
-            return f"{colour} is taken"
+            return reason("colour_taken", colour=colour)
         if type(unit) is not int or unit % self.minimum:
-            return (
-                "a chip's value must be a whole multiple of the table minimum of "
-                f"{money(self.minimum)}, not {entered(unit)}"
-            )
+            return reason("colour_unit_not_multiple", min=money(self.minimum), unit=entered(unit))
         if not self.minimum <= unit <= self.maximum:
-            return (
-                f"a chip's value goes from the minimum {money(self.minimum)} to the straight-up "
-                f"maximum {money(self.maximum)}, not {money(unit)}"
+            return reason(
+                "colour_unit_out_of_range",
+                min=money(self.minimum),
+                max=money(self.maximum),
+                unit=money(unit),
             )
         return None
 
     def assign(self, seat: int, colour: str, unit: int | None = None) -> ColourChips:
         """The table with `seat` playing `colour` at `unit`; ColourRefused if not allowed."""
-        reason = self.check_assign(seat, colour, unit)
-        if reason is not None:
-            raise ColourRefused(reason)
+        refusal = self.check_assign(seat, colour, unit)
+        if refusal is not None:
+            raise ColourRefused(refusal)
         seats = {**self.seats, seat: Colour(colour, self.minimum if unit is None else unit)}
         return replace(self, seats=seats, value_seats=self.value_seats - {seat})
 
     def check_value_chips(self, seat: int) -> str | None:
         """None if `seat` may join with value chips (section 02 II.a), else why not."""
+        if seat in self.seats:
+            return reason("colour_seat_plays", seat=seat, colour=self.seats[seat].name)
         if self.plays(seat) is not None:
-            return (
-                f"seat {seat} already plays "
-                f"{self.seats[seat].name if seat in self.seats else 'value chips'}"
-            )
+            return reason("colour_seat_plays_value_chips", seat=seat)
         if self.free():
-            return f"value chips are for when every colour is taken; free: {', '.join(self.free())}"
+            return reason("value_chips_colours_free", free=", ".join(self.free()))
         if len(self.value_seats) >= VALUE_SEATS:
-            return f"the table already has {VALUE_SEATS} players with value chips"
+            return reason("value_chips_full", n=VALUE_SEATS)
         return None
 
     def seat_with_value_chips(self, seat: int) -> ColourChips:
         """The table with `seat` playing value chips; ColourRefused if not allowed."""
-        reason = self.check_value_chips(seat)
-        if reason is not None:
-            raise ColourRefused(reason)
+        refusal = self.check_value_chips(seat)
+        if refusal is not None:
+            raise ColourRefused(refusal)
         return replace(self, value_seats=self.value_seats | {seat})
 
     def release(self, seat: int) -> ColourChips:
         """The table once `seat` has left (its colour free again); ColourRefused if it was not
         playing."""
         if self.plays(seat) is None:
-            raise ColourRefused(f"seat {seat} plays neither a colour nor value chips")
+            raise ColourRefused(reason("colour_seat_not_playing", seat=seat))
         seats = {s: colour for s, colour in self.seats.items() if s != seat}
         return replace(self, seats=seats, value_seats=self.value_seats - {seat})
 

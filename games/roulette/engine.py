@@ -28,10 +28,20 @@ from games.banking import (
     win,
 )
 from games.prison import ZERO_CHOICES, PrisonBet, on_zero, released
+from games.reasons import define, reason
 from games.records import Announcement, Bet, Limits, Settlement, another_game
 from games.roulette.announcements import announce
 from games.roulette.layout import EVEN_CHANCES, NUMBERS, covers, parse_code
 from games.roulette.rules import RouletteRules
+
+# why a roulette bet is refused (games/reasons.py)
+define(
+    {
+        "zero_choice_unknown": "the choice on zero is prison or half, not {choice}",
+        "half_back_even_chances_only": "half back on zero is a choice of the even chances only",
+        "new_bet_in_prison": "a new bet cannot be in prison",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -60,20 +70,20 @@ class RouletteEngine(BankingEngine):
         self, bet: Bet, accepted: Sequence[Bet] = (), *, state: RouletteState | None = None
     ) -> str | None:
         """None if `bet` (a PrisonBet) may join the `accepted` bets of this round, else why not."""
-        if (reason := duplicate_id(bet, accepted)) is not None:
-            return reason
+        if (taken := duplicate_id(bet, accepted)) is not None:
+            return taken
         try:
             parse_code(bet.code)
         except ValueError as e:
-            return str(e)
+            return str(e)  # a code the screen never builds: said as the layout says it
         if type(bet) is not PrisonBet:
             return f"a {self.game} bet holds its choice on zero ({another_game(bet, PrisonBet)})"
         if bet.zero_choice not in ZERO_CHOICES:
-            return f"the choice on zero is prison or half, not {bet.zero_choice!r}"
+            return reason("zero_choice_unknown", choice=repr(bet.zero_choice))
         if bet.zero_choice == "half" and bet.family not in EVEN_CHANCES:
-            return "half back on zero is a choice of the even chances only"
+            return reason("half_back_even_chances_only")
         if bet.prison:
-            return "a new bet cannot be in prison"
+            return reason("new_bet_in_prison")
         return stake_refusal(bet, accepted, self.limits)
 
     def new_state(self) -> RouletteState:

@@ -16,10 +16,11 @@ def _number(outcome: Mapping[str, Any]) -> str:
     return str(outcome["number"])
 
 
-def _roulette(game_id: str, title: str, **extra: Any) -> SpinGame:
+def _roulette(game_id: str, title: str, names: Mapping[str, str], **extra: Any) -> SpinGame:
     return SpinGame(
         id=game_id,
         title=title,
+        names=names,
         rules=RouletteRules.from_dict,
         engine=RouletteEngine,
         kind=SPIN,
@@ -37,7 +38,19 @@ def _roulette(game_id: str, title: str, **extra: Any) -> SpinGame:
     )
 
 
-FRENCH = _roulette("roulette_fr", "French roulette (single zero)")
+FRENCH = _roulette(
+    "roulette_fr",
+    "French roulette (single zero)",
+    {"ca": "Ruleta francesa", "es": "Ruleta francesa", "en": "French roulette"},
+)
 AMERICAN = _roulette(
-    "roulette_us1", "American roulette with one zero", sections=("colours",), colour_chips=True
+    "roulette_us1",
+    "American roulette with one zero",
+    {
+        "ca": "Ruleta americana d'un sol zero",
+        "es": "Ruleta americana de un solo cero",
+        "en": "American roulette, single zero",
+    },
+    sections=("colours",),
+    colour_chips=True,
 )

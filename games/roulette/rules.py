@@ -7,7 +7,7 @@ derives what follows from them: table limits, the opening advance and each bet's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -18,7 +18,9 @@ from games.odds import BetOdds
 from games.profile import (
     RulebookError,
     Section,
+    differences,
     flag,
+    payment_order,
     positive_int,
     read_bets,
     refuse_player_edges,
@@ -83,7 +85,7 @@ class RouletteRules(TableRules):
             zero_rule=profile.read("zero_rule", _zero_rule),
             payouts=MappingProxyType(payouts),
             max_multiple=MappingProxyType(max_multiple),
-            payment_order=profile.read("payment_order", _payment_order),
+            payment_order=profile.read("payment_order", payment_order(FAMILIES)),
             seat_paid_at_once=profile.read("seat_paid_at_once", flag),
             advance_multiple=profile.read("advance_multiple", positive_int),
             closing_rounds=profile.read("closing_rounds", positive_int),
@@ -149,7 +151,7 @@ def _wheel_order(value: Any, at: str) -> tuple[int, ...]:
     order = _numbers(value, at)
     if sorted(order) != list(NUMBERS):
         raise RulebookError(
-            f"{at}: must list 0 to 36 once each ({_differences(order, NUMBERS, 'not on a wheel')})"
+            f"{at}: must list 0 to 36 once each ({differences(order, NUMBERS, 'not on a wheel')})"
         )
     for a, b in zip(order, order[1:] + order[:1]):
         if abs(a - b) == 1:
@@ -165,26 +167,6 @@ def _red(value: Any, at: str) -> frozenset[int]:
     red = _numbers(value, at)
     if sorted(red) != sorted(RED):
         raise RulebookError(
-            f"{at}: must be the red numbers of the cloth ({_differences(red, RED, 'not red')})"
+            f"{at}: must be the red numbers of the cloth ({differences(red, RED, 'not red')})"
         )
     return frozenset(red)
-
-
-def _payment_order(value: Any, at: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or any(not isinstance(f, str) for f in value):
-        raise RulebookError(f"{at}: must be a list of bet families")
-    if sorted(value) != sorted(FAMILIES):
-        raise RulebookError(
-            f"{at}: must list every bet family once ({_differences(value, FAMILIES, 'unknown')})"
-        )
-    return tuple(value)
-
-
-def _differences(listed: Sequence[Any], expected: Iterable[Any], stray: str) -> str:
-    """What keeps `listed` from holding each of `expected` once: "missing [26], repeated [0]"."""
-    problems = {
-        "missing": set(expected) - set(listed),
-        "repeated": {x for x in listed if listed.count(x) > 1},
-        stray: set(listed) - set(expected),
-    }
-    return ", ".join(f"{name} {sorted(items)}" for name, items in problems.items() if items)

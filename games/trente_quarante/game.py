@@ -11,6 +11,7 @@ from games.trente_quarante.rules import TrenteQuaranteRules
 GAME = CoupGame(
     id="trente_quarante",
     title="Trente et quarante",
+    names={"ca": "Trenta i quaranta", "es": "Treinta y cuarenta", "en": "Trente et quarante"},
     rules=TrenteQuaranteRules.from_dict,
     engine=TrenteQuaranteEngine,
     kind=COUP,

@@ -22,11 +22,11 @@ from games.money import exact_multiple, first_multiple, money
 from games.odds import BetOdds
 from games.prison import ZERO_CHOICES, prison_return
 from games.profile import (
-    RulebookError,
     Section,
     flag,
     game_id,
     parse_share,
+    payment_order,
     positive_int,
     read_bets,
     refuse_player_edges,
@@ -101,7 +101,7 @@ class TrenteQuaranteRules(TableRules):
             cut_reserve=cut_reserve,
             payouts=MappingProxyType(payouts),
             max_multiple=MappingProxyType(max_multiple),
-            payment_order=profile.read("payment_order", _payment_order),
+            payment_order=profile.read("payment_order", payment_order(CHANCES)),
             premium=insurance.read("premium", parse_share),
             insurance_min_multiple=insurance.read("min_multiple", positive_int),
             advance_multiple=profile.read("advance_multiple", positive_int),
@@ -186,12 +186,3 @@ class TrenteQuaranteRules(TableRules):
                 )
             )
         return rows
-
-
-def _payment_order(value: Any, at: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or sorted(value, key=str) != sorted(CHANCES):
-        raise RulebookError(
-            f"{at}: must list each of {', '.join(CHANCES)} once, in the order they are paid, "
-            f"not {value!r}"
-        )
-    return tuple(value)

@@ -4,8 +4,9 @@ After the chain, every round is settled again by the engine, from the journaled 
 outcome under the journaled profile and limits, and must give exactly the journaled bets,
 settlement and totals; every end-of-session count must equal the session's journaled results.
 A `round.correction` is settled again the same way, from the table as it stood before the
-result it names and with the corrected outcome, and its money replaces that result's; it must
-name the last result, before the next round opened. Replaying a journal reproduces the table.
+result it names and with the corrected outcome (a coup dealt again with the cards of its
+`moves`, each place deciding as journaled), and its money replaces that result's; it must name
+the last result, before the next round opened. Replaying a journal reproduces the table.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from games.records import Limits
 from games.registry import GAMES
 from games.rulebook import RulebookError, load_rules
 from terminal.common.settings import config_dir
-from terminal.runtime.correction import correction_data, corrects_seq
+from terminal.runtime.correction import correction_data, corrects_seq, journaled_entry
 from terminal.runtime.journal import open_reader, read_rows, verify
 from terminal.runtime.settle import settle
 from terminal.runtime.state import TableState
@@ -181,17 +182,19 @@ def _check_correction(engine, state: TableState, event: dict) -> None:
         raise _Mismatch(
             seq, f"the correction of round {last['round']} is journaled in round {event['round']}"
         )
+    game = GAMES[event["game"]]
     try:
         expected = correction_data(
-            GAMES[event["game"]],
+            game,
             engine,
             before,
             last,
-            data["outcome"],
+            journaled_entry(game, data),
             data.get("reason", ""),
             data.get("by", ""),
+            now=state,
         )
-    except (KeyError, TypeError, ValueError) as e:  # an outcome the rules cannot settle
+    except (KeyError, TypeError, ValueError, IndexError) as e:  # an outcome the rules cannot settle
         raise _Mismatch(
             seq, f"correction of round {last['round']}: the rules refuse to settle it ({e})"
         ) from None

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import lcm
+from typing import Any
 
 from games.money import first_multiple
 from games.prison import PrisonBet
@@ -185,3 +186,13 @@ class SimPlayers:
             player = seats.get(seat_of.get(entry.id, -1))
             if player is not None:
                 player.chips += entry.paid + entry.returned
+
+    def adjust(self, seats: Mapping[str, int], adjustment: Iterable[Mapping[str, Any]]) -> None:
+        """A correction's money (`round.correction` `adjustment`): for each bet, `paid` and
+        `returned` handed over to its seat (`seats`: bet id -> seat), or taken back from it when
+        negative, as a result's money is (`collect`)."""
+        players = {p.seat: p for p in self.players}
+        for entry in adjustment:
+            player = players.get(seats.get(str(entry["id"]), -1))
+            if player is not None:
+                player.chips += entry["paid"] + entry["returned"]

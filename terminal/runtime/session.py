@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.entries import clip, text_problem
 from games.money import money
+from games.reasons import define, reason, reason_of
 from terminal.contract.events import is_int
 from terminal.runtime.croupier import MAX_AMOUNT
 from terminal.runtime.floats import journaled_chips
@@ -40,6 +41,60 @@ SIGNERS = {
 }
 CORRECTORS = ("table_head", "games_director")  # who may authorise a correction (the pit boss)
 LIMIT_CHANGE_ROUNDS = 3  # "les tres últimes boles" at the old limits
+
+# why the croupier's entry of the session is refused (games/reasons.py)
+define(
+    {
+        "count_empty": "count the chips per denomination",
+        "count_no_such_chip": "{value} is no chip of this table ({chips})",
+        "count_not_whole": "the count of {chip} chips must be a whole number, not {count}",
+        "staff_no_file": "this table has no staff file: nobody can sign (run with --staff FILE)",
+        "role_missing": "{person} does not hold the role {role}",
+        "role_missing_either": "{person} does not hold the role {role} or {other}",
+        "session_open_already": "the session is open already",
+        "opening_short": "the opening advance counted is {amount}: at least {advance} (article 35)",
+        "topup_no_session": "the table has no open session to top up",
+        "topup_limits_need": "the new limits need {due} (article 35), not {amount}",
+        "topup_not_advance": "every top-up equals the advance of {due} (article 35), not {amount}",
+        "sign_nothing_left": "event {what} has nothing left to sign",
+        "sign_role_not_asked": "event {what} asks for {roles}, not {role}",
+        "sign_no_role": "{role} is no role",
+        "croupier_change_no_session": "no session is open: the croupier signs in with the "
+        "opening count",
+        "croupier_has_table": "{person} has the table already",
+        "session_none": "no session is open",
+        "limits_change_under_way": "a change of limits is under way already",
+        "table_closing": "the table is closing",
+        "limits_min_not_positive": "the new minimum must be a positive amount, not {min}",
+        "limits_same_min": "the minimum is {min} already",
+        "limits_impossible": "no limits from a minimum of {min}: {reason}",
+        "closing_count_early": "the closing count comes after the closing rounds",
+        "closing_drop_not_whole": "the cash drop must be a whole amount in minor units, not {drop}",
+        "cancel_after_no_more_bets": "a bet is taken off only before no more bets",
+        "cancel_no_such_bet": "no bet {id} was placed in this round",
+        "fault_ack_none": "no fault {fault} waits for an acknowledgement",
+        "no_round_open": "no round is open for bets",
+        "round_in_play": "a round is in play",
+        "opening_unsigned": "the opening advance is not signed yet (article 36)",
+        "session_closing_count": "the session is closing: count the chips and the drop",
+        "correction_no_outcome": "a correction needs the corrected outcome",
+        "correction_no_reason": "a correction needs a reason",
+    }
+)
+# the refusals of who signed (a wrong PIN, a locked person, a missing role), as the screens
+# ask them to sign in again: the staff file's (terminal/runtime/staff.py) and the session's
+PERSON_REFUSALS = frozenset(
+    {
+        "staff_no_file",
+        "staff_nobody",
+        "staff_locked",
+        "pin_wrong",
+        "pin_wrong_last",
+        "staff_role_missing",
+        "role_missing",
+        "role_missing_either",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -157,13 +212,15 @@ ENTRIES = (
 def counted(chips: Mapping[int, int], denominations: tuple[int, ...]) -> tuple[int, str | None]:
     """The amount of `chips` counted per denomination, and why the count cannot be taken."""
     if not isinstance(chips, Mapping) or not chips:
-        return 0, "count the chips per denomination"
+        return 0, reason("count_empty")
     total = 0
     for value, count in chips.items():
         if value not in denominations:
-            return 0, f"{clip(value)!r} is no chip of this table ({_chips(denominations)})"
+            return 0, reason(
+                "count_no_such_chip", value=repr(clip(value)), chips=_chips(denominations)
+            )
         if not is_int(count) or count < 0 or count * value > MAX_AMOUNT:
-            return 0, f"the count of {money(value)} chips must be a whole number, not {clip(count)}"
+            return 0, reason("count_not_whole", chip=money(value), count=f"{clip(count)}")
         total += count * value
     return total, None
 
@@ -181,8 +238,6 @@ class Session:
         self.go = False  # the croupier called for bets
         self.limit_change: LimitChange | None = None
         self.limit_rounds_left = 0
-        self.counted = False  # the closing count is journaled
-        self.closing_over = False  # the closing rounds are played
 
     @property
     def staffed(self) -> bool:
@@ -194,17 +249,23 @@ class Session:
         the staff file is read afresh (people are added while the table runs), and a wrong
         PIN is counted in it."""
         if self.staff_path is None:
-            return "this table has no staff file: nobody can sign (run with --staff FILE)"
+            return reason("staff_no_file")
         if (problem := text_problem("the person", signer.person)) is not None:
             return problem
         staff = Staff(self.staff_path)
-        if (reason := staff.check(signer.person, signer.pin)) is not None:
-            return reason
+        if (refusal := staff.check(signer.person, signer.pin)) is not None:
+            return refusal
         roles = (role,) if isinstance(role, str) else role
         held = staff.people[signer.person].roles
-        if not any(r in held for r in roles):
-            return f"{signer.person} does not hold the role {' or '.join(roles)}"
-        return None
+        if any(r in held for r in roles):
+            return None
+        if len(roles) == 1:
+            return reason("role_missing", person=signer.person, role=roles[0])
+        if len(roles) == 2:
+            return reason(
+                "role_missing_either", person=signer.person, role=roles[0], other=roles[1]
+            )
+        return f"{signer.person} does not hold the role {' or '.join(roles)}"
 
     def signatures(self, what: str) -> dict[str, Any]:
         """What an event asking for signatures says of them (nothing at an unstaffed table)."""
@@ -216,25 +277,22 @@ class Session:
         if not isinstance(entry, ENTRIES):
             return False
         name = type(entry).__name__
-        reason = getattr(self, "_" + _snake(name))(entry)
-        if reason is not None:
-            self.table.refuse(_snake(name), reason)
+        refusal = getattr(self, "_" + _snake(name))(entry)
+        if refusal is not None:
+            self.table.refuse(_snake(name), refusal)
         return True
 
     def _opening(self, entry: Opening) -> str | None:
         table, setup = self.table, self.table.setup
         if table.state.session_open:
-            return "the session is open already"
+            return reason("session_open_already")
         amount, problem = counted(entry.chips, setup.chips)
         if problem is not None:
             return problem
         if amount < setup.advance:
-            return (
-                f"the opening advance counted is {money(amount)}: at least {money(setup.advance)} "
-                "(article 35)"
-            )
-        if (reason := self.check(entry.croupier, "croupier")) is not None:
-            return reason
+            return reason("opening_short", amount=money(amount), advance=money(setup.advance))
+        if (refusal := self.check(entry.croupier, "croupier")) is not None:
+            return refusal
         person = entry.croupier.person
         advance = {"amount": amount, "chips": journaled_chips(entry.chips), "counted_by": person}
         table.open_session(croupier=person, advance=advance)
@@ -243,24 +301,27 @@ class Session:
     def _counted_top_up(self, entry: CountedTopUp) -> str | None:
         table = self.table
         if not table.state.session_open:
-            return "the table has no open session to top up"
+            return reason("topup_no_session")
         amount, problem = counted(entry.chips, table.setup.chips)
         if problem is not None:
             return problem
         limits_due = table.state.topup_due
-        reason = "limits" if limits_due else "top-up"
+        kind = "limits" if limits_due else "top-up"
         due = limits_due or table.state.initial_advance
         if amount != due:
-            why = "the new limits need" if limits_due else "every top-up equals the advance of"
-            return f"{why} {money(due)} (article 35), not {money(amount)}"
+            return reason(
+                "topup_limits_need" if limits_due else "topup_not_advance",
+                due=money(due),
+                amount=money(amount),
+            )
         table.emit(
             "float.advance",
             {
                 "amount": amount,
                 "chips": journaled_chips(entry.chips),
-                "reason": reason,
+                "reason": kind,
                 "counted_by": entry.by,
-                **self.signatures(reason),
+                **self.signatures(kind),
             },
             table.state.open_round,
         )
@@ -270,13 +331,18 @@ class Session:
         table = self.table
         unsigned = table.state.unsigned.get(entry.what)
         if unsigned is None:
-            return f"event {clip(entry.what)} has nothing left to sign"
+            return reason("sign_nothing_left", what=f"{clip(entry.what)}")
         if entry.role not in (roles := unsigned["roles"]):
-            return f"event {entry.what} asks for {', '.join(roles)}, not {clip(entry.role)}"
+            return reason(
+                "sign_role_not_asked",
+                what=entry.what,
+                roles=", ".join(roles),
+                role=f"{clip(entry.role)}",
+            )
         if entry.role not in ROLES:
-            return f"{clip(entry.role)!r} is no role"
-        if (reason := self.check(entry.signer, entry.role)) is not None:
-            return reason
+            return reason("sign_no_role", role=repr(clip(entry.role)))
+        if (refusal := self.check(entry.signer, entry.role)) is not None:
+            return refusal
         table.emit(
             "sign",
             {"what": entry.what, "by": entry.signer.person, "role": entry.role},
@@ -287,12 +353,12 @@ class Session:
     def _croupier_change(self, entry: CroupierChange) -> str | None:
         table = self.table
         if not table.state.session_open:
-            return "no session is open: the croupier signs in with the opening count"
+            return reason("croupier_change_no_session")
         previous = table.state.croupier
         if entry.croupier.person == previous:
-            return f"{previous} has the table already"
-        if (reason := self.check(entry.croupier, "croupier")) is not None:
-            return reason
+            return reason("croupier_has_table", person=f"{previous}")
+        if (refusal := self.check(entry.croupier, "croupier")) is not None:
+            return refusal
         table.emit(
             "croupier.change",
             {"croupier": entry.croupier.person, "previous": previous},
@@ -303,21 +369,21 @@ class Session:
     def _limit_change(self, entry: LimitChange) -> str | None:
         table = self.table
         if not table.state.session_open:
-            return "no session is open"
+            return reason("session_none")
         if self.limit_change is not None:
-            return "a change of limits is under way already"
+            return reason("limits_change_under_way")
         if table.closing.active or table.control.close_requested.is_set():
-            return "the table is closing"
+            return reason("table_closing")
         if not is_int(entry.minimum) or entry.minimum < 1:
-            return f"the new minimum must be a positive amount, not {clip(entry.minimum)}"
+            return reason("limits_min_not_positive", min=f"{clip(entry.minimum)}")
         if entry.minimum == table.setup.limits.min:
-            return f"the minimum is {money(entry.minimum)} already"
+            return reason("limits_same_min", min=money(entry.minimum))
         try:
             table.rules.limits(
                 entry.minimum, table.setup.limits.chip_unit, table.setup.limits.steps
             )
         except ValueError as exc:
-            return f"no limits from a minimum of {money(entry.minimum)}: {exc}"
+            return reason("limits_impossible", min=money(entry.minimum), reason=reason_of(exc))
         self.limit_change, self.limit_rounds_left = entry, LIMIT_CHANGE_ROUNDS
         table.announce(table.engine.announcement("last_rounds", n=LIMIT_CHANGE_ROUNDS))
         return None
@@ -353,17 +419,17 @@ class Session:
 
     def _close_table(self, entry: CloseTable) -> str | None:
         if not self.table.state.session_open:
-            return "no session is open"
+            return reason("session_none")
         self.table.control.request_close()
         return None
 
     def _closing_count(self, entry: ClosingCount) -> str | None:
         table = self.table
         if not self.awaiting_count:
-            return "the closing count comes after the closing rounds"
+            return reason("closing_count_early")
         amount, problem = counted(entry.chips, table.setup.chips)
         if problem is None and (not is_int(entry.drop) or not 0 <= entry.drop <= MAX_AMOUNT):
-            problem = f"the cash drop must be a whole amount in minor units, not {clip(entry.drop)}"
+            problem = reason("closing_drop_not_whole", drop=f"{clip(entry.drop)}")
         if problem is not None:
             return problem
         st = table.state
@@ -380,15 +446,14 @@ class Session:
                 **self.signatures("count"),
             },
         )
-        self.counted = True
         return None
 
     def _cancel_bet(self, entry: CancelBet) -> str | None:
         table = self.table
         if table.state.round_status != "open":
-            return "a bet is taken off only before no more bets"
+            return reason("cancel_after_no_more_bets")
         if not any(b.id == entry.bet_id for b in table.state.round_bets):
-            return f"no bet {clip(entry.bet_id)!r} was placed in this round"
+            return reason("cancel_no_such_bet", id=repr(clip(entry.bet_id)))
         table.emit("bet.cancelled", {"bet": entry.bet_id, "by": entry.by}, table.state.round)
         return None
 
@@ -396,7 +461,7 @@ class Session:
         table = self.table
         fault = table.state.unacknowledged.get(entry.fault)
         if fault is None:
-            return f"no fault {clip(entry.fault)} waits for an acknowledgement"
+            return reason("fault_ack_none", fault=f"{clip(entry.fault)}")
         table.emit("fault.ack", {"fault": entry.fault, "by": entry.by}, table.state.open_round)
         # a procedure's fault (the carrousel's cancel failed) is over once a person saw to it;
         # the devices' and switches' faults end when they report it
@@ -406,20 +471,20 @@ class Session:
 
     def _no_more_bets(self, entry: NoMoreBets) -> str | None:
         if self.table.state.round_status != "open":
-            return "no round is open for bets"
+            return reason("no_round_open")
         self.table.close_bets(self.table.state.round)
         return None
 
     def _open_round(self, entry: OpenRound) -> str | None:
         state = self.table.state
         if not state.session_open:
-            return "no session is open"
+            return reason("session_none")
         if state.round_status is not None:
-            return "a round is in play"
+            return reason("round_in_play")
         if self.unsigned_opening():
-            return "the opening advance is not signed yet (article 36)"
+            return reason("opening_unsigned")
         if self.awaiting_count:
-            return "the session is closing: count the chips and the drop"
+            return reason("session_closing_count")
         self.go = True
         return None
 
@@ -428,11 +493,11 @@ class Session:
 
         table = self.table
         if not isinstance(entry.outcome, dict):
-            return "a correction needs the corrected outcome"
+            return reason("correction_no_outcome")
         if (problem := text_problem("the reason", entry.reason)) is not None or not entry.reason:
-            return problem or "a correction needs a reason"
-        if (reason := self.check(entry.signer, CORRECTORS)) is not None:
-            return reason
+            return problem or reason("correction_no_reason")
+        if (refusal := self.check(entry.signer, CORRECTORS)) is not None:
+            return refusal
         return correct(table, entry.outcome, entry.reason, entry.signer.person)
 
     # -- what the table waits for -------------------------------------------------------
@@ -441,13 +506,14 @@ class Session:
 
     @property
     def awaiting_count(self) -> bool:
-        """The closing rounds are over and the chips are still to count."""
-        return self.closing_over and not self.counted
+        """The closing rounds are over and the chips are still to count (folded from the
+        journal: a restart between the last round and the count still waits for the count)."""
+        st = self.table.state
+        return st.last_round_played and not st.counted
 
     def count_signed(self) -> bool:
-        return self.counted and not any(
-            u["what"] == "count" for u in self.table.state.unsigned.values()
-        )
+        st = self.table.state
+        return st.counted and not any(u["what"] == "count" for u in st.unsigned.values())
 
 
 def _snake(name: str) -> str:

@@ -57,6 +57,8 @@ class TableState:
     drop: int = 0  # cash in the drop box
     house_net: int = 0  # this session: what the float gained (docs/money.md)
     rounds_settled: int = 0  # this session
+    last_round_played: bool = False  # this session's last round is settled: its chips to count
+    counted: bool = False  # this session's closing count is journaled (`float.count`)
     faults: dict[str, dict[str, Any]] = field(default_factory=dict)
     # the faults a person must acknowledge (errors and worse), by seq, until `fault.ack`
     unacknowledged: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -131,6 +133,7 @@ class TableState:
         self.initial_advance = self.advances = self.tray = self.drop = 0
         self.house_net = self.rounds_settled = 0
         self.last_rounds_left = None
+        self.last_round_played = self.counted = False
 
     def _on_table_close(self, event, data) -> None:
         self.session_open = False
@@ -147,6 +150,7 @@ class TableState:
         self._asks_signatures(event, data, data.get("reason", "top-up"))
 
     def _on_float_count(self, event, data) -> None:
+        self.counted = True
         self._asks_signatures(event, data, "count")
 
     def _on_table_limits(self, event, data) -> None:
@@ -197,6 +201,7 @@ class TableState:
         self.tray += net
         self.house_net += net
         self.rounds_settled += 1
+        self.last_round_played = bool(data.get("last_round"))
 
     def _on_round_void(self, event, data) -> None:
         collected = void_net(data)
@@ -224,7 +229,9 @@ class TableState:
     def _on_round_correction(self, event, data) -> None:
         """The last round's result replaced (`round.correction`): the state rebuilt from before
         that result, the correction's data applied as the result, then every event since the
-        result again (a correction of a correction replaces the first one the same way)."""
+        result again (a correction of a correction replaces the first one the same way). The
+        game's fold takes the correction's data as the result's: a coup's shoe counts its
+        corrected cards (`moves`) in place of those journaled (games/cards/fold.py)."""
         before, since, last = self.before_result, self.since_result, self.last_result
         if before is None or last is None:
             why = "no result of this session's last round is open to correction"

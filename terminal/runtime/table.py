@@ -22,8 +22,9 @@ from typing import Any
 
 from drivers.faults import Fault, FaultCleared
 from drivers.gpio.events import ButtonPressed, SwitchChanged
-from games.game import Game
+from games.game import COUP, Game
 from games.money import money
+from games.reasons import define, reason, why_of
 from games.records import Announcement, Bet, BetRefused, Limits, another_game
 from terminal.common.flag import Flag
 from terminal.runtime.closing import closing_for
@@ -50,6 +51,17 @@ SWITCH_ALARMS = {"tilt": ("tilt", True, True), "door": ("door_open", False, Fals
 POLL_SECONDS = 0.2
 # the entries only one kind of game takes, and the name of their refusal at any other table
 ENTRIES = {Decision: "decision", Withdrawal: "withdrawal", ColourEntry: "colour"}
+
+# why the table refuses an entry of the croupier's (games/reasons.py); a top-up without a
+# session is refused as the session refuses it (terminal/runtime/session.py)
+define(
+    {
+        "topup_not_initial_advance": "every top-up equals the initial advance of {advance} "
+        "(article 35), not {amount}",
+        "entry_not_taken": "a {game} table takes no such entry",
+        "bets_not_accepted": "no bets are accepted now",
+    }
+)
 
 
 class TableControl:
@@ -122,6 +134,7 @@ class Table:
         self.device = device  # the device deciding the rounds: a wheel, the dice, a shoe
         self.hand = hand  # where the croupier enters outcomes (screen://): the device, or beside it
         self.inbox = inbox  # the device's and the table I/O's events, in one queue
+        self.round_opened_ns = 0  # when the round in play opened (the monotonic clock)
         self.io = io  # buttons, switches and lamps (drivers.gpio), or None
         self.engine = engine
         self.rules = rules
@@ -146,14 +159,16 @@ class Table:
         self.emit("announcement", announcement.to_json(), round)
 
     def fault(self, code: str, severity: str, detail: str, *, device: str | None = None) -> None:
-        """A fault that stands until it is cleared (a switch in alarm, a device down)."""
+        """A fault that stands until it is cleared (a switch in alarm, a device down). A
+        `detail` that is a refusal (games/reasons.py) is journaled with its `why`."""
         self.emit(
             "fault",
             {
                 "device": device or self.game.device,
                 "code": code,
                 "severity": severity,
-                "detail": detail,
+                "detail": str(detail),
+                **why_of(detail),
             },
             self.state.open_round,
         )
@@ -185,7 +200,8 @@ class Table:
             )
 
     def refuse(self, what: str, detail: str) -> None:
-        """An entry of the croupier's that cannot be taken: a `croupier` fault, `<what>_refused`."""
+        """An entry of the croupier's that cannot be taken: a `croupier` fault, `<what>_refused`,
+        its `why` beside its `detail` when the refusal has one (games/reasons.py)."""
         self.incident(f"{what}_refused", "warning", detail, device="croupier")
 
     # -- the session -----------------------------------------------------------------------
@@ -198,6 +214,9 @@ class Table:
             self.open_session()
         self._check_switches()
         settled = 0
+        if staffed and self.state.session_open and self.state.last_round_played:
+            self.close_session()  # restarted after the closing rounds: the count is still due
+            return settled
         while not self.control.stop_requested.is_set():
             self._hold_while_critical()
             if staffed and not self._called_for_bets():
@@ -267,7 +286,6 @@ class Table:
         assert st.limits is not None, "a session closes only after it opened"
         if self.session.staffed:
             session = self.session
-            session.closing_over = True
             self.hear_faults_until(lambda _: session.count_signed())
             if not session.count_signed():  # stopped: the count waits for the next run
                 return
@@ -315,15 +333,16 @@ class Table:
     def top_up_refusal(self, amount: int | None = None) -> str | None:
         """Why the croupier's top-up of `amount` (None: the rule's) cannot be made now, or None."""
         if not self.state.session_open:
-            return "the table has no open session to top up"
+            return reason("topup_no_session")
         if amount is None:
             return None
         if (problem := amount_problem("the top-up", amount)) is not None:
             return problem
         if amount != self.state.initial_advance:
-            return (
-                f"every top-up equals the initial advance of "
-                f"{money(self.state.initial_advance)} (article 35), not {money(amount)}"
+            return reason(
+                "topup_not_initial_advance",
+                advance=money(self.state.initial_advance),
+                amount=money(amount),
             )
         return None
 
@@ -356,6 +375,7 @@ class Table:
             **self.closing.open_data(),
             **self.session.open_data(),
         }
+        self.round_opened_ns = time.monotonic_ns()
         self.emit("round.open", data, round_no)
         self.announce(self.engine.announcement("place_bets"), round_no)
 
@@ -376,22 +396,22 @@ class Table:
         person `entered` that is not even well formed (croupier.bet_problem) never reaches the
         engine (the simulated players' are built well formed); a plain `Bet` is made the game's
         kind of bet (`Game.bet`), and a bet of another game's kind is refused."""
-        reason = bet_problem(bet, self.setup.seats) if entered else None
-        if reason is None:
+        refusal = bet_problem(bet, self.setup.seats) if entered else None
+        if refusal is None:
             bet = self.game.bet.adopt(bet)
             if type(bet) is not self.game.bet:
-                reason = another_game(bet, self.game.bet)
-        if reason is None and self.state.round_status != "open":
-            reason = "no bets are accepted now"
-        if reason is None:
+                refusal = another_game(bet, self.game.bet)
+        if refusal is None and self.state.round_status != "open":
+            refusal = reason("bets_not_accepted")
+        if refusal is None:
             try:
                 self.rounds.place(bet)
             except BetRefused as refused:
-                reason = refused.reason
-        if reason is not None:
+                refusal = refused.reason
+        if refusal is not None:
             if self.players is not None and isinstance(bet, Bet):
                 self.players.refund([bet])
-            return reason
+            return refusal
         self.emit("bet.placed", bet.to_json(), self.state.round)
         return None
 
@@ -478,15 +498,17 @@ class Table:
         if self.session.take(entry) or self.rounds.croupier(entry):
             return
         if isinstance(entry, TopUp):
-            if (reason := self.top_up_refusal(entry.amount)) is not None:
-                self.refuse("topup", reason)
+            if (refusal := self.top_up_refusal(entry.amount)) is not None:
+                self.refuse("topup", refusal)
             else:
                 self._top_up()
         elif isinstance(entry, tuple(ENTRIES)):
-            self.refuse(ENTRIES[type(entry)], f"a {self.game.title} table takes no such entry")
-        elif (reason := self.place_bet(entry)) is not None:
+            self.refuse(ENTRIES[type(entry)], reason("entry_not_taken", game=self.game.title))
+        elif (refusal := self.place_bet(entry)) is not None:
             self.emit(
-                "bet.refused", {"bet": as_journaled(entry), "reason": reason}, self.state.open_round
+                "bet.refused",
+                {"bet": as_journaled(entry), "reason": str(refusal), **why_of(refusal)},
+                self.state.open_round,
             )
 
     # -- the devices -----------------------------------------------------------------------
@@ -555,7 +577,7 @@ class Table:
         (and what the game's kind takes: a card drawn out of turn); a device's other readings
         are stale."""
         source, event = item
-        if self.rounds.hear(source, event):
+        if self.rounds.hear(source, event) or self.late_entry(event, heard=True):
             return
         if source == "gpio":
             self.on_table_io(event, self.state.round)
@@ -604,9 +626,31 @@ class Table:
                 return
             source, event = item
             if source != "gpio":
-                yield event
+                if not self.late_entry(event):
+                    yield event
             elif self.on_table_io(event, self.state.round) is False:
                 return
+
+    def late_entry(self, event: object, *, heard: bool = False) -> bool:
+        """Whether `event` is of an outcome the croupier entered on the screen for a round
+        already decided or void: `heard` between readings (the round it was for is over), or
+        read for a round that opened after it was entered. It is not taken for another round;
+        the entry's event that decides (the ball in its pocket, the dice at rest) is journaled
+        as an incident, since the croupier confirmed it. A card game's card entered out of turn
+        is the coup's own to handle (rounds/coup.py)."""
+        by = getattr(event, "entered_by", None)
+        if by is None or self.game.kind == COUP:
+            return False
+        if not heard and getattr(event, "t_ns", self.round_opened_ns) >= self.round_opened_ns:
+            return False
+        if getattr(event, "decides", False):
+            self.incident(
+                "late_entry",
+                "warning",
+                f"an outcome entered on the screen by {by} came after its round was decided "
+                "or void; it is not taken for another round",
+            )
+        return True
 
     def silent_or_stopped(self) -> None:
         """No event came: a stop voids the round quietly, a silent device is a fault first."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from terminal.screens import kit
 from terminal.screens.app import CroupierApp
 from terminal.screens.model import ScreenModel, ScreenSink
 
@@ -40,6 +41,8 @@ class Driver:
         self.app = CroupierApp(table, self.model, sink, size, language=language)
         self.surface = pygame.Surface(size)
         self.frames = 0
+        self.small: set[str] = set()  # the targets drawn smaller than a finger (kit.MIN_TARGET)
+        self.overlapping: set[tuple[str, str]] = set()  # targets drawn one over the other
         self._thread: threading.Thread | None = None
         self._failure: BaseException | None = None
         self.rounds: int | None = None
@@ -75,6 +78,13 @@ class Driver:
         self.app.step()
         self.app.draw(self.surface)
         self.frames += 1
+        buttons = [t for t in self.app.targets if isinstance(t, kit.Button)]
+        for n, button in enumerate(buttons):
+            if min(button.rect.w, button.rect.h) < kit.MIN_TARGET:
+                self.small.add(button.name)
+            for other in buttons[n + 1 :]:
+                if button.rect.colliderect(other.rect):
+                    self.overlapping.add((button.name, other.name))
 
     def press(self, *names: str) -> Driver:
         """Tap each named target in turn, a frame drawn before each."""

@@ -15,6 +15,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.reasons import remade
 from terminal.runtime.state import TableState
 
 HISTORY = 10  # the rounds the croupier can recall in full
@@ -40,11 +41,25 @@ class Round:
 @dataclass(frozen=True)
 class Refusal:
     """An entry of the croupier's that the table refused, and why (a `croupier/*_refused`
-    incident or a `bet.refused`)."""
+    incident or a `bet.refused`): its text as journaled, a `Reason` again (games/reasons.py)
+    when this terminal knows the journaled `why`, which the screens say in their language
+    (`Texts.refusal`)."""
 
     seq: int
     what: str  # "bet", "opening", "sign"...
     reason: str
+    why: dict[str, Any] | None = None  # the event's `why`: {"key", "fields"}, if it has one
+    code: str | None = None  # a refused bet's code: the layout outlines it
+
+    @classmethod
+    def of(cls, seq: int, what: str, text: str, why: Any, code: Any = None) -> Refusal:
+        why = why if isinstance(why, dict) else None
+        return cls(seq, what, remade(text, why), why, code if isinstance(code, str) else None)
+
+    @property
+    def key(self) -> str | None:
+        """The refusal's key in games.reasons.REASONS, if it was journaled with one."""
+        return None if self.why is None else self.why.get("key")
 
 
 class ScreenSink:
@@ -82,8 +97,6 @@ class ScreenModel:
         self.opening: dict[str, Any] = {}  # the session's table.open data
         self.advance = state.initial_advance
         self.version = 0  # changes with every event taken: the screens redraw
-        self.last_round_played = False  # the session's last round is settled
-        self.counted = False  # the session's closing count is journaled
         self.closed = False  # a session closed since the screen started
         self.last_colour_seat: int | None = None  # the seat of the last colour chips' event
         self.listeners: list[Any] = []  # called with each event after it is folded
@@ -102,7 +115,8 @@ class ScreenModel:
 
     def closing_due(self) -> bool:
         """The session's last round is played and its chips are still to count."""
-        return self.state.session_open and self.last_round_played and not self.counted
+        st = self.state
+        return st.session_open and st.last_round_played and not st.counted
 
     def closed_by_count(self) -> bool:
         return self.closed
@@ -121,11 +135,9 @@ class ScreenModel:
         self.version += 1
         if kind == "table.open":
             self.opening, self.outcomes = data, []
-            self.last_round_played = self.counted = self.closed = False
+            self.closed = False
         elif kind == "table.close":
             self.closed = True
-        elif kind == "float.count":
-            self.counted = True
         elif kind == "float.advance" and data.get("reason") == "opening":
             self.advance = data["amount"]
         elif kind == "round.open":
@@ -139,7 +151,6 @@ class ScreenModel:
             round_ = self._round(event["round"])
             round_.result, round_.result_seq = data, event["seq"]
             self.outcomes.append(data["outcome"])
-            self.last_round_played = bool(data.get("last_round"))
         elif kind == "round.correction":
             round_ = self._round(event["round"])
             round_.corrections.append(data)
@@ -155,10 +166,12 @@ class ScreenModel:
         elif kind == "announcement":
             self.announcement = data
         elif kind == "bet.refused":
-            self.refusal = Refusal(event["seq"], "bet", data["reason"])
+            bet = data.get("bet")
+            code = bet.get("code") if isinstance(bet, dict) else None
+            self.refusal = Refusal.of(event["seq"], "bet", data["reason"], data.get("why"), code)
         elif kind == "fault" and data["device"] == "croupier":
             what = data["code"].removesuffix("_refused")
-            self.refusal = Refusal(event["seq"], what, data["detail"])
+            self.refusal = Refusal.of(event["seq"], what, data["detail"], data.get("why"))
         for listener in self.listeners:
             listener(event)
 

@@ -22,9 +22,9 @@ paid once its chips are handed over; `remaining` is what is still to hand.
 
 Those orders are the rulebook profile's data (`payment_order`, config/rulebooks/), each citing
 its article. Boule (section 04 IV.c) and the wheel of fortune (section 10 IV.3) only say that the
-croupier collects the losing bets and then adds the winnings to the winning bets, and the
-Andorran regulation has no catalogue of games: for them `CLASSIC_ORDER` holds, section 01's order
-carried over (the outside bets first, the even chances, the single number last).
+croupier collects the losing bets and then adds the winnings to the winning bets: their profiles
+carry section 01's order over. A game whose rules give no order (craps, the card games but
+trente et quarante) is paid in the order of its codes.
 
 `PayoutCalculator` is for a table where the bets are not entered: the croupier taps one player's
 winning chips by kind on the winning number and reads what to pay. Every amount is the engine's:
@@ -42,30 +42,6 @@ from typing import Any
 from games.records import Bet, Limits, Settlement
 from games.registry import game as game_of
 
-# Section 01 IV.3.c's order, by family, with the families of the games whose sections say
-# nothing of the order after it: boule's number (section 04) paid last, as roulette's straight;
-# the wheel of fortune's symbols (section 10) before its jokers, the smaller payout first.
-CLASSIC_ORDER: tuple[str, ...] = (
-    "columns",
-    "column",
-    "dozens",
-    "dozen",
-    "red",
-    "black",
-    "even",
-    "odd",
-    "high",
-    "low",
-    "sixline",
-    "street",
-    "corner",
-    "split",
-    "straight",
-    "number",
-    "sym",
-    "joker",
-)
-
 TO_PAY = ("win", "half", "push", "withdrawn")  # results that hand money over
 STAYING = ("prison", "open")  # results that leave the bet on the layout, moving no money
 CHANCES = "chances"  # the calculator's kind for the even chances (bare codes: red, odd...)
@@ -77,20 +53,14 @@ def family_of(code: str) -> str:
 
 
 def payment_order(game: str, rules: Any) -> tuple[str, ...]:
-    """The bet families of `game` in the order the croupier pays them: the profile's own order
-    where the regulation gives one (`rules.payment_order`: roulette 01 IV.3.c, 02 III.b; trente et
-    quarante 05 IV), else `CLASSIC_ORDER` (boule 04 IV.c and the wheel of fortune 10 IV.3 are
-    silent). A family of the game's codes missing from it follows, in the order of the codes.
-    UnknownGame for a game the registry does not know."""
+    """The bet families of `game` in the order the croupier pays them: the profile's own
+    (`rules.payment_order`: roulette 01 IV.3.c, 02 III.b; trente et quarante 05 IV; boule and the
+    wheel of fortune section 01's carried over), then any family of the game's codes missing from
+    it, in the order of the codes. UnknownGame for a game the registry does not know."""
     game_of(game)
-    families = tuple(dict.fromkeys(family_of(code) for code in rules.codes()))
-    own = getattr(rules, "payment_order", None)
-    if own is not None:
-        order = tuple(own)
-    else:
-        rank = {family: i for i, family in enumerate(CLASSIC_ORDER)}
-        order = tuple(sorted((f for f in families if f in rank), key=rank.__getitem__))
-    return (*order, *(f for f in families if f not in order))
+    order = tuple(getattr(rules, "payment_order", ()))
+    families = dict.fromkeys(family_of(code) for code in rules.codes())
+    return (*order, *(family for family in families if family not in order))
 
 
 def _amount(value: Any) -> Fraction:

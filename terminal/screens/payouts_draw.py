@@ -508,8 +508,13 @@ def draw_calculator(
             colour=kit.DIM,
             align="center",
         )
+    # one column for a few kinds, two for more, more still where the rows would be too short for
+    # a finger's buttons (800x480)
     columns = 1 if len(kinds) <= 3 else 2
     rows = max(1, -(-len(kinds) // columns))
+    while columns < len(kinds) and (body.h - gap * (rows - 1)) // rows < kit.MIN_TARGET:
+        columns += 1
+        rows = max(1, -(-len(kinds) // columns))
     cell_h = min((body.h - gap * (rows - 1)) // rows, round(92 * s))
     cell_w = (body.w - gap * (columns - 1)) // columns
     for i, kind in enumerate(kinds):

@@ -96,7 +96,6 @@ class TableInfo:
 
     table: str  # the table's number: its id
     game: str  # the game's id
-    title: str  # the game's own name (games/registry.py), for a game without a text of ours
     advance: int  # the opening advance ("bestreta inicial")
     minimum: int
     chip_unit: int
@@ -114,7 +113,6 @@ class TableInfo:
         return cls(
             table=table,
             game=game_id,
-            title=game_of(game_id).title,
             advance=int(advance),
             minimum=int(limits["min"]),
             chip_unit=int(limits["chip_unit"]),
@@ -176,9 +174,8 @@ def draw_players(
 
 
 def game_name(info: TableInfo, texts: Texts) -> str:
-    """The game's name in the display's language (its own title when we have no text of it)."""
-    key = f"players_game:{info.game}"
-    return texts(key) if key in CATALOGUE else info.title
+    """The game's name in the display's language (games/game.py `names`)."""
+    return game_of(info.game).names[texts.language]
 
 
 def _header(

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from terminal.screens.croupier.table import stake_options
 from terminal.screens.driver import Driver
+from terminal.screens.views.base import stake_options
+from terminal.screens.views.cloth import ClothView
 
 # people of the demonstration staff file: id -> (name, roles, PIN)
 DEMO_STAFF = {
@@ -98,6 +99,18 @@ def open_session(driver: Driver, shot: Shot) -> None:
     driver.until(lambda: not driver.model.state.unsigned, "the advance signed")
 
 
+def choose(driver: Driver, *, seat: int | None = None, chip: int | None = None) -> None:
+    """The seat and the stake the next taps bet with: their buttons, or, where the table screen
+    folded them into one (a small display), that button first."""
+    for what, value in (("seat", seat), ("chip", chip)):
+        if value is None:
+            continue
+        name = f"{what}:{value}"
+        if not driver.showing(name) and driver.showing(f"{what}s"):
+            driver.press(f"{what}s")
+        driver.press(name)
+
+
 def bets_round(driver: Driver, bets: list[tuple[int, int, str]], shot: Shot) -> None:
     """A round: called for, `bets` (seat, chip, code) tapped on the cloth, no more bets."""
     screen = driver.app.screens.table
@@ -106,7 +119,7 @@ def bets_round(driver: Driver, bets: list[tuple[int, int, str]], shot: Shot) -> 
     driver.until(lambda: driver.model.state.round_status == "open", "bets open")
     placed = len(_bets(driver))
     for seat, chip, code in bets:
-        driver.press(f"seat:{seat}", f"chip:{chip}")
+        choose(driver, seat=seat, chip=chip)
         screen.tap_code(code)
     driver.until(lambda: len(_bets(driver)) >= placed + len(bets), "the bets shown")
     shot("06-bets")
@@ -150,7 +163,9 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     """The whole session (the module's docstring); returns what a test checks against."""
     table = driver.table
     setup = table.setup
-    cloth = driver.app.screens.table.cloth(driver.surface.get_rect())
+    view = driver.app.screens.table.view
+    assert isinstance(view, ClothView), "a wheel game's table shows its cloth"
+    cloth = view.cloth(driver.surface.get_rect())
     # a bet on one number (or the wheel of fortune's rarest symbol), and an even chance
     single = sorted(cloth.codes, key=lambda c: len(cloth.covers(c)))
     straight = single[len(single) // 8 if len(cloth.covers(single[0])) == 1 else 0]
@@ -160,7 +175,8 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     open_session(driver, shot)
     shot("05-table-between-rounds")
     if driver.showing("colour"):  # American roulette: seat 1 plays a colour of its own
-        driver.press("seat:1", "colour", f"unit:{minimum}")
+        choose(driver, seat=1)
+        driver.press("colour", f"unit:{minimum}")
         shot("05b-colour-chips")
         colour = next(n for n in driver.app.names() if n.startswith("colour:"))
         driver.press(colour)
@@ -169,7 +185,7 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     bets_round(driver, bets, shot)
     # a bet over its maximum is refused, with the reason in the status line: the seat's
     # chips piled on one spot until they pass it
-    driver.press("seat:3", f"chip:{chips[-1]}")
+    choose(driver, seat=3, chip=chips[-1])
     while driver.model.refusal is None:
         placed = len(_bets(driver))
         driver.app.screens.table.tap_code(straight)

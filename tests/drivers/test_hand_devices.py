@@ -104,8 +104,9 @@ def test_an_entered_number_ends_the_spin_as_a_sensor_would(wheel, french):
     wheel.enter(17, "C-07")
 
     launched, leaving, pocket = drain(wheel)
-    assert launched == BallLaunched("ccw", launched.t_ns)  # against the rotor asked for
-    assert isinstance(leaving, BallLeavingRim)
+    # against the rotor asked for; every event of the entry says who entered it
+    assert launched == BallLaunched("ccw", launched.t_ns, entered_by="C-07")
+    assert leaving == BallLeavingRim(leaving.t_ns, entered_by="C-07")
     assert pocket == BallInPocket((french.index(17),), (17,), pocket.t_ns, entered_by="C-07")
     assert launched.t_ns <= leaving.t_ns <= pocket.t_ns
 

@@ -161,7 +161,8 @@ def test_a_profile_of_another_game_is_refused(values):
 )
 def test_the_payment_order_lists_each_chance_once(values, order):
     with pytest.raises(
-        RulebookError, match="payment_order: must list each of rouge, noir, couleur, inverse once"
+        RulebookError,
+        match="payment_order: must (list each of rouge, noir, couleur, inverse once|be a list)",
     ):
         load(altered(values, payment_order=order))
 

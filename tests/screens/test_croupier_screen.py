@@ -14,6 +14,7 @@ import pytest
 from terminal.assemble import assemble
 from terminal.config import load_table_config, table_config_path
 from terminal.scratch import scratch_table, screen_session
+from terminal.screens import kit
 from terminal.screens.display import Display
 from terminal.screens.driver import Driver
 from terminal.screens.model import ScreenSink
@@ -50,7 +51,7 @@ def test_a_finger_tap_is_taken_once_though_sdl_also_makes_it_a_mouse_click(tmp_p
         table_screen = app.screens.table
         real_bet = table_screen.bet
         table_screen.bet = lambda code: taps.append(code) or real_bet(code)
-        cloth = table_screen._cloth
+        cloth = table_screen.view._cloth
         px, py = cloth.anchor("red")
         app.handle(
             [
@@ -160,6 +161,8 @@ def test_frames_go_on_while_the_journal_is_held_and_show_nothing_before_it_is_wr
 def test_a_session_plays_at_the_other_displays(tmp_path, size):
     with screen_session(scratch_table("roulette_fr", tmp_path), size) as driver:
         play_wheel_session(driver)
+        assert not driver.small, f"targets under a finger's {kit.MIN_TARGET} px: {driver.small}"
+        assert not driver.overlapping, f"targets over one another: {driver.overlapping}"
 
 
 def test_the_screens_command_renders_every_screen_of_a_session(tmp_path):

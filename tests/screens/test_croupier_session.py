@@ -8,6 +8,7 @@ import pytest
 
 from terminal.runtime.audit import audit
 from terminal.scratch import scratch_table, screen_session
+from terminal.screens import kit
 from terminal.screens.script import play_wheel_session
 
 WHEEL_GAMES = ("roulette_fr", "roulette_us1", "boule", "fortune_wheel")
@@ -18,6 +19,8 @@ def test_a_session_played_by_taps_leaves_a_journal_that_verifies(tmp_path, game)
     cfg = scratch_table(game, tmp_path)
     with screen_session(cfg, (800, 480)) as driver:
         played = play_wheel_session(driver)
+        assert not driver.small, f"targets under a finger's {kit.MIN_TARGET} px: {driver.small}"
+        assert not driver.overlapping, f"targets over one another: {driver.overlapping}"
     report = audit(cfg.db)  # every round, and the correction, settled again by the engine
     assert report.ok, report.summary()
     result = played["result"]

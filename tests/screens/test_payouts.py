@@ -20,7 +20,6 @@ from terminal.runtime.settle import Settled
 from terminal.screens import kit
 from terminal.screens.payouts import (
     CHANCES,
-    CLASSIC_ORDER,
     PayoutCalculator,
     payment_order,
     payout_sheet,
@@ -136,9 +135,9 @@ def test_trente_et_quarante_pays_colour_or_inverse_first():
     assert order[:4] == ("couleur", "inverse", "noir", "rouge")
 
 
-def test_a_silent_section_pays_in_the_classic_order():
-    # boule (04 IV.c) and the wheel of fortune (10 IV.3) say nothing of the order: the even
-    # chances as in section 01, the number last; the symbols before the jokers
+def test_a_silent_section_pays_in_section_01s_order_carried_over():
+    # boule (04 IV.c) and the wheel of fortune (10 IV.3) say nothing of the order: their profiles
+    # carry section 01's over, the even chances first, the number last; the symbols first
     assert payment_order("boule", rules_of("boule")) == (
         "red",
         "black",
@@ -149,7 +148,6 @@ def test_a_silent_section_pays_in_the_classic_order():
         "number",
     )
     assert payment_order("fortune_wheel", rules_of("fortune_wheel")) == ("sym", "joker")
-    assert CLASSIC_ORDER[: len(FRENCH_ORDER)] == FRENCH_ORDER
 
 
 def test_an_unknown_game_has_no_order():

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from games.registry import GAMES
 from games.rulebook import load_rules
 from terminal.screens import kit
 from terminal.screens.players import (
@@ -24,7 +25,7 @@ from terminal.screens.players import (
     rounded_percents,
 )
 from terminal.screens.stats import BLACK, GREEN, RED, YELLOW, SessionStats
-from terminal.screens.texts import CATALOGUE, Texts
+from terminal.screens.texts import CATALOGUE, LANGUAGES, Texts
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "golden"
@@ -360,5 +361,16 @@ def test_every_text_the_display_names_is_in_the_catalogue_in_three_languages():
     assert {"players_table", "players_limits", "players_advance", "players_hot"} <= named
     for key in named:
         assert key in CATALOGUE and all(CATALOGUE[key]), key
-    for game in WHEELS:
-        assert f"players_game:{game}" in CATALOGUE
+
+
+def test_every_game_is_named_in_every_language_of_the_screens():
+    for game in GAMES.values():
+        assert set(game.names) == set(LANGUAGES), game.id
+        assert all(name.strip() for name in game.names.values()), game.id
+    limits = {"min": 200, "chip_unit": 100, "max": {"number": 20_000}}
+    info = TableInfo.from_open("B-1", {"game": "boule", "limits": limits}, 800_000)
+    assert [game_name(info, Texts(language)) for language in LANGUAGES] == [
+        "Bola o boule",
+        "Bola o boule",
+        "Boule",
+    ]

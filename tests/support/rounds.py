@@ -67,3 +67,6 @@ class DicePlayers:
 
     def collect(self, bets, settlement):
         """What they win is the journal's to show."""
+
+    def adjust(self, seats, adjustment):
+        """So is what a correction hands over."""

@@ -9,11 +9,13 @@ import threading
 import pytest
 
 from games.blackjack.bet import BlackjackBet
+from games.money import money
 from games.prison import PrisonBet
 from games.records import Bet
 from games.trente_quarante.bet import TrenteQuaranteBet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
+from terminal.runtime.audit import audit
 from tests.support.helpers import (
     journal_events,
     quiet,
@@ -270,3 +272,53 @@ def test_an_entry_of_another_kind_of_game_is_refused_and_the_table_goes_on(tmp_p
         refusal["code"] == "colour_refused"
         and "Craps table takes no such entry" in refusal["detail"]
     )
+
+
+def test_a_refusal_is_journaled_with_why_its_key_and_fields_and_the_journal_verifies(tmp_path):
+    """`why` beside the text: what a screen says again in its language (games/reasons.py); a
+    refusal the screen never meets (an unknown code) has none."""
+    cfg = load_table_config(write_config(tmp_path, wheel="sim://wheel?spin=60"))
+
+    def enter(table):
+        table.post_bet(Bet("low", 1, "red", 1))
+        table.post_bet(Bet("odd", 1, "purple", 500))
+        table.post_withdrawal("b1")  # no withdrawal at roulette
+        table.post_bet(Bet("ok", 1, "red", 500))
+
+    with assemble(cfg, quiet()) as table:
+        minimum, title = table.setup.limits.min, table.game.title
+        croupier_session(table, enter, lambda t: t.state.round_bets)
+    events = journal_events(cfg)
+    low, odd = [e["data"] for e in events if e["kind"] == "bet.refused"]
+    assert low["why"] == {
+        "key": "stake_below_min",
+        "fields": {"stake": money(1), "min": money(minimum)},
+    }
+    assert low["reason"] == f"{money(1)} is below the table minimum of {money(minimum)}"
+    assert "why" not in odd and "unknown bet" in odd["reason"]
+    (fault,) = [e["data"] for e in events if e["kind"] == "fault"]
+    assert fault["device"] == "croupier" and fault["code"] == "withdrawal_refused"
+    assert fault["why"] == {"key": "entry_not_taken", "fields": {"game": title}}
+    assert fault["detail"] == f"a {title} table takes no such entry"
+    report = audit(cfg.db)
+    assert report.ok, report.summary()
+
+
+def test_a_refusal_that_wraps_another_journals_both_whys(tmp_path):
+    cfg = load_table_config(write_config(tmp_path, game="craps", dice="sim://dice?throw=60"))
+
+    def enter(table):
+        table.post_withdrawal("nope")
+        table.post_bet(Bet("line", table.state.own.shooter, "pass", 500))
+
+    with assemble(cfg, quiet()) as table:
+        croupier_session(table, enter, lambda t: t.state.round_bets)
+    (fault,) = [e["data"] for e in journal_events(cfg) if e["kind"] == "fault"]
+    assert fault["detail"] == "bet nope: no bet nope on the layout"
+    assert fault["why"] == {
+        "key": "withdrawal_refused",
+        "fields": {
+            "id": "nope",
+            "reason": {"key": "craps_no_bet_on_layout", "fields": {"id": "nope"}},
+        },
+    }

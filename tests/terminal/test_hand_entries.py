@@ -9,6 +9,7 @@ import threading
 import time
 from dataclasses import replace
 
+from drivers.wheel.events import BallInPocket, BallLeavingRim
 from drivers.wheel.hand import HandWheel
 from games.records import Bet
 from terminal.assemble import assemble
@@ -187,9 +188,27 @@ def test_an_entry_after_the_sensor_decided_the_spin_is_dropped(tmp_path):
 
         table.on_round = after
         assert table.run() == 2
-    results = by_kind(journal_events(cfg), "round.result")
+    events = journal_events(cfg)
+    results = by_kind(events, "round.result")
     assert [r["outcome"].keys() & set(MANUAL) for r in results] == [set(), set()]
+    (late,) = [e for e in events if e["kind"] == "fault" and e["data"]["code"] == "late_entry"]
+    assert late["data"]["severity"] == "warning" and "C-07" in late["data"]["detail"]
+    assert late["seq"] > events.index(next(e for e in events if e["kind"] == "round.result"))
     assert audit(cfg.db).ok
+
+
+def test_an_entry_made_before_the_round_in_play_opened_is_not_taken_for_it(tmp_path):
+    cfg = load_table_config(write_config(tmp_path, wheel="sim://wheel?spin=0"))
+    with assemble(cfg, quiet()) as table:
+        table.round_opened_ns = opened = time.monotonic_ns()
+        before, after = opened - 1, opened + 1
+        assert table.late_entry(BallInPocket((3,), (26,), t_ns=before, entered_by="C-07"))
+        assert table.late_entry(BallLeavingRim(t_ns=before, entered_by="C-07"))
+        assert not table.late_entry(BallInPocket((3,), (26,), t_ns=after, entered_by="C-07"))
+        assert not table.late_entry(BallInPocket((3,), (26,), t_ns=before))  # a sensor's
+        table.writer.flush()
+    late = [e for e in journal_events(cfg) if e["kind"] == "fault"]
+    assert [e["data"]["code"] for e in late] == ["late_entry"]  # once for the entry
 
 
 def test_a_person_is_waited_for_without_the_devices_deadline(tmp_path):

@@ -24,7 +24,7 @@ from terminal.runtime.session import (
     Sign,
     Signature,
 )
-from tests.support.helpers import quiet, wait_for, write_config
+from tests.support.helpers import journal_events, quiet, wait_for, write_config
 from tests.support.staff import signed, staff_file
 
 ADVANCE = {100000: 75}  # 15,000 minimums of 5.00 (art. 35), in 1,000.00 chips
@@ -46,10 +46,14 @@ def last(table, kind):
     return [e for e in table.journal.events() if e["kind"] == kind][-1]
 
 
-def run_staffed(tmp_path, script, *, wheel="screen://"):
-    cfg = load_table_config(
-        write_config(tmp_path, wheel=wheel, extra=f'[session]\nstaff = "{staff_file(tmp_path)}"')
-    )
+def run_staffed(tmp_path, script, *, wheel="screen://", cfg=None):
+    """Run a staffed table while `script(table)` enters on another thread; `cfg` a table
+    that ran before (its journal goes on: a restart)."""
+    if cfg is None:
+        staff = staff_file(tmp_path)
+        cfg = load_table_config(
+            write_config(tmp_path, wheel=wheel, extra=f'[session]\nstaff = "{staff}"')
+        )
     failed = []
     with assemble(cfg, quiet()) as table:
 
@@ -146,5 +150,40 @@ def test_a_staffed_session_from_its_signed_opening_to_its_signed_count(tmp_path)
         committed(table, lambda: "table.close" in kinds(table), "the session closed")
 
     cfg = run_staffed(tmp_path, script)
+    report = audit(cfg.db)
+    assert report.ok, report.summary()
+
+
+def test_a_table_restarted_after_its_closing_rounds_still_waits_for_its_count(tmp_path):
+    def closing_rounds(table):
+        table.post(Opening(signed("C-07"), ADVANCE))
+        committed(table, lambda: "float.advance" in kinds(table), "the session open")
+        table.post(Sign(last(table, "float.advance")["seq"], "games_director", signed("D-01")))
+        committed(table, lambda: not table.state.unsigned, "the advance signed")
+        table.post(CloseTable("C-07"))
+        for n in range(3):
+            play(table, "C-07")
+            committed(table, lambda: table.state.rounds_settled == 1 + n, f"closing round {n}")
+        assert table.session.awaiting_count  # then the terminal stops before the count
+
+    def count(table):
+        # the restarted table knows, from its journal, that only the count is left
+        assert table.session.awaiting_count and table.state.last_round_played
+        table.post(OpenRound("C-07"))  # no round: the session is closing
+        st = table.state
+        table.post(
+            ClosingCount({100000: st.tray // 100000, 50: (st.tray % 100000) // 50}, 0, "C-07")
+        )
+        committed(table, lambda: "float.count" in kinds(table), "the count")
+        seq = last(table, "float.count")["seq"]
+        for person, role in (("C-07", "croupier"), ("K-01", "cashier"), ("D-01", "games_director")):
+            table.post(Sign(seq, role, signed(person)))
+        committed(table, lambda: "table.close" in kinds(table), "the session closed")
+
+    cfg = run_staffed(tmp_path, closing_rounds)
+    run_staffed(tmp_path, count, cfg=cfg)
+    events = [e["kind"] for e in journal_events(cfg)]
+    assert events.count("round.result") == 3 and events.count("table.close") == 1
+    assert "round.open" not in events[events.index("float.count") - 5 :]
     report = audit(cfg.db)
     assert report.ok, report.summary()

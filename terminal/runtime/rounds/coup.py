@@ -21,10 +21,22 @@ from games.cards.coup import Misdeal, Need
 from games.cards.fold import ShoeFold
 from games.cards.shoe import ShoeFault
 from games.game import CoupGame
+from games.reasons import define, reason, reason_of
 from terminal.runtime.carrousel import CarrouselUnavailable
 from terminal.runtime.croupier import Decision, clip, decision_problem
 from terminal.runtime.rounds.base import Decided, Rounds, entered
 from terminal.runtime.settle import coup_so_far
+
+# why the croupier's decision is refused (games/reasons.py): the decision, then why (the rules'
+# own refusals are the game engine's)
+define(
+    {
+        "decision_refused": "{place} {action}: {reason}",
+        "decision_not_asked": "no decision of {place} is asked now",
+        "decision_not_asked_waiting": "no decision of {place} is asked now: the coup waits for "
+        "{asked}'s",
+    }
+)
 
 
 class _CoupVoid(Exception):
@@ -55,12 +67,21 @@ class CoupRounds(Rounds):
         if not isinstance(entry, Decision):
             return False
         asked = self.asked
-        reason = decision_problem(entry)
-        if reason is None and (asked is None or entry.place != asked.place):
-            waiting = f": the coup waits for {asked.place}'s" if asked is not None else ""
-            reason = f"no decision of {entry.place} is asked now{waiting}"
-        if reason is not None:
-            self.table.refuse("decision", f"{clip(entry.place)} {clip(entry.action)}: {reason}")
+        refusal = decision_problem(entry)
+        if refusal is None and (asked is None or entry.place != asked.place):
+            refusal = (
+                reason("decision_not_asked", place=entry.place)
+                if asked is None
+                else reason("decision_not_asked_waiting", place=entry.place, asked=f"{asked.place}")
+            )
+        if refusal is not None:
+            said = reason(
+                "decision_refused",
+                place=f"{clip(entry.place)}",
+                action=f"{clip(entry.action)}",
+                reason=refusal,
+            )
+            self.table.refuse("decision", said)
         else:
             self._answer = entry.action
         return True
@@ -226,7 +247,11 @@ class CoupRounds(Rounds):
             except ValueError as refused:
                 if table.players is not None:
                     raise
-                table.refuse("decision", f"{place} {action}: {refused}")
+                said = reason_of(refused)
+                table.refuse(
+                    "decision",
+                    reason("decision_refused", place=f"{place}", action=action, reason=said),
+                )
                 continue
             table.emit("coup.decision", {"place": place, "action": action}, table.state.round)
             return coup

@@ -17,11 +17,21 @@ from typing import Any
 from drivers.dice.events import DiceThrown
 from drivers.faults import Fault, FaultCleared
 from games.craps.engine import VOID_CAUSES
+from games.reasons import define, reason, reason_of
 from games.records import Bet, BetRefused
 from terminal.runtime.croupier import Withdrawal, clip, text_problem
 from terminal.runtime.rounds.base import Decided, Rounds, entered
 
 SHOOTER_REFUSES = "the shooter has no Win or Don't Win bet: the dice go to the next player"
+
+# why the croupier's withdrawal of a bet is refused (games/reasons.py): the bet, then why (the
+# engine's own refusals are games/craps/engine.py's)
+define(
+    {
+        "withdrawal_refused": "bet {id}: {reason}",
+        "withdrawal_bets_closed": "bets are withdrawn only while bets are open",
+    }
+)
 
 
 class RollRounds(Rounds):
@@ -40,24 +50,25 @@ class RollRounds(Rounds):
     def croupier(self, entry: Any) -> bool:
         if not isinstance(entry, Withdrawal):
             return False
-        if (reason := self.withdraw(entry.bet_id)) is not None:
-            self.table.refuse("withdrawal", f"bet {clip(entry.bet_id)}: {reason}")
+        if (refusal := self.withdraw(entry.bet_id)) is not None:
+            said = reason("withdrawal_refused", id=f"{clip(entry.bet_id)}", reason=refusal)
+            self.table.refuse("withdrawal", said)
         return True
 
     def withdraw(self, bet_id: str) -> str | None:
         """Take a bet back from the layout while bets are open: None, or why not."""
         table = self.table
-        if (reason := text_problem("the bet id", bet_id)) is not None:
-            return reason
+        if (problem := text_problem("the bet id", bet_id)) is not None:
+            return problem
         if table.state.round_status != "open":
-            return "bets are withdrawn only while bets are open"
+            return reason("withdrawal_bets_closed")
         state = self._own.engine_state()
         try:
             _, entry = table.engine.withdraw(state, bet_id)
         except BetRefused as refused:
             return refused.reason
         except ValueError as e:
-            return str(e)
+            return reason_of(e)
         bet = next(b for b in state.layout if b.id == bet_id)
         table.emit(
             "bet.withdrawn", {"bet": bet.to_json(), "returned": entry.returned}, table.state.round

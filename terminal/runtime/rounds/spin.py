@@ -11,10 +11,24 @@ from typing import Any
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from games.game import SpinGame
+from games.reasons import define, reason
 from terminal.runtime.croupier import ColourEntry, clip, colour_problem, seat_problem
 from terminal.runtime.rounds.base import Decided, Rounds, entered
 
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
+
+# why the croupier's colour entry is refused (games/reasons.py): the entry, then why (the colour
+# chips' own refusals are games/roulette/colours.py's)
+define(
+    {
+        "colour_assign_refused": "seat {seat} assign: {reason}",
+        "colour_value_chips_refused": "seat {seat} value_chips: {reason}",
+        "colour_release_refused": "seat {seat} release: {reason}",
+        "colour_chips_none": "this table plays no colour chips",
+        "colour_release_not_playing": "seat {seat} plays neither a colour nor value chips",
+        "colour_seat_has_bets": "seat {seat} still has bets on the layout",
+    }
+)
 
 
 @dataclass
@@ -45,8 +59,9 @@ class SpinRounds(Rounds):
             "value_chips": lambda: self.seat_with_value_chips(entry.seat),
             "release": lambda: self.release_seat(entry.seat),
         }[entry.what]
-        if (reason := take()) is not None:
-            self.table.refuse("colour", f"seat {clip(entry.seat)} {entry.what}: {reason}")
+        if (refusal := take()) is not None:
+            said = reason(f"colour_{entry.what}_refused", seat=clip(entry.seat), reason=refusal)
+            self.table.refuse("colour", said)
         return True
 
     @property
@@ -60,12 +75,12 @@ class SpinRounds(Rounds):
         or why not. The value marker by the wheel shows it from now on."""
         table, chips = self.table, self._chips
         if chips is None:
-            return "this table plays no colour chips"
-        reason = colour_problem(seat, colour, unit, table.setup.seats) or chips.check_assign(
+            return reason("colour_chips_none")
+        refusal = colour_problem(seat, colour, unit, table.setup.seats) or chips.check_assign(
             seat, colour, unit
         )
-        if reason is not None:
-            return reason
+        if refusal is not None:
+            return refusal
         assert colour is not None  # colour_problem refuses anything but a colour's name
         table.emit(
             "colour.assign",
@@ -78,22 +93,22 @@ class SpinRounds(Rounds):
         """Every colour is taken: `seat` plays value chips (at most three such players)."""
         table, chips = self.table, self._chips
         if chips is None:
-            return "this table plays no colour chips"
-        reason = seat_problem(seat, table.setup.seats) or chips.check_value_chips(seat)
-        if reason is not None:
-            return reason
+            return reason("colour_chips_none")
+        refusal = seat_problem(seat, table.setup.seats) or chips.check_value_chips(seat)
+        if refusal is not None:
+            return refusal
         table.emit("colour.value_chips", {"seat": seat}, table.state.open_round)
         return None
 
     def release_seat(self, seat: int) -> str | None:
         """`seat` leaves: its colour is free again. Not while it has bets on the layout."""
         table, chips = self.table, self._chips
-        if (reason := seat_problem(seat, table.setup.seats)) is not None:
-            return reason
+        if (problem := seat_problem(seat, table.setup.seats)) is not None:
+            return problem
         if chips is None or chips.plays(seat) is None:
-            return f"seat {seat} plays neither a colour nor value chips"
+            return reason("colour_release_not_playing", seat=seat)
         if any(b.seat == seat for b in (*table.state.round_bets, *table.state.carried)):
-            return f"seat {seat} still has bets on the layout"
+            return reason("colour_seat_has_bets", seat=seat)
         table.emit("colour.release", {"seat": seat}, table.state.open_round)
         return None
 

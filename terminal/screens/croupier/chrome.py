@@ -31,7 +31,8 @@ def frame(app: CroupierApp, surface: pygame.Surface, area: pygame.Rect):
 
 
 def bar_height(app: CroupierApp) -> int:
-    return int(44 * app.s)
+    """The top bar's height: its buttons (the menu, the language) a finger's size inside it."""
+    return max(kit.MIN_TARGET + 4, int(48 * app.s))
 
 
 def top_bar(app: CroupierApp, surface: pygame.Surface, area: pygame.Rect) -> list[Target]:
@@ -64,7 +65,7 @@ def top_bar(app: CroupierApp, surface: pygame.Surface, area: pygame.Rect) -> lis
     ):
         w = int(max(kit.MIN_TARGET, 64 * s)) if name == "language" else int(96 * s)
         button = kit.Button(
-            pygame.Rect(right - w, rect.y + 2, w, max(rect.h - 4, kit.MIN_TARGET)),
+            pygame.Rect(right - w, rect.y + 2, w, rect.h - 4),
             label,
             action,
             size=size,
@@ -158,7 +159,7 @@ def status_line(app: CroupierApp, surface: pygame.Surface, rect: pygame.Rect) ->
     refusal = app.fresh_refusal()
     if refusal is not None:
         pygame.draw.rect(surface, (90, 40, 8), rect)
-        message, colour = t("refused", reason=refusal.reason), kit.ACCENT
+        message, colour = t("refused", reason=t.refusal(refusal.reason, refusal.why)), kit.ACCENT
     else:
         pygame.draw.rect(surface, kit.PANEL, rect)
         said = app.model.announcement

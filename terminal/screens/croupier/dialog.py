@@ -63,7 +63,7 @@ class Dialog(Screen):
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> list[Target]:
         app, s = self.app, self.app.s
         inside, targets = chrome.frame(app, surface, area)
-        head = max(kit.MIN_TARGET, int(48 * s))
+        head = max(kit.MIN_TARGET + 4, int(52 * s))  # the Back button inside it: 48 px at least
         title = pygame.Rect(inside.x, inside.y, inside.w, head)
         size = int(26 * s)
         kit.text(

@@ -1,6 +1,6 @@
 """The round's dialogs: the outcome entered by hand (shown large, settled only once confirmed),
-the payouts seat by seat, the correction of the last round with the pit boss's PIN, the last
-ten rounds in full, and the payout calculator."""
+the payouts seat by seat, the correction of the last round with the pit boss's PIN (a card
+game's coup card by card), the last ten rounds in full, and the payout calculator."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from terminal.screens import kit, pads
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog, pad_targets
 from terminal.screens.pads import Confirmation, PersonPad
+from terminal.screens.pads.base import WHITE, key
+from terminal.screens.pads.cards import card_label, suit_colour
 from terminal.screens.payouts import PayoutCalculator, payment_order, payout_sheet
 from terminal.screens.payouts_draw import draw_calculator, draw_payouts
 
@@ -21,6 +23,17 @@ if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp
 
 REASONS = ("reason_wrong_entry", "reason_misread", "reason_dealer_error")
+COUP_REASONS = ("reason_wrong_card", "reason_misread", "reason_dealer_error")
+# a coup's places as the correction's cards name them (the part of the place before ":")
+PLACES = {
+    "player": "pads_place_player",
+    "banker": "pads_place_banker",
+    "noir": "pads_place_noir",
+    "rouge": "pads_place_rouge",
+    "dealer": "pads_place_dealer",
+    "bank": "pads_place_bank",
+    "box": "pads_place_box",
+}
 
 
 def outcome_pad(app: CroupierApp, on_pick):
@@ -113,7 +126,9 @@ class PayoutsDialog(Dialog):
 
 
 class CorrectionDialog(Dialog):
-    """The last round's outcome corrected: the right outcome, a reason, the pit boss's PIN."""
+    """The last round's outcome corrected: the right outcome, a reason, the pit boss's PIN. At
+    a card game the outcome is the coup's cards in the order dealt: each shown with its place,
+    tapped to change it on the card pad; a card added at the end, or the last taken off."""
 
     name = "correction"
 
@@ -133,15 +148,127 @@ class CorrectionDialog(Dialog):
             app.texts("pit_boss_signs"),
             on_done=self._authorised,
         )
+        self.coup = app.table.game.kind == COUP
+        # a coup: its cards as the money that stands has them (the last correction's, or as
+        # dealt), with their places; `cards` as the croupier corrects them
+        dealt = _dealt(last)
+        self.places = [place for place, _ in dealt]
+        self.journaled = [card for _, card in dealt]
+        self.cards = list(self.journaled)
+        self.editing: int | None = None  # the card on the pad (len(cards): one added)
 
     def _picked(self, value: Any) -> None:
         table = self.app.table
+        if self.coup:
+            self._card(value)
+            return
         if isinstance(table.game, SpinGame):
             self.outcome = table.game.outcome(table.rules, value)
         else:
             self.outcome = {"dice": list(value)}
         self.outcome = {**self.outcome, "source": "manual", "entered_by": self.app.croupier}
 
+    # -- a coup's cards ----------------------------------------------------------------------
+    def _card(self, card: str) -> None:
+        """The card picked on the pad, in the place being changed (or added at the end)."""
+        at = self.editing
+        assert at is not None, "a card is picked only while one is changed"
+        if at < len(self.cards):
+            self.cards[at] = card
+        else:
+            self.cards.append(card)
+        self._stop_editing()
+
+    def _edit(self, at: int):
+        return lambda: setattr(self, "editing", at)
+
+    def _add(self) -> None:
+        self.editing = len(self.cards)
+
+    def _remove(self) -> None:
+        if self.cards:
+            self.cards.pop()
+
+    def _stop_editing(self) -> None:
+        self.editing = None
+        self.pad.clear()
+
+    def _cards_done(self) -> None:
+        self.outcome = {
+            "cards": list(self.cards),
+            "source": "manual",
+            "entered_by": self.app.croupier,
+        }
+
+    def _place(self, at: int) -> str:
+        """The place card `at` went to as journaled ("+": a card added)."""
+        if at >= len(self.places):
+            return "+"
+        kind, _, n = self.places[at].partition(":")
+        if kind not in PLACES:
+            return self.places[at]
+        return self.app.texts(PLACES[kind], n=n) if n else self.app.texts(PLACES[kind])
+
+    def _cards_body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        app, s, t = self.app, self.app.s, self.app.texts
+        gap = int(8 * s)
+        row_h = max(kit.MIN_TARGET, int(52 * s))
+        line_h = int(30 * s)
+        bottom = pygame.Rect(rect.x, rect.bottom - row_h, rect.w, row_h)
+        if self.editing is not None:
+            n = self.editing + 1
+            kit.text(surface, t("pads_card_n", n=n), (rect.x, rect.y), size=int(22 * s))
+            area = pygame.Rect(rect.x, rect.y + line_h, rect.w, bottom.y - gap - rect.y - line_h)
+            targets: list[Target] = pad_targets(self.pad, surface, area, app)
+            cancel = kit.Button(
+                pygame.Rect(bottom.right - int(220 * s), bottom.y, int(220 * s), row_h),
+                t("cancel"),
+                self._stop_editing,
+                size=int(22 * s),
+                name="cancel_card",
+            )
+            cancel.draw(surface)
+            return [*targets, cancel]
+        kit.text(surface, t("pads_cards_dealt"), (rect.x, rect.y), size=int(22 * s), width=rect.w)
+        area = pygame.Rect(rect.x, rect.y + line_h, rect.w, bottom.y - gap - rect.y - line_h)
+        targets = []
+        for at, (cell, card) in enumerate(zip(_card_cells(area, len(self.cards), s), self.cards)):
+            changed = at >= len(self.journaled) or card != self.journaled[at]
+            button = key(
+                cell,
+                card_label(card),
+                self._edit(at),
+                f"card:{at + 1}",
+                colour=WHITE,
+                label_colour=suit_colour(card[1]),
+                corner=self._place(at),
+                selected=changed,
+                share=0.45,
+            )
+            button.draw(surface)
+            targets.append(button)
+        actions = (
+            ("pads_add_card", "add_card", self._add, True, kit.BUTTON),
+            ("pads_remove_card", "remove_card", self._remove, bool(self.cards), kit.BUTTON),
+            (
+                "pads_cards_done",
+                "cards_done",
+                self._cards_done,
+                bool(self.cards) and self.cards != self.journaled,
+                kit.PRIMARY,
+            ),
+        )
+        for cell, (text, name, action, enabled, colour) in zip(
+            kit.grid(bottom, len(actions), 1, gap), actions, strict=True
+        ):
+            act = kit.Button(
+                cell, t(text), action, enabled=enabled, colour=colour, size=int(22 * s), name=name
+            )
+            act.draw(surface)
+            targets.append(act)
+        return targets
+
+    # -- the steps -------------------------------------------------------------------------
     def _authorised(self, person: str, pin: str) -> None:
         assert self.outcome is not None and self.reason is not None
         reason = self.app.texts(self.reason)
@@ -162,25 +289,34 @@ class CorrectionDialog(Dialog):
         was = t("correction_was", outcome=self.app.table.game.result_text(self.was))
         return f"{t('correction_title', n=self.round)} · {was}"
 
+    def _shown(self, outcome: dict) -> str:
+        if self.coup:
+            return " ".join(card_label(card) for card in outcome["cards"])
+        return self.app.table.game.result_text(outcome)
+
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         app, s, t = self.app, self.app.s, self.app.texts
         if self.outcome is None:
+            if self.coup:
+                return self._cards_body(surface, rect)
             return pad_targets(self.pad, surface, rect, app)
         if self.reason is None:
             kit.text(
                 surface,
-                app.table.game.result_text(self.outcome),
+                self._shown(self.outcome),
                 (rect.x, rect.y),
                 size=int(40 * s),
                 colour=kit.ACCENT,
+                width=rect.w,
             )
             area = pygame.Rect(rect.x, rect.y + int(70 * s), rect.w, rect.h - int(70 * s))
             buttons: list[Target] = []
-            for cell, key in zip(
-                kit.grid(area, 1, len(REASONS) + 1, int(8 * s)), (*REASONS, "back"), strict=True
+            reasons = COUP_REASONS if self.coup else REASONS
+            for cell, key_ in zip(
+                kit.grid(area, 1, len(reasons) + 1, int(8 * s)), (*reasons, "back"), strict=True
             ):
-                action = self._reason(key) if key != "back" else self._again
-                button = kit.Button(cell, t(key), action, size=int(24 * s), name=key)
+                action = self._reason(key_) if key_ != "back" else self._again
+                button = kit.Button(cell, t(key_), action, size=int(24 * s), name=key_)
                 button.draw(surface)
                 buttons.append(button)
             return buttons
@@ -197,6 +333,28 @@ class CorrectionDialog(Dialog):
 
     def _again(self) -> None:
         self.outcome = None
+
+
+def _dealt(last) -> list[tuple[str, str]]:
+    """The last round's cards with their places, in the order dealt, as the money that stands
+    has them: its last correction's coup, else the cards drawn (none at a wheel or the dice)."""
+    for correction in reversed(last.corrections):
+        if "moves" in correction:
+            return [(place, card) for move, place, card in correction["moves"] if move == "card"]
+    return list(last.cards)
+
+
+def _card_cells(area: pygame.Rect, n: int, s: float) -> list[pygame.Rect]:
+    """`n` cells for the cards, row by row: as many rows as fit at the least target height,
+    the columns that take them (seven at least), no taller than a card needs."""
+    gap = int(6 * s)
+    fit = max(1, (area.h + gap) // (kit.MIN_TARGET + gap))
+    columns = max(7, -(-n // fit))
+    rows = max(2, -(-n // columns))
+    h = min(int(96 * s), (area.h - gap * (rows - 1)) // rows)
+    return kit.grid(
+        pygame.Rect(area.x, area.y, area.w, rows * h + (rows - 1) * gap), columns, rows, gap
+    )[:n]
 
 
 class HistoryDialog(Dialog):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from terminal.runtime.session import (
+    PERSON_REFUSALS,
     CloseTable,
     ClosingCount,
     CountedTopUp,
@@ -27,15 +28,13 @@ from terminal.screens.pads import CountSheet, DigitPad, PersonPad
 
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp
+    from terminal.screens.model import Refusal
 
 
-# how the table's refusals of a person begin (terminal/runtime/staff.py, session.py)
-PERSON_REFUSALS = ("wrong PIN", "nobody with the id", "this table has no staff")
-
-
-def _of_the_person(reason: str) -> bool:
-    """Whether a refusal is of who signed (a wrong PIN, a locked person, a missing role)."""
-    return reason.startswith(PERSON_REFUSALS) or " locked " in reason or " role " in reason
+def _of_the_person(refusal: Refusal) -> bool:
+    """Whether a refusal is of who signed (a wrong PIN, a locked person, a missing role): by
+    its key (terminal/runtime/session.py PERSON_REFUSALS)."""
+    return refusal.key in PERSON_REFUSALS
 
 
 class OpeningScreen(Dialog):
@@ -81,9 +80,9 @@ class OpeningScreen(Dialog):
         refusal = self.refused("opening")
         if refusal is not None and self.posted:
             self.posted = False
-            if _of_the_person(refusal.reason):
+            if _of_the_person(refusal):
                 self.signature = None  # the croupier signs in again
-                self.person.refuse(refusal.reason)
+                self.person.refuse(refusal.reason, refusal.why)
         if self.posted:
             return self.waiting(surface, rect)
         if self.signature is None:
@@ -130,7 +129,7 @@ class SignDialog(Dialog):
         refusal = self.refused("sign")
         if refusal is not None and self.posted:
             self.posted = False
-            self.pad.refuse(refusal.reason)
+            self.pad.refuse(refusal.reason, refusal.why)
         if self.posted:
             return self.waiting(surface, rect)
         return pad_targets(self.pad, surface, rect, self.app)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -22,7 +23,8 @@ class PersonPad(Pad):
     advance"), a string or made from the texts. A tap on a person (key "person:<id>") asks
     for their PIN; OK calls `on_done(person_id, pin)` and forgets the PIN. A single person
     is asked for the PIN at once. The screen checks the PIN: `refuse(reason)` says why it did
-    not do and asks again; `reset()` goes back to the people."""
+    not do (in the screen's language: `Texts.refusal`) and asks again; `reset()` goes back to
+    the people."""
 
     def __init__(
         self,
@@ -35,6 +37,7 @@ class PersonPad(Pad):
         self.title, self.on_done = title, on_done
         self.page = 0
         self.reason = ""
+        self.why: Any = None
         self.digits = DigitPad(
             self._signed, masked=True, min_digits=PIN_DIGITS[0], max_digits=PIN_DIGITS[1]
         )
@@ -58,9 +61,10 @@ class PersonPad(Pad):
         self.reason = ""
         self.digits.set("")
 
-    def refuse(self, reason: str) -> None:
-        """The PIN was refused for `reason`: shown, and the PIN asked again."""
-        self.reason = reason
+    def refuse(self, reason: str, why: Any = None) -> None:
+        """The PIN was refused for `reason` (with its journaled `why`, if any): shown, and the
+        PIN asked again."""
+        self.reason, self.why = reason, why
         self.digits.set("")
 
     def _signed(self, pin: str) -> None:
@@ -185,7 +189,7 @@ class PersonPad(Pad):
             (texts("pads_enter_pin"), kit.TEXT, 0.38),
         ]
         if self.reason:
-            rows.append((self.reason, kit.BAD, 0.34))
+            rows.append((texts.refusal(self.reason, self.why), kit.BAD, 0.34))
         for n, (string, colour, share) in enumerate(rows):
             lines = kit.wrap(string, int(step * share / 0.5), who.w)[:2]
             y = who.y + n * step

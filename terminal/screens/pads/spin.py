@@ -100,8 +100,10 @@ def _boule() -> Cloth:
 
 
 def _grid_of(count: int) -> tuple[int, int]:
-    """Columns and rows for `count` cells about half as wide again as the grid is tall."""
-    columns = max(1, ceil(sqrt(count * 1.5)))
+    """Columns and rows for `count` cells, the grid about two and a half times as wide as it is
+    tall: a dialog's body on a landscape display, where the rows are what runs short (the wheel
+    of fortune's 54 segments keep a finger's 48 px at 800x480)."""
+    columns = max(1, ceil(sqrt(count * 2.5)))
     return columns, ceil(count / columns)
 
 

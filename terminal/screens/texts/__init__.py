@@ -4,13 +4,19 @@ fills its fields; switching language on the screen is a new `Texts`, taken at th
 
 A key missing from the catalogue is a programming error (KeyError): the test of the catalogue
 checks every key the screens' code names.
+
+Why the table refused an entry is said apart (`Texts.refusal`): the refusal's key and fields, as
+its event journals them (games/reasons.py), in the texts of `refusals` (Catalan, Spanish) and
+of games.reasons.REASONS (English, defined beside the code that refuses).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from terminal.screens.texts import common, layouts, pads, payouts, players, session
+from games.reasons import REASONS, Reason, remade
+from terminal.screens.texts import common, layouts, pads, payouts, players, refusals, session
 
 LANGUAGES = ("ca", "es", "en")
 LANGUAGE_NAMES = {"ca": "Català", "es": "Español", "en": "English"}
@@ -29,6 +35,10 @@ def _merged(*parts: Mapping[str, tuple[str, str, str]]) -> dict[str, tuple[str, 
 CATALOGUE = _merged(
     common.TEXTS, session.TEXTS, layouts.TEXTS, pads.TEXTS, payouts.TEXTS, players.TEXTS
 )
+# why an entry was refused, by its key in games.reasons.REASONS: (Catalan, Spanish, English)
+REFUSALS: dict[str, tuple[str, str, str]] = {
+    key: (*texts, REASONS[key]) for key, texts in refusals.TEXTS.items() if key in REASONS
+}
 
 
 class Texts:
@@ -43,6 +53,25 @@ class Texts:
     def __call__(self, key: str, **fields: object) -> str:
         text = CATALOGUE[key][self._index]
         return text.format(**fields) if fields else text
+
+    def refusal(self, text: str, why: Any = None) -> str:
+        """Why the table refused an entry, in this language: the refusal `text` as journaled,
+        with the `why` journaled beside it (or a `Reason`, which knows its own); `text` as it
+        is when there is no why, or one with a key or a field this terminal does not know."""
+        said = remade(text, why) if why is not None else text
+        if not isinstance(said, Reason):
+            return text
+        return self._refusal(said)
+
+    def _refusal(self, said: Reason) -> str:
+        texts = REFUSALS.get(said.key)
+        if texts is None:
+            return str(said)
+        fields = {
+            name: self._refusal(value) if isinstance(value, Reason) else value
+            for name, value in said.fields.items()
+        }
+        return texts[self._index].format(**fields)
 
     def next(self) -> Texts:
         """The next language of LANGUAGES, round."""

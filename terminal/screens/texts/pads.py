@@ -51,4 +51,26 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "pads_red": ("Vermell", "Rojo", "Red"),
     "pads_black": ("Negre", "Negro", "Black"),
     "pads_segment": ("Casella {n}", "Casilla {n}", "Segment {n}"),
+    # a coup's cards corrected (the correction dialog, croupier/rounds.py)
+    "pads_cards_dealt": (
+        "Les cartes en l'ordre repartit: toqueu-ne una per canviar-la",
+        "Las cartas en el orden repartido: toque una para cambiarla",
+        "The cards in the order dealt: tap one to change it",
+    ),
+    "pads_card_n": ("Carta {n}", "Carta {n}", "Card {n}"),
+    "pads_add_card": ("Afegeix una carta", "Añadir una carta", "Add a card"),
+    "pads_remove_card": ("Treu l'última carta", "Quitar la última carta", "Remove the last card"),
+    "pads_cards_done": ("Continua", "Continuar", "Continue"),
+    "pads_place_player": ("Punt", "Punto", "Player"),
+    "pads_place_banker": ("Banca", "Banca", "Banker"),
+    "pads_place_noir": ("Negre", "Negro", "Noir"),
+    "pads_place_rouge": ("Roig", "Rojo", "Rouge"),
+    "pads_place_dealer": ("Crupier", "Crupier", "Dealer"),
+    "pads_place_bank": ("Banca", "Banca", "Bank"),
+    "pads_place_box": ("Casella {n}", "Casilla {n}", "Box {n}"),
+    "reason_wrong_card": (
+        "Carta entrada per error",
+        "Carta introducida por error",
+        "Wrong card entered",
+    ),
 }

@@ -14,19 +14,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Opening float {amount}",
     ),
     "players_maxima": ("Màxims:", "Máximos:", "Maxima:"),
-    # the game's name, by its id; a game missing here is named by its own title
-    "players_game:roulette_fr": ("Ruleta francesa", "Ruleta francesa", "French roulette"),
-    "players_game:roulette_us1": (
-        "Ruleta americana d'un sol zero",
-        "Ruleta americana de un solo cero",
-        "American roulette, single zero",
-    ),
-    "players_game:boule": ("Bola (boule)", "Bola (boule)", "Boule"),
-    "players_game:fortune_wheel": (
-        "Ruleta de la fortuna",
-        "Rueda de la fortuna",
-        "Wheel of fortune",
-    ),
     # the bet families of the limits ("sorts")
     "players_family_straight": ("Ple", "Pleno", "Straight"),
     "players_family_split": ("Cavall", "Caballo", "Split"),

@@ -1,0 +1,75 @@
+"""What the table screen asks of a game's view (terminal/screens/croupier/table.py): the
+game's layout drawn with the round's bets, cards or dice, tapped to bet, its own buttons, and
+the bets it makes.
+
+The table screen keeps what every game shares (the frame, the chip and the seat the croupier
+bets with, the round's action, take-back, payouts, the correction); a view draws and takes the
+rest: the wheel games' cloths, the craps layout, the card games' boxes. A game names its view's
+style (`Game.view`, games/game.py); terminal/screens/views/__init__.py lists them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.records import Bet
+from terminal.screens.app import Target
+
+if TYPE_CHECKING:
+    from terminal.screens.croupier.table import TableScreen
+
+STAKE_OPTIONS = 8
+
+
+def stake_options(chips: tuple[int, ...], limits) -> list[int]:
+    """What a tap may stake: every chip of the table that is a whole number of minimums (a bet
+    of one chip), then the usual multiples of the minimum, the smallest STAKE_OPTIONS of them.
+    A stake between is made with two taps: two bets of the seat on the same spot."""
+    minimum = limits.min
+    whole = {c for c in chips if c >= minimum and c % minimum == 0}
+    multiples = {minimum * k for k in (1, 2, 5, 10, 25, 50, 100)}
+    return sorted(whole | multiples)[:STAKE_OPTIONS]
+
+
+# a button of the side panel: its label, its name (scripts press it), what it does, enabled
+Action = tuple[str, str, Any, bool]
+
+
+class GameView:
+    """One game's part of the table screen, for the table `screen` (its app, chip and seat)."""
+
+    style = ""  # the name games give it (`Game.view`)
+
+    def __init__(self, screen: TableScreen):
+        self.screen = screen
+        self.app = screen.app
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        """The layout on `rect` with the round as the journal has it; what can be tapped."""
+        raise NotImplementedError
+
+    def buttons(self) -> list[Action]:
+        """The game's own buttons beside the shared ones (a colour, a misdeal, new dice)."""
+        return []
+
+    def seat_colours(self) -> dict[int, tuple[int, int, int]]:
+        """The seats whose chips have a colour of their own, and its colour."""
+        return {}
+
+    def bet(self, code: str) -> Bet:
+        """The bet a tap on `code` makes: of the chosen chip, for the chosen seat."""
+        screen = self.screen
+        return Bet(screen.next_bet_id(), screen.seat, code, screen.chip)
+
+    def tap_code(self, code: str) -> None:
+        """Tap where the chips of `code` go (scripts and tests); KeyError if nowhere."""
+        raise KeyError(f"this table's view takes no bet {code!r} by a tap")
+
+    def current_bets(self) -> list[dict[str, Any]]:
+        """The bets of the round in play, as journaled."""
+        current = self.app.model.current
+        if current is None or current.over:
+            return []
+        return current.bets

@@ -1,0 +1,280 @@
+"""The wheel games' view: the cloth (terminal/screens/cloths/) with every bet on it, tapped
+where the chips sit; French roulette's choice on a zero per bet, American roulette's colour
+chips, and, where the cloth is too small for a finger, a picker of a number's inside bets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from games.prison import PrisonBet
+from games.records import Bet
+from terminal.screens import kit
+from terminal.screens.app import Target, Zone
+from terminal.screens.cloths import cloth_for
+from terminal.screens.cloths.base import Chip
+from terminal.screens.croupier.dialog import Dialog
+from terminal.screens.views.base import Action, GameView, stake_options
+
+if TYPE_CHECKING:
+    from terminal.screens.app import CroupierApp
+    from terminal.screens.croupier.table import TableScreen
+
+# American roulette's colour chips as drawn (a table's colours are names in its table file)
+COLOUR_RGB = {
+    "red": (200, 30, 40),
+    "green": (30, 150, 70),
+    "blue": (40, 90, 210),
+    "yellow": (230, 200, 30),
+    "violet": (140, 60, 190),
+    "white": (235, 235, 235),
+    "orange": (235, 130, 20),
+    "pink": (235, 120, 170),
+    "brown": (130, 80, 40),
+    "grey": (140, 140, 140),
+}
+INSIDE = ("straight", "split", "street", "corner", "sixline")  # the bets on the numbers' lines
+
+
+class ClothView(GameView):
+    style = "cloth"
+
+    def __init__(self, screen: TableScreen):
+        super().__init__(screen)
+        self.zero_choice = "prison"  # the even chances' choice on a zero, per bet (French roulette)
+        self._cloth: Any = None
+        self._cloth_key: tuple[tuple[int, ...], str] | None = None  # its rect and language
+
+    # -- entries ---------------------------------------------------------------------------
+    def bet(self, code: str) -> Bet:
+        bet = super().bet(code)
+        if self._asks_zero_choice() and ":" not in code:  # an even chance: a bare family
+            return PrisonBet(bet.id, bet.seat, code, bet.stake, zero_choice=self.zero_choice)
+        return bet
+
+    def buttons(self) -> list[Action]:
+        app, t = self.app, self.app.texts
+        st = app.model.state
+        buttons: list[Action] = []
+        if self.colour_chips() is not None and not app.demo and st.session_open:
+            buttons.append((t("colour"), "colour", lambda: app.open(ColourDialog(app, self)), True))
+        if st.round_status == "open" and not app.demo and self._asks_zero_choice():
+            buttons.append((t(f"zero_{self.zero_choice}"), "zero_choice", self._flip_zero, True))
+        return buttons
+
+    def _asks_zero_choice(self) -> bool:
+        """Whether the even chances' choice on a zero (half back or prison) is the player's."""
+        table = self.app.table
+        return table.game.zero_choice(table.rules)
+
+    def _flip_zero(self) -> None:
+        self.zero_choice = "half" if self.zero_choice == "prison" else "prison"
+
+    # -- drawing ---------------------------------------------------------------------------
+    def cloth(self, rect: pygame.Rect):
+        key = (tuple(rect), self.app.texts.language)
+        if self._cloth is None or self._cloth_key != key:
+            table = self.app.table
+            self._cloth = cloth_for(table.game, table.rules, rect, texts=self.app.texts)
+            self._cloth_key = key
+        return self._cloth
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        app = self.app
+        cloth = self.cloth(rect)
+        last = app.model.last_result
+        winning = None
+        if last is not None and last.result is not None:
+            outcome = last.result["outcome"]
+            winning = outcome.get("number", outcome.get("segment"))
+        refused = app.fresh_refusal()
+        cloth.draw(
+            surface,
+            self._stakes(last),
+            winning=winning,
+            prisoners=self._prisoners(),
+            refused=None if refused is None else refused.code,
+        )
+        if app.model.state.round_status == "open" and not app.demo:
+            return [Zone(cloth.rect, "cloth", self._cloth_tap)]
+        return []
+
+    def _cloth_tap(self, pos: tuple[int, int]) -> bool:
+        """A bet where the finger is; on a cloth too small for a finger to tell a number from
+        its lines (a roulette's at 800x480), the bets on the number under it, each a target
+        of its own (`BetPicker`)."""
+        cloth = self._cloth
+        code = cloth.code_at(pos)
+        if code is None:
+            return False
+        if cloth.hit_targets_ok(kit.MIN_TARGET) or code.split(":")[0] not in INSIDE:
+            self.screen.bet(code)
+            return True
+        number = _nearest(cloth, code, pos)
+        options = [
+            c for c in cloth.codes if c.split(":")[0] in INSIDE and number in cloth.covers(c)
+        ]
+        self.app.open(BetPicker(self.app, self.screen, number, options))
+        return True
+
+    def tap_code(self, code: str) -> None:
+        """Tap the cloth where the chips of `code` sit; where the cloth is too small for that,
+        on the number, then the bet on the picker."""
+        assert self._cloth is not None, "the table screen was not drawn yet"
+        x, y = self._cloth.anchor(code)
+        if not self.app.tap((int(x), int(y))):
+            raise KeyError(f"the cloth did not take a tap on {code}")
+        if isinstance(self.app.dialog, BetPicker):
+            self.app.draw(pygame.Surface(self.app.size))
+            self.app.press(code)
+
+    def _stakes(self, last) -> dict[str, list[Chip]]:
+        bets = self.current_bets() if last is None else (last.result or {}).get("bets", [])
+        colours = self.seat_colours()
+        stakes: dict[str, list[Chip]] = {}
+        for bet in bets:
+            colour = colours.get(bet["seat"])
+            stakes.setdefault(bet["code"], []).append(Chip(bet["seat"], bet["stake"], colour))
+        return stakes
+
+    def colour_chips(self):
+        """American roulette's colour chips, as journaled; None at a table without them."""
+        own: Any = self.app.model.state.own
+        return getattr(own, "colours", None)
+
+    def seat_colours(self) -> dict[int, tuple[int, int, int]]:
+        """American roulette's colour chips' seats, as their buttons and chips are drawn."""
+        chips = self.colour_chips()
+        if chips is None:
+            return {}
+        return {seat: COLOUR_RGB.get(colour.name, kit.DIM) for seat, colour in chips.seats.items()}
+
+    def _prisoners(self) -> dict[str, int]:
+        prisoners: dict[str, int] = {}
+        for bet in self.app.model.state.carried:
+            if isinstance(bet, PrisonBet):
+                prisoners[bet.code] = prisoners.get(bet.code, 0) + int(bet.value)
+        return prisoners
+
+
+def _nearest(cloth, code: str, pos: tuple[int, int]) -> int:
+    """The number of `code` whose own square is nearest the finger."""
+
+    def distance(number: int) -> float:
+        x, y = cloth.anchor(f"straight:{number}")
+        return (x - pos[0]) ** 2 + (y - pos[1]) ** 2
+
+    return min(cloth.covers(code), key=distance)
+
+
+class BetPicker(Dialog):
+    """The inside bets on one number, large: the croupier taps the one the chips are on."""
+
+    name = "bet_picker"
+
+    def __init__(self, app: CroupierApp, table: TableScreen, number: int, codes: list[str]):
+        super().__init__(app)
+        self.table, self.number, self.codes = table, number, codes
+
+    def done(self) -> bool:
+        return self.closed or self.app.model.state.round_status != "open"
+
+    def title(self) -> str:
+        t = self.app.texts
+        chip = self.app.money(self.table.chip)
+        return f"{self.number} · {t('seat', n=self.table.seat)} · {t('chip')} {chip}"
+
+    def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        s, t = self.app.s, self.app.texts
+        columns = 4
+        rows = max(3, (len(self.codes) + columns - 1) // columns)
+        buttons: list[Target] = []
+        for cell, code in zip(kit.grid(rect, columns, rows, int(8 * s)), self.codes, strict=False):
+            family, _, numbers = code.partition(":")
+            label = f"{t('payouts_family_' + family)} {numbers}"
+            button = kit.Button(cell, label, self._pick(code), size=int(22 * s), name=code)
+            button.draw(surface)
+            buttons.append(button)
+        return buttons
+
+    def _pick(self, code: str):
+        def pick() -> None:
+            self.table.bet(code)
+            self.close()
+
+        return pick
+
+
+class ColourDialog(Dialog):
+    """American roulette (section 02): the chosen seat takes a free colour at the value its
+    marker by the wheel will show, plays value chips, or gives its colour back."""
+
+    name = "colour_chips"
+
+    def __init__(self, app: CroupierApp, view: ClothView):
+        super().__init__(app)
+        self.view = view
+        self.seat = view.screen.seat
+        self.unit = app.table.setup.limits.min
+        self.version = app.model.version
+
+    def done(self) -> bool:
+        return self.closed or self._answered()
+
+    def _answered(self) -> bool:
+        """A colour event of the seat's since the dialog opened."""
+        current = self.app.model
+        return current.version != self.version and current.last_colour_seat == self.seat
+
+    def title(self) -> str:
+        return f"{self.app.texts('colour')} · {self.app.texts('seat', n=self.seat)}"
+
+    def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        app, s, t = self.app, self.app.s, self.app.texts
+        chips = self.view.colour_chips()
+        targets: list[Target] = []
+        gap = int(8 * s)
+        third = (rect.h - 2 * gap) // 3
+        rows = [pygame.Rect(rect.x, rect.y + n * (third + gap), rect.w, third) for n in range(3)]
+        free = chips.free() if chips is not None else ()
+        for cell, colour in zip(kit.grid(rows[0], max(len(free), 1), 1, gap), free, strict=False):
+            button = kit.Button(
+                cell,
+                colour,
+                self._assign(colour),
+                colour=COLOUR_RGB.get(colour, kit.BUTTON),
+                size=int(22 * s),
+                name=f"colour:{colour}",
+            )
+            button.draw(surface)
+            targets.append(button)
+        limits = app.model.state.limits or app.table.setup.limits
+        units = stake_options(app.table.setup.chips, limits)
+        for cell, unit in zip(kit.grid(rows[1], len(units), 1, gap), units, strict=False):
+            chosen = unit == self.unit
+            button = kit.Button(
+                cell,
+                app.money(unit),
+                self._set_unit(unit),
+                colour=kit.ACCENT if chosen else kit.BUTTON,
+                size=int(20 * s),
+                name=f"unit:{unit}",
+            )
+            button.draw(surface)
+            targets.append(button)
+        actions = (
+            (t("value_chips"), "value_chips", lambda: app.table.post_value_chips(self.seat)),
+            (t("release_colour"), "release_colour", lambda: app.table.post_release(self.seat)),
+        )
+        for cell, (label, name, action) in zip(kit.grid(rows[2], 2, 1, gap), actions, strict=True):
+            button = kit.Button(cell, label, action, size=int(22 * s), name=name)
+            button.draw(surface)
+            targets.append(button)
+        return targets
+
+    def _set_unit(self, unit: int):
+        return lambda: setattr(self, "unit", unit)
+
+    def _assign(self, colour: str):
+        return lambda: self.app.table.post_colour(self.seat, colour, self.unit)
