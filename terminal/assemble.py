@@ -41,6 +41,7 @@ from terminal.runtime.rules_table import table_rules
 from terminal.runtime.state import TableState
 from terminal.runtime.systemd import WatchdogSink, notify
 from terminal.runtime.table import Table, TableControl, TableSetup
+from terminal.speech.speaker import open_speaker
 
 
 @dataclass
@@ -233,8 +234,12 @@ def assemble(
             inbox.attach("gpio", io)
         stack.callback(inbox.close)
         health = HealthLog({game.device: device, "gpio": io}, opts.log)
+        said: tuple = ()  # the calls said through the Pi's audio ([speech], off by default)
+        if cfg.speech.enabled and (speaker := open_speaker(cfg.speech.dir, cfg.speech.language)):
+            stack.callback(speaker.close)  # once the writer has stopped
+            said = (speaker,)
         writer = JournalWriter(
-            journal, [publisher, ConsoleSink(opts.out), WatchdogSink(), health, *opts.sinks]
+            journal, [publisher, ConsoleSink(opts.out), WatchdogSink(), health, *opts.sinks, *said]
         )
         writer.start()
         stack.callback(writer.stop)

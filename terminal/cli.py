@@ -1,4 +1,5 @@
-"""`dealer-terminal`: run a table, verify a journal, print a rulebook, follow the pit feed."""
+"""`dealer-terminal`: run a table, verify a journal, print a rulebook, follow the pit feed,
+render the spoken calls."""
 
 from __future__ import annotations
 
@@ -13,11 +14,18 @@ from drivers.errors import DeviceError
 from games.registry import GAMES
 from games.rulebook import RulebookError
 from terminal.common.endpoints import endpoint_argument
-from terminal.config import ConfigError, known_games, load_table_config, table_config_path
+from terminal.config import (
+    ConfigError,
+    SpeechConfig,
+    known_games,
+    load_table_config,
+    table_config_path,
+)
 from terminal.feed.curve import add_keys_parser, cmd_keys
 from terminal.pit.cli import add_pit_parsers, cmd_pit, key_options
 from terminal.runtime.rules_table import DEFAULT_PROFILE
 from terminal.runtime.staff import add_staff_parser, cmd_staff
+from terminal.speech.command import add_speech_parser, cmd_speech
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -184,6 +192,7 @@ def parser() -> argparse.ArgumentParser:
     add_pit_parsers(sub)
     add_keys_parser(sub)
     add_staff_parser(sub)
+    add_speech_parser(sub, out=SpeechConfig.dir, profile=DEFAULT_PROFILE)
     return p
 
 
@@ -208,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_staff(args)
         if args.command == "screens":
             return cmd_screens(args)
+        if args.command == "speech":
+            return cmd_speech(args, load_table_config(args.config) if args.config else None)
         return cmd_pit(args)
     except (ConfigError, RulebookError, DeviceError) as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)

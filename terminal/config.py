@@ -44,7 +44,18 @@ URL_CHECKS: dict[str, Callable[[str], None]] = {
 
 # The sections of every table file, and those of some games only (a game's description names
 # them, games/game.py `sections`).
-SECTIONS = ("table", "devices", "gpio", "feed", "journal", "session", "screen", "sim", "stakes")
+SECTIONS = (
+    "table",
+    "devices",
+    "gpio",
+    "feed",
+    "journal",
+    "session",
+    "screen",
+    "speech",
+    "sim",
+    "stakes",
+)
 GAME_SECTIONS: dict[str, Callable[[str], str]] = {  # the games that take it -> why not another
     "craps": lambda games: f"the seats the dice go round and the dice change are {games}'",
     "colours": lambda games: f"colour chips are played at {games} tables only",
@@ -70,6 +81,15 @@ class CrapsConfig:
     seats: int = DEFAULT_SEATS  # places round the table the dice are offered to, clockwise from 1
     # the pit boss changes the dice after so many rolls; 0: only when asked
     dice_change_rolls: int = 0
+
+
+@dataclass(frozen=True)
+class SpeechConfig:
+    """[speech]: the calls said through the Pi's audio (docs/speech.md); off unless enabled."""
+
+    enabled: bool = False
+    dir: Path = Path("var/speech")  # the rendered calls (`dealer-terminal speech render --out`)
+    language: str = "ca"  # the calls' language: by default the screen's
 
 
 @dataclass(frozen=True)
@@ -148,6 +168,7 @@ class TableConfig:
     stakes: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     # the amount its stakes are multiples of, instead of the minimum (so that it is paid exactly)
     sim: SimConfig = field(default_factory=SimConfig)
+    speech: SpeechConfig = field(default_factory=SpeechConfig)
     craps: CrapsConfig = field(default_factory=CrapsConfig)
     colours: tuple[
         str, ...
@@ -247,6 +268,7 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
         rotation=_rotation(screen),
         language=_language(screen),
         sim=_sim(Section(path, raw, "sim", required=False), seats),
+        speech=_speech(Section(path, raw, "speech", required=False), _language(screen)),
         craps=craps or CrapsConfig(),
         colours=_colours(Section(path, raw, "colours", required=False)),
         carrousel=_carrousel(Section(path, raw, "carrousel")) if "carrousel" in raw else None,
@@ -392,6 +414,19 @@ def _language(screen: Section) -> str:
     if language not in LANGUAGES:
         raise ConfigError(f"{screen.path}: [screen] language must be one of {', '.join(LANGUAGES)}")
     return language
+
+
+def _speech(speech: Section, screen_language: str) -> SpeechConfig:
+    speech.only(("enabled", "dir", "language"), "a table's [speech]")
+    enabled = speech.raw.get("enabled", False)
+    if not isinstance(enabled, bool):
+        raise speech.invalid("enabled", "true or false")
+    language = speech.text("language", screen_language)
+    if language not in LANGUAGES:
+        raise ConfigError(f"{speech.path}: [speech] language must be one of {', '.join(LANGUAGES)}")
+    return SpeechConfig(
+        enabled=enabled, dir=Path(speech.text("dir", str(SpeechConfig.dir))), language=language
+    )
 
 
 def _gpio_pins(gpio: Section) -> GpioPins:

@@ -50,6 +50,8 @@ ALLOWED = {
         "games",
         "pygame",
     },
+    # the spoken calls: rendered from the games' engines, played from the committed events
+    "terminal/speech": {"terminal/speech", "terminal/common", "games", "pygame"},
 }
 
 

@@ -10,6 +10,7 @@ draws the same few hundred strings as the last one, and a Pi's software blitting
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -53,6 +54,65 @@ def wrap(string: str, size: int, width: int) -> list[str]:
         line = candidate
     lines.append(line)
     return [fit(each, size, width) for each in lines]
+
+
+def fitting_size(string: str, size: int, width: int, floor: int) -> int:
+    """The largest size from `size` down to `floor` at which `string` is no wider than `width`
+    pixels; `floor` when even that is too wide."""
+    for each in range(size, floor, -1):
+        if font(each).size(string)[0] <= width:
+            return each
+    return floor
+
+
+def wrap_words(string: str, size: int, width: int) -> list[str]:
+    """`string` broken at spaces into lines no wider than `width`, every word whole and nothing
+    left out (`wrap` cuts a word too wide for a line short; this never does). A single word
+    wider than `width` by itself is the one thing broken, between its characters, so that it
+    still shows whole: the caller keeps words narrower than the line by choosing the size
+    (`fit_block`)."""
+    face, lines, line = font(size), [], ""
+    for word in string.split():
+        candidate = f"{line} {word}" if line else word
+        if face.size(candidate)[0] <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while face.size(line)[0] > width and len(line) > 1:
+            cut = next(
+                (i for i in range(len(line) - 1, 0, -1) if face.size(line[:i])[0] <= width), 1
+            )
+            lines.append(line[:cut])
+            line = line[cut:]
+    lines.append(line)
+    return lines
+
+
+def line_step(size: int) -> int:
+    """The pixels from one wrapped line's top to the next's (`lines`' spacing)."""
+    return font(size).get_linesize() + 2
+
+
+@lru_cache(maxsize=4096)
+def fit_block(
+    string: str, size: int, width: int, height: int | None = None, *, floor: int
+) -> tuple[int, tuple[str, ...]]:
+    """The largest size from `size` down to `floor` at which `string` wraps into lines of
+    `width` with every word whole (`wrap_words`) and, given a `height`, all of them fit in it;
+    with those lines. At `floor` when no size does: then the lines may need more than `height`
+    (the caller makes the room, or pages), and a word wider than `width` by itself is broken
+    between characters (the only way left to show it whole)."""
+    words = string.split()
+    for each in range(size, floor, -1):
+        face = font(each)
+        if any(face.size(word)[0] > width for word in words):
+            continue  # a word would have to be broken at this size
+        found = wrap_words(string, each, width)
+        if height is None or len(found) * line_step(each) <= height:
+            return each, tuple(found)
+    return floor, tuple(wrap_words(string, floor, width))
 
 
 def text(

@@ -1,6 +1,7 @@
 """What the pit knows of one table, folded from its stored events, and the alerts those events
-raise: a device fault, the rotor turning the same way twice, the float running low, the wheel's
-results failing the chi-squared test, a pace outside the band.
+raise: a device fault (not a routine void: `TableView.routine_void`), the rotor turning the same
+way twice, the float running low, the wheel's results failing the chi-squared test, a pace
+outside the band.
 
 The fold is the pit's own, smaller than the table's `TableState`: the pit shows a session and
 its float, not the layout or the shoe. The float's arithmetic is the table's (games/ledger.py).
@@ -221,6 +222,8 @@ class TableView:
         return self._move_tray(net - replaced)
 
     def _on_fault(self, event, data) -> list[Raised]:
+        if self.routine_void(data):
+            return []  # journaled, stored, followed; the round.void after it says the rest
         self.faults[f"{data.get('device')}/{data.get('code')}"] = data
         return [
             Raised(
@@ -229,6 +232,20 @@ class TableView:
                 f"{data.get('detail')}",
             )
         ]
+
+    def routine_void(self, fault: dict[str, Any]) -> bool:
+        """Whether a `fault` is one of the routine voids of the table's game (`Game.
+        routine_voids`: at craps, a void throw, whether the reader or the stickman reported
+        it): a fault of the game's round device with such a code. It raises no alert and
+        does not stand among the table's faults: a red tile is for what the pit boss must act
+        on. Any other fault of the device (a misread, a sensor stuck, a reader restarted)
+        still does."""
+        game = GAMES.get(self.game or "")
+        return (
+            game is not None
+            and fault.get("device") == game.device
+            and fault.get("code") in game.routine_voids
+        )
 
     def _on_fault_cleared(self, event, data) -> None:
         self.faults.pop(f"{data.get('device')}/{data.get('code')}", None)

@@ -3,25 +3,30 @@ floor snapshot: the collector behind the real source is tested on its own."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 
 import pygame
 import pytest
 
-from terminal.pit.board.app import Board, run_board
-from terminal.pit.board.detail import bias_summary
-from terminal.pit.board.layout import TILE_MIN, bias_cells
+from terminal.common.draw import fit_block, font, line_step, wrap, wrap_words
+from terminal.pit.board.alerts import ROW_PAD, TITLE_SIZE, open_page
+from terminal.pit.board.app import INTERRUPTED, Board, run_board
+from terminal.pit.board.detail import bias_summary, column
+from terminal.pit.board.layout import GAP, TILE_MIN, bias_cells
 from terminal.pit.board.paint import (
     ALARM_TEXT,
     BACKGROUND,
     COLD_CELL,
     DIM,
     HOT_CELL,
+    PANEL,
     PLAIN_CELL,
     TILE_COLOURS,
     WARNING_TEXT,
 )
-from terminal.pit.board.tiles import float_rows
+from terminal.pit.board.tiles import BODY, float_rows, tile_sizes
 
 USER = "anna"
 
@@ -99,8 +104,8 @@ class FakeSource:
         return self.acknowledge_elsewhere(alert_id, by)
 
 
-def make_board(source: FakeSource, clock=None) -> Board:
-    surface = pygame.Surface((1920, 1080))
+def make_board(source: FakeSource, clock=None, size=(1920, 1080)) -> Board:
+    surface = pygame.Surface(size)
     board = Board(source, USER, surface, **({"clock": clock} if clock else {}))
     board.refresh()
     board.draw()
@@ -420,3 +425,265 @@ def test_run_board_stops_at_escape_or_when_the_window_is_closed(closing):
     source = Closing([entry("RL-01")])
     assert run_board(source, USER, frames=5, refresh_s=0) == 0
     assert source.floors == 1  # it stopped at the first frame instead of refreshing at each of 5
+
+
+# -- the screen's width, and text that fits
+
+
+SIZES = [(1920, 1080), (1280, 720), (800, 480)]
+LONG_DETAIL = (
+    "error dice sensor_stuck: the reader's sensor at the back wall reports the same value for "
+    "30 s (last frames: 7e 01 a2 00 31 7e 01 a2 00 31), check its wiring and lens, then clear "
+    "the fault at the table; until then the stickman enters every throw by hand on the screen"
+)
+
+
+def tiles_of(board: Board) -> list[pygame.Rect]:
+    return [t.rect for t in board.targets() if t.name == "tile"]
+
+
+@pytest.mark.parametrize("count", [1, 3, 8, 12, 30])
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_tiles_of_a_row_share_the_whole_width_left_of_the_alerts_panel(size, count):
+    board = make_board(FakeSource([entry(f"T-{i:02d}") for i in range(count)]), size=size)
+    layout, tiles = board.layout, tiles_of(board)
+    assert len(tiles) == min(count, layout.per_page)
+    cols, _ = layout.shape
+    first_row = [r for r in tiles if r.y == tiles[0].y]
+    assert len(first_row) == min(cols, count)
+    assert layout.main.w + layout.panel.w == size[0]
+    if count >= cols:  # a full row: its tiles and the gaps between them are the whole width
+        assert sum(r.w + GAP for r in first_row) == layout.main.w
+        assert sum(r.w for r in first_row) >= 0.95 * layout.main.w
+    assert all(layout.grid.contains(r) for r in tiles)
+    assert not any(a.colliderect(b) for i, a in enumerate(tiles) for b in tiles[i + 1 :])
+
+
+def test_a_floor_of_few_tables_gets_fewer_larger_tiles_a_large_one_full_pages():
+    def shape(count: int, size=(1920, 1080)) -> tuple[int, int]:
+        board = make_board(FakeSource([entry(f"T-{i:02d}") for i in range(count)]), size=size)
+        return board.layout.shape
+
+    assert shape(3) == (3, 1)  # side by side, not three tiles in the corner of a 5 x 4 page
+    assert shape(8) == (4, 2)
+    assert shape(12) == (4, 3)
+    assert shape(30) == shape(500) == (5, 4)  # full pages of the smallest readable tiles
+    assert shape(3, (800, 480)) == (2, 2)
+
+    few = make_board(FakeSource([entry(f"T-{i:02d}") for i in range(3)]))
+    many = make_board(FakeSource([entry(f"T-{i:02d}") for i in range(30)]))
+    grown = tile_sizes(*tiles_of(few)[0].size)
+    assert grown.body > tile_sizes(*tiles_of(many)[0].size).body >= BODY * 0.9
+    assert grown.height <= tiles_of(few)[0].h  # grown text still fits its tile
+
+
+@pytest.mark.parametrize("count", [3, 30])
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_no_text_of_a_tile_runs_out_of_it(size, count):
+    tables = [
+        dict(
+            entry(f"TQ-{i:02d}", "silent" if i == 1 else "live"),
+            game="trente_quarante",
+            croupier="Maria Dolors Puig i Ferrer de la Vall",
+            faults=[{"device": "shoe", "code": "card_count_exceeded", "severity": "error"}],
+            round={"number": 123456, "status": "open", "last_rounds_left": 3},
+            open_alerts=12,
+        )
+        for i in range(count)
+    ]
+    board = make_board(FakeSource(tables), size=size)
+    for rect in tiles_of(board):
+        # the gaps either side of a tile and below it are the grid's background: nothing drawn
+        # in a tile went past its edge
+        strips = [
+            pygame.Rect(rect.right, rect.y, GAP // 2, rect.h),
+            pygame.Rect(rect.x - GAP // 2, rect.y, GAP // 2, rect.h),
+            pygame.Rect(rect.x, rect.bottom, rect.w, GAP // 2),
+        ]
+        for strip in strips:
+            strip = strip.clip(board.layout.grid)
+            colours = {
+                tuple(board.surface.get_at((x, y)))[:3]
+                for x in range(strip.x, strip.right)
+                for y in range(strip.y, strip.bottom, 3)
+            }
+            assert colours <= {BACKGROUND}, (rect, strip)
+
+
+BIAS_DETAIL = (
+    "the last 3700 results fail the chi-squared test (chi2 91.3, dof 36, p 1.2e-06 < 0.0001); "
+    "most off: 17 160 for 100.0 expected"
+)
+
+
+@pytest.mark.parametrize(
+    "size, detail",
+    [((1920, 1080), LONG_DETAIL), ((1280, 720), LONG_DETAIL), ((800, 480), BIAS_DETAIL)],
+    ids=["1920x1080", "1280x720", "800x480"],
+)
+def test_a_long_alert_text_is_drawn_whole_inside_its_row(size, detail):
+    long = dict(alert(9, "CR-01", "fault"), detail=detail)
+    board = make_board(
+        FakeSource([entry("CR-01", open_alerts=2)], [long, alert(8, "RL-01")]), size=size
+    )
+    layout = board.layout
+    [row, *_] = open_page(board.alerts, 0, layout)
+    assert row.alert["id"] == 9
+    ack = layout.ack_button(row.rect)
+    room = ack.x - GAP - (row.rect.x + GAP)
+    # every word, whole, in order (the time raised may lead it on a narrow panel)
+    shown = " ".join(row.detail).split()
+    assert shown[-len(detail.split()) :] == detail.split()
+    assert len(row.detail) > 1  # wrapped, not cut short
+    assert all(font(row.detail_size).size(line)[0] <= room for line in row.detail)
+    assert row.detail_size >= 18  # shrunk no further than its floor
+    top = ROW_PAD + font(TITLE_SIZE).get_linesize()
+    assert top + len(row.detail) * line_step(row.detail_size) <= row.rect.h
+    assert layout.alert_area.contains(row.rect)
+    # the panel's own colour just below the row: the text stopped inside it
+    below = pygame.Rect(row.rect.x, row.rect.bottom, row.rect.w, GAP // 2)
+    assert {tuple(board.surface.get_at(p))[:3] for p in (below.midleft, below.center)} == {PANEL}
+    click(board, "ack", 9)  # its ACK button still acknowledges it
+    assert 9 not in open_ids(board)
+
+
+def test_an_alert_text_longer_than_the_whole_panel_ends_at_a_word_and_opens_its_table():
+    longest = " ".join([LONG_DETAIL] * 3)
+    board = make_board(
+        FakeSource([entry("CR-01", open_alerts=1)], [dict(alert(9, "CR-01"), detail=longest)]),
+        size=(800, 480),
+    )
+    [row] = open_page(board.alerts, 0, board.layout)
+    *whole, last = " ".join(row.detail).split()
+    assert last == "…"
+    assert " ".join(whole) in f"{clock_of_alert(row.alert)} · {longest}"  # whole words, in order
+    assert board.layout.alert_area.contains(row.rect)
+
+    click(board, "alert", 9)  # the row, beside its ACK button
+    assert board.detail is not None and board.detail["table"]["table"] == "CR-01"
+    assert open_ids(board) == [9]  # opened, not acknowledged
+
+
+def clock_of_alert(alert: dict) -> str:
+    return alert["raised_at"][11:19]
+
+
+def test_every_open_alert_of_long_texts_is_reachable_through_the_pages_of_the_panel():
+    alerts = [dict(alert(i, f"RL-{i:02d}", "fault"), detail=LONG_DETAIL) for i in range(1, 9)]
+    board = make_board(
+        FakeSource([entry(f"RL-{i:02d}", open_alerts=1) for i in range(1, 9)], alerts),
+        size=(1280, 720),
+    )
+    seen, page = [], None
+    while board.alert_page != page:
+        seen += [t.key for t in board.targets() if t.name == "ack"]
+        page = board.alert_page
+        click(board, "older")
+    assert sorted(seen) == list(range(1, 9))
+
+
+def test_a_column_of_the_detail_keeps_its_text_inside_and_says_what_did_not_fit():
+    surface = pygame.Surface((600, 400))
+    surface.fill(BACKGROUND)
+    area = pygame.Rect(50, 40, 200, 240)
+    rows = [(f"03:39:{i:02d} fault (OPEN): {LONG_DETAIL}", ALARM_TEXT) for i in range(10)]
+    column(surface, area, rows, more=lambda left: f"{left} older alerts not shown")
+    outside = [
+        (x, y) for x in range(0, 600, 2) for y in range(0, 400, 2) if not area.collidepoint(x, y)
+    ]
+    assert all(tuple(surface.get_at(p))[:3] == BACKGROUND for p in outside)
+    # the last line drawn is the dim one that says how many rows are left out
+    dim_rows = [
+        y
+        for y in range(area.y, area.bottom)
+        if any(tuple(surface.get_at((x, y)))[:3] == DIM for x in range(area.x, area.right))
+    ]
+    alarm_rows = [
+        y
+        for y in range(area.y, area.bottom)
+        if any(tuple(surface.get_at((x, y)))[:3] == ALARM_TEXT for x in range(area.x, area.right))
+    ]
+    assert dim_rows and alarm_rows and min(dim_rows) > max(alarm_rows)
+
+
+def test_the_shared_text_helpers_wrap_whole_words_and_shrink_to_fit():
+    width = 180
+    words = LONG_DETAIL.split()
+    for size in (18, 24, 30):
+        lines = wrap_words(LONG_DETAIL, size, width)
+        assert " ".join(lines).split() == words  # nothing cut, nothing lost
+        assert all(font(size).size(line)[0] <= width for line in lines)
+    size, lines = fit_block(LONG_DETAIL, 24, 400, 4 * line_step(24), floor=16)
+    assert size < 24 and len(lines) * line_step(size) <= 4 * line_step(24)
+    assert " ".join(lines).split() == words
+    # a word wider than the line by itself is the one thing broken, and still shows whole
+    assert "".join(wrap_words("sensor_stuck_for_a_long_while", 24, 60)) == (
+        "sensor_stuck_for_a_long_while"
+    )
+    # `wrap`, which the screens use, is as it was: a word too long for the line is cut short
+    assert wrap("unbelievably-long-word", 24, 60)[0].endswith("...")
+
+
+# -- stopping
+
+
+def ctrl_c() -> pygame.event.Event:
+    return pygame.event.Event(
+        pygame.KEYDOWN, key=pygame.K_c, mod=pygame.KMOD_LCTRL, unicode="\x03", scancode=0
+    )
+
+
+@pytest.fixture
+def signals_noted():
+    """SIGINT and SIGTERM handled by a recorder during the test (a board that failed to take them
+    over must not interrupt or kill the test run), put back afterwards; yields what it noted."""
+    noted: list[int] = []
+    previous = {
+        signum: signal.signal(signum, lambda signum, frame: noted.append(signum))
+        for signum in (signal.SIGINT, signal.SIGTERM)
+    }
+    yield noted
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)
+
+
+def test_ctrl_c_typed_in_the_board_window_stops_it_with_130(signals_noted):
+    class Typed(FakeSource):
+        def floor(self):
+            pygame.event.post(ctrl_c())
+            return super().floor()
+
+    source = Typed([entry("RL-01")])
+    assert run_board(source, USER, frames=5, refresh_s=0) == INTERRUPTED == 130
+    assert source.floors == 1
+    assert not pygame.display.get_init()
+
+
+def test_sigint_stops_run_board_with_130_closes_the_display_and_gives_sigint_back(signals_noted):
+    before = signal.getsignal(signal.SIGINT)
+
+    class Interrupted(FakeSource):
+        def floor(self):
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the terminal, mid-refresh
+            return super().floor()
+
+    source = Interrupted([entry("RL-01")])
+    assert run_board(source, USER, frames=50, refresh_s=0) == 130
+    assert source.floors == 1  # the next turn of the loop saw it
+    assert signals_noted == []  # the board's handler had it, not the one before
+    assert not pygame.display.get_init()
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_sigterm_stops_run_board_with_0(signals_noted):
+    before = signal.getsignal(signal.SIGTERM)
+
+    class Terminated(FakeSource):
+        def floor(self):
+            os.kill(os.getpid(), signal.SIGTERM)
+            return super().floor()
+
+    source = Terminated([entry("RL-01")])
+    assert run_board(source, USER, frames=50, refresh_s=0) == 0
+    assert source.floors == 1 and signals_noted == []
+    assert signal.getsignal(signal.SIGTERM) is before

@@ -217,14 +217,14 @@ MISTAKES = [
         "roulette_fr",
         dict(sections={"extras": "foo = 1"}),
         "[extras] is not a section of a roulette_fr table file: it takes [table], [devices], "
-        "[gpio], [feed], [journal], [session], [screen], [sim], [stakes]",
+        "[gpio], [feed], [journal], [session], [screen], [speech], [sim], [stakes]",
         id="section unlike any",
     ),
     pytest.param(
         "roulette_us1",
         dict(sections={"extras": "foo = 1"}),
         "it takes [table], [devices], [gpio], [feed], "
-        "[journal], [session], [screen], [sim], [stakes], [colours]",
+        "[journal], [session], [screen], [speech], [sim], [stakes], [colours]",
         id="section unlike any of us1",
     ),
     pytest.param(

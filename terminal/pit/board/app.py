@@ -10,12 +10,15 @@ The board never talks to the collector's sockets. It asks a `source`:
 
 Everything happens on the one UI thread: `run_board` refreshes, hands events to `Board.handle`,
 draws and flips. Keys: PageUp/PageDown turn the pages of tiles, A jumps to the tables in alarm,
-ESC leaves a table's detail (and, on the floor, quits).
+ESC leaves a table's detail (and, on the floor, quits), Ctrl-C quits (in the window, or SIGINT to
+the process; SIGTERM too: `run_board`).
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -24,7 +27,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from terminal.pit.board.alerts import AlertBook, draw_panel, open_page, page_count
+from terminal.pit.board.alerts import AlertBook, alert_pages, draw_panel, open_page
 from terminal.pit.board.detail import draw_detail
 from terminal.pit.board.layout import GAP, Layout, layout_for
 from terminal.pit.board.paint import (
@@ -40,19 +43,23 @@ from terminal.pit.board.paint import (
     WARNING_TEXT,
     button,
     clock_of,
+    fitted,
+    fitting_size,
+    font,
     text,
 )
 from terminal.pit.board.tiles import draw_tile, floor_counts, tile_state
 
 FRAME_RATE = 20
+INTERRUPTED = 128 + signal.SIGINT  # the exit status after Ctrl-C, 130
 
 
 class Target(NamedTuple):
     """Something on screen that reacts to a tap."""
 
     rect: pygame.Rect
-    name: str  # "tile", "ack", "back", "prev", "next", "alarms", "newer", "older"
-    key: Any  # the table id of a tile, the alert id of an ACK button, else None
+    name: str  # "tile", "ack", "alert", "back", "prev", "next", "alarms", "newer", "older"
+    key: Any  # the table id of a tile, the alert id of an ACK button or row, else None
     action: Callable[[], None]
 
 
@@ -66,6 +73,7 @@ class Board:
         self.alert_page = 0
         self.status = ""
         self.quit_requested = False
+        self.interrupted = False  # Ctrl-C typed in the window: quit as after SIGINT
         # (UTC HH:MM:SS, clock) of the first unanswered refresh
         self._lost: tuple[str, float] | None = None
 
@@ -73,7 +81,7 @@ class Board:
 
     @property
     def layout(self) -> Layout:
-        return layout_for(self.surface.get_size())
+        return layout_for(self.surface.get_size(), len(self.tables))
 
     @property
     def tables(self) -> list[dict]:
@@ -193,17 +201,27 @@ class Board:
         self.alerts.learn(detail.get("alerts") or [])
 
     def _alert_pages(self) -> int:
-        return page_count(len(self.alerts.open), len(self.layout.alert_rows))
+        return len(alert_pages(self.alerts, self.layout))
 
     # --- input
 
     def targets(self) -> list[Target]:
         layout = self.layout
+        rows = open_page(self.alerts, self.alert_page, layout)
         found = [
             Target(
-                layout.ack_button(row), "ack", alert["id"], partial(self.acknowledge, alert["id"])
+                layout.ack_button(row.rect),
+                "ack",
+                row.alert["id"],
+                partial(self.acknowledge, row.alert["id"]),
             )
-            for row, alert in open_page(self.alerts, self.alert_page, layout)
+            for row in rows
+        ]
+        # the rest of an alert's row opens its table's detail, which lists its alerts
+        found += [
+            Target(row.rect, "alert", row.alert["id"], partial(self.open_table, row.alert["table"]))
+            for row in rows
+            if row.alert.get("table") is not None
         ]
         if self._alert_pages() > 1:
             buttons = layout.alert_page_buttons
@@ -242,7 +260,11 @@ class Board:
             # a touch also comes as a mouse click flagged `touch`: taken once, above
             self.tap(event.pos)
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
+                # the window has the keyboard (on a Pi's console, kmsdrm takes it from the
+                # terminal): Ctrl-C comes as this key, not as SIGINT
+                self.interrupted = True
+            elif event.key == pygame.K_ESCAPE:
                 if self.detail is not None:
                     self.back()
                 else:
@@ -270,13 +292,16 @@ class Board:
                 veil.fill(STALE_VEIL)
                 surface.blit(veil, area)
         message = self.connection_lost
-        text(
+        status = layout.status
+        size = 30 if not layout.compact else 24
+        fitted(
             self.surface,
             message or self.status,
-            (GAP * 2, layout.status.y + 8),
-            size=30,
+            (GAP * 2, status.y + (status.h - font(size).get_height()) // 2),
+            size=size,
             colour=ALARM_TEXT if message else TEXT,
-            width=layout.status.w - 4 * GAP,
+            width=status.w - 4 * GAP,
+            floor=18,
         )
 
     def _draw_header(self, layout: Layout, counts: dict[str, int]) -> None:
@@ -292,18 +317,11 @@ class Board:
             (f"{floor['alarm']} in alarm", ALARM_TEXT if floor["alarm"] else DIM),
             (f"{len(self.alerts.open)} open alerts", WARNING_TEXT if self.alerts.open else DIM),
         ]
-        x = GAP * 2
-        for i, (string, colour) in enumerate(parts):
-            x = (
-                text(
-                    self.surface,
-                    string,
-                    (x, layout.header.y + 16),
-                    size=36 if i == 0 else 32,
-                    colour=colour,
-                ).right
-                + 36
-            )
+        header = layout.header
+        size, shown = header_fit(parts, header.w - 4 * GAP, 32 if not layout.compact else 26)
+        x, y = GAP * 2, header.y + (header.h - font(size).get_height()) // 2
+        for string, colour in shown:
+            x = text(self.surface, string, (x, y), size=size, colour=colour).right + size
 
     def _draw_floor(self, layout: Layout, counts: dict[str, int]) -> None:
         tables = self.visible_tables()
@@ -313,33 +331,85 @@ class Board:
                 if self.snapshot is None
                 else "no tables"
             )
-            text(
+            fitted(
                 self.surface,
                 message,
                 (layout.grid.x + 4 * GAP, layout.grid.y + 4 * GAP),
                 size=36,
+                width=layout.grid.w - 8 * GAP,
                 colour=DIM,
             )
         for rect, table in zip(layout.tile_slots, tables):
             draw_tile(self.surface, rect, table, counts[table["table"]])
         buttons = layout.page_buttons
-        button(self.surface, buttons["prev"], "< prev page")
-        button(self.surface, buttons["next"], "next page >")
-        label = buttons["label"]
+        button(self.surface, buttons["prev"], ("< prev page", "< prev", "<"))
+        button(self.surface, buttons["next"], ("next page >", "next >", ">"))
+        label, page, pages = (
+            buttons["label"],
+            min(self.page, len(self.pages()) - 1) + 1,
+            len(self.pages()),
+        )
+        shown = f"page {page} / {pages}"
+        if font(28).size(shown)[0] > label.w:
+            shown = f"{page}/{pages}"
+        size = fitting_size(shown, 34, label.w, 20)
         text(
             self.surface,
-            f"page {min(self.page, len(self.pages()) - 1) + 1} / {len(self.pages())}",
-            (label.centerx, label.y + 18),
-            size=34,
+            shown,
+            (label.centerx, label.centery - font(size).get_height() // 2),
+            size=size,
             align="center",
+            width=label.w,
         )
         alarmed = any(tile_state(t, counts[t["table"]]) == "alarm" for t in self.tables)
         button(
             self.surface,
             buttons["alarms"],
-            "jump to alarms (A)",
+            ("jump to alarms (A)", "alarms (A)", "alarms"),
             colour=ACK_BUTTON if alarmed else BUTTON,
         )
+
+
+HEADER_FLOOR = 20
+
+
+def header_fit(
+    parts: list[tuple[str, tuple]], room: int, size: int
+) -> tuple[int, list[tuple[str, tuple]]]:
+    """The header's parts that fit `room`, and their size: all of them at `size` or smaller,
+    down to HEADER_FLOOR, a size's width between two; if they do not fit even then, without
+    the dim ones (the counts of nothing); then as many of the first as fit."""
+
+    def width(shown: list[tuple[str, tuple]], each: int) -> int:
+        return sum(font(each).size(string)[0] for string, _ in shown) + each * (len(shown) - 1)
+
+    lit = parts[:2] + [part for part in parts[2:] if part[1] != DIM]
+    for shown in (parts, lit):
+        for each in range(size, HEADER_FLOOR - 1, -1):
+            if width(shown, each) <= room:
+                return each, shown
+    while len(lit) > 1 and width(lit, HEADER_FLOOR) > room:
+        lit = lit[:-1]
+    return HEADER_FLOOR, lit
+
+
+class _Stop:
+    """The signal that asked the board to stop (SIGINT, SIGTERM), noted by its handler for
+    the loop to see at its next turn: a handler that raised instead could interrupt the loop
+    anywhere, half-way through a request to the collector or through pygame's own shutdown."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        self.signum = signum
+
+    def install(self) -> dict[int, Any]:
+        """Handle SIGINT and SIGTERM (from the main thread only: Python's rule); the handlers
+        they had, to put back."""
+        if threading.current_thread() is not threading.main_thread():
+            return {}
+        return {signum: signal.signal(signum, self) for signum in (signal.SIGINT, signal.SIGTERM)}
 
 
 def run_board(
@@ -352,14 +422,31 @@ def run_board(
     frames: int | None = None,
 ) -> int:
     """Open the display (`fullscreen`: the whole screen, whatever `size`) and run the board until
-    ESC or the window is closed, or `frames` frames are drawn: 0 then, 1 if there is no display."""
+    ESC, the window is closed, Ctrl-C (typed in the window, or SIGINT), SIGTERM, or `frames`
+    frames are drawn. Returns 0 (ESC, the window closed, SIGTERM, the frames drawn), 130 after
+    Ctrl-C (128 + SIGINT, as a shell reports a command it interrupted), 1 if there is no
+    display. The display is closed on the way out whatever ended the board; the caller closes
+    its source (cli.py: the collector's socket).
+
+    The handlers of SIGINT and SIGTERM are the board's while it runs (installed before the
+    display opens, so that SDL does not install its own), and the ones before it after."""
+    stop = _Stop()
+    previous = stop.install()
+    try:
+        return _run(source, user, size, fullscreen, refresh_s, frames, stop)
+    finally:
+        pygame.quit()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _run(source, user, size, fullscreen, refresh_s, frames, stop: _Stop) -> int:
     try:
         pygame.display.init()
         screen = pygame.display.set_mode(
             (0, 0) if fullscreen else size, pygame.FULLSCREEN if fullscreen else 0
         )
     except pygame.error as error:
-        pygame.quit()
         print(
             f"pit board: cannot open the display ({error}); "
             "run it on a desktop or the Pi's console, "
@@ -367,24 +454,25 @@ def run_board(
             file=sys.stderr,
         )
         return 1
-    try:
-        pygame.display.set_caption(f"Pit board · {user}")
-        board, ticker = Board(source, user, screen), pygame.time.Clock()
-        next_refresh, drawn = board.clock(), 0
-        while frames is None or drawn < frames:
-            if board.clock() >= next_refresh:
-                board.refresh()
-                next_refresh = board.clock() + refresh_s
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    return 0
-                board.handle(event)
-            if board.quit_requested:
+    pygame.display.set_caption(f"Pit board · {user}")
+    board, ticker = Board(source, user, screen), pygame.time.Clock()
+    next_refresh, drawn = board.clock(), 0
+    while frames is None or drawn < frames:
+        if stop.signum is not None:
+            return INTERRUPTED if stop.signum == signal.SIGINT else 0
+        if board.clock() >= next_refresh:
+            board.refresh()
+            next_refresh = board.clock() + refresh_s
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
                 return 0
-            board.draw()
-            pygame.display.flip()
-            drawn += 1
-            ticker.tick(FRAME_RATE)
-        return 0
-    finally:
-        pygame.quit()
+            board.handle(event)
+        if board.interrupted:
+            return INTERRUPTED
+        if board.quit_requested:
+            return 0
+        board.draw()
+        pygame.display.flip()
+        drawn += 1
+        ticker.tick(FRAME_RATE)
+    return 0

@@ -3,6 +3,8 @@ wheel-bias statistics with a per-pocket chart of observed against expected count
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from games.money import money
@@ -20,14 +22,17 @@ from terminal.pit.board.paint import (
     WARNING_TEXT,
     button,
     clock_of,
+    fitted,
     font,
-    lines,
+    line_step,
     text,
+    wrap_words,
 )
 from terminal.pit.board.tiles import float_rows, link_text, rate_text, round_text, session_text
 from terminal.pit.view import bias_verdict
 
 Z_MARK = 3.0  # a pocket whose |z| exceeds this is coloured
+COLUMN_SIZE, COLUMN_FLOOR = 24, 18  # the detail's text, and the smallest it is made to fit
 
 
 def cell_colour(z: float | None):
@@ -42,18 +47,71 @@ def draw_detail(surface: pygame.Surface, layout: Layout, detail: dict) -> None:
     table = detail["table"]
     button(surface, layout.back_button, "< back")
     title = f"{table['table']} · {table.get('game') or 'game not known yet'}"
-    text(
+    back = layout.back_button
+    fitted(
         surface,
         title,
-        (layout.back_button.right + 3 * GAP, layout.back_button.y + 14),
+        (back.right + 3 * GAP, back.centery - font(40).get_height() // 2),
         size=40,
-        width=layout.main.right - layout.back_button.right - 4 * GAP,
+        width=layout.main.right - back.right - 4 * GAP,
     )
-    general, setup, alerts = layout.detail_columns
-    lines(surface, general, _general_rows(table))
-    lines(surface, setup, _limits_rows(table.get("limits")) + [("", TEXT)] + _fault_rows(table))
-    lines(surface, alerts, _alert_rows(detail.get("alerts") or []))
-    _draw_bias(surface, layout, detail.get("bias"))
+    bias = detail.get("bias")
+    general, setup, alerts = layout.detail_columns(chart=bool((bias or {}).get("cells")))
+    column(surface, general, _general_rows(table))
+    column(surface, setup, _limits_rows(table.get("limits")) + [("", TEXT)] + _fault_rows(table))
+    listed = detail.get("alerts") or []
+    column(
+        surface,
+        alerts,
+        _alert_rows(listed),
+        more=lambda left: (
+            f"{left} older alert{'s' if left > 1 else ''} not shown: "
+            f"`dealer-terminal pit table {table['table']}` lists them all"
+        ),
+    )
+    _draw_bias(surface, layout, bias)
+
+
+def column(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    rows: list[tuple[str, tuple]],
+    *,
+    size: int = COLUMN_SIZE,
+    floor: int = COLUMN_FLOOR,
+    more: Callable[[int], str] = lambda left: f"{left} more not shown",
+) -> None:
+    """(text, colour) rows from the top of `area` down, each wrapped whole (never a word cut):
+    at `size`, or the largest size down to `floor` at which they all fit. When not even that
+    holds them, the rows that fit whole at `floor`, then `more(rows left)` on the last line."""
+    chosen = floor
+    for each in range(size, floor, -1):
+        face = font(each)
+        if any(face.size(word)[0] > area.w for string, _ in rows for word in string.split()):
+            continue
+        if (
+            sum(len(wrap_words(string, each, area.w)) for string, _ in rows) * line_step(each)
+            <= area.h
+        ):
+            chosen = each
+            break
+    step, y = line_step(chosen), area.y
+    wrapped = [(wrap_words(string, chosen, area.w), colour) for string, colour in rows]
+    room = area.h // step  # lines
+    if sum(len(lines) for lines, _ in wrapped) > room:  # the last lines say what is left out
+        room -= len(wrap_words(more(len(rows)), chosen, area.w))
+    for i, (lines, colour) in enumerate(wrapped):
+        if len(lines) > room:
+            for line in wrap_words(more(len(rows) - i), chosen, area.w):
+                if y + step > area.bottom + 2:
+                    return
+                text(surface, line, (area.x, y), size=chosen, colour=DIM)
+                y += step
+            return
+        for line in lines:
+            text(surface, line, (area.x, y), size=chosen, colour=colour)
+            y += step
+        room -= len(lines)
 
 
 def _general_rows(table: dict) -> list[tuple[str, tuple]]:
@@ -138,12 +196,13 @@ def bias_summary(bias: dict | None) -> tuple[str, tuple]:
 
 def _draw_bias(surface: pygame.Surface, layout: Layout, bias: dict | None) -> None:
     summary, colour = bias_summary(bias)
-    lines(
-        surface,
-        layout.bias_title,
-        [(summary, colour), ("bars: observed · yellow line: expected · red/blue: |z| > 3", DIM)],
-    )
     cells = (bias or {}).get("cells") or []
+    column(
+        surface,
+        layout.bias_title if cells else layout.bias_text,
+        [(summary, colour)]
+        + ([("bars: observed · yellow line: expected · red/blue: |z| > 3", DIM)] if cells else []),
+    )
     if not cells:
         return
     rects = bias_cells(layout.bias_chart, len(cells))

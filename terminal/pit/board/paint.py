@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.common.draw import fit, font, lines, text, wrap  # noqa: F401  the board's text
+from terminal.common.draw import (  # noqa: F401  the board's text
+    fit,
+    fit_block,
+    fitting_size,
+    font,
+    line_step,
+    lines,
+    text,
+    wrap,
+    wrap_words,
+)
 
 BACKGROUND = (16, 18, 22)
 PANEL = (26, 29, 35)
@@ -35,18 +45,52 @@ OBSERVED_BAR = (200, 205, 215)
 EXPECTED_LINE = (255, 214, 90)
 
 
+TEXT_FLOOR = 0.8  # of its size, how small a line is made to fit its width before it is cut
+
+
+def fitted(
+    surface: pygame.Surface,
+    string: str,
+    pos: tuple[int, int],
+    *,
+    size: int,
+    width: int | None = None,
+    colour=TEXT,
+    align: str = "left",
+    floor: int | None = None,
+) -> pygame.Rect:
+    """`string` on one line of `width`: at `size`, or as much smaller as it needs down to
+    `floor` (TEXT_FLOOR of `size` unless told); cut short with "..." only if it is still too
+    wide there. Nothing is drawn in no width at all."""
+    if width is not None:
+        if width <= 0:
+            return pygame.Rect(pos, (0, font(size).get_height()))
+        size = fitting_size(string, size, width, floor or max(1, round(size * TEXT_FLOOR)))
+    return text(surface, string, pos, size=size, colour=colour, width=width, align=align)
+
+
 def button(
-    surface: pygame.Surface, rect: pygame.Rect, label: str, *, colour=BUTTON, size: int = 28
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    label: str | tuple[str, ...],
+    *,
+    colour=BUTTON,
+    size: int = 28,
 ) -> None:
+    """A button with its `label`, or the first of the labels (longest first) that fits it."""
     pygame.draw.rect(surface, colour, rect, border_radius=8)
     pygame.draw.rect(surface, BUTTON_EDGE, rect, width=2, border_radius=8)
+    labels = (label,) if isinstance(label, str) else label
+    room, floor = rect.w - 12, max(1, round(size * TEXT_FLOOR))
+    shown = next((each for each in labels if font(floor).size(each)[0] <= room), labels[-1])
+    size = fitting_size(shown, size, room, floor)
     text(
         surface,
-        label,
+        shown,
         (rect.centerx, rect.centery - font(size).get_height() // 2),
         size=size,
         align="center",
-        width=rect.w - 8,
+        width=room,
     )
 
 

@@ -3,9 +3,13 @@ warning, alarm), the short texts of its tile, and the tile itself."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 import pygame
 
 from games.money import money, signed_money
+from terminal.pit.board.layout import TILE_BASE, TILE_GROW
 from terminal.pit.board.paint import (
     ALARM_TEXT,
     DIM,
@@ -14,15 +18,18 @@ from terminal.pit.board.paint import (
     TEXT,
     TILE_COLOURS,
     WARNING_TEXT,
+    fitted,
     font,
     gain_colour,
     text,
 )
 
 BORDER = 4
+# a tile's padding and text sizes at TILE_BASE; a larger tile's are larger (tile_sizes)
 PAD = 8
 BODY = 24
 TITLE = 34
+SMALLEST = 0.7  # of the base sizes, the smallest a tile's text is drawn
 
 
 ALARM_LINKS = (
@@ -100,33 +107,74 @@ def float_rows(table: dict) -> list[tuple[str, str, tuple]]:
     ]
 
 
+@dataclass(frozen=True)
+class TileSizes:
+    """A tile's text sizes and padding, grown or shrunk with the tile."""
+
+    scale: float
+    title: int
+    body: int
+    pad: int
+
+    @property
+    def step(self) -> int:
+        return font(self.body).get_linesize()
+
+    @property
+    def height(self) -> int:
+        """What the tile's lines take from its top to its bottom, padding included."""
+        last = font(self.body).get_height()  # the last line's own height, without spacing
+        return 2 * self.pad + font(self.title).get_linesize() + 6 + 8 * self.step + last
+
+
+def _sizes(scale: float) -> TileSizes:
+    return TileSizes(scale, round(TITLE * scale), round(BODY * scale), max(4, round(PAD * scale)))
+
+
+@lru_cache(maxsize=64)
+def tile_sizes(width: int, height: int) -> TileSizes:
+    """The sizes of a tile of `width` x `height`: its base sizes at TILE_BASE, in proportion
+    to its width or its height (the one that leaves less room), TILE_GROW times at most and
+    SMALLEST times at least; then smaller while its lines would not fit its height."""
+    scale = max(SMALLEST, min(width / TILE_BASE[0], height / TILE_BASE[1], TILE_GROW))
+    sizes = _sizes(scale)
+    while sizes.height > height and scale > SMALLEST:
+        scale = max(SMALLEST, scale - 0.05)
+        sizes = _sizes(scale)
+    return sizes
+
+
 def draw_tile(surface: pygame.Surface, rect: pygame.Rect, table: dict, open_alerts: int) -> None:
     border, background = TILE_COLOURS[tile_state(table, open_alerts)]
     pygame.draw.rect(surface, background, rect)
     pygame.draw.rect(surface, border, rect, width=BORDER)
-    inner = rect.inflate(-2 * PAD, -2 * PAD)
+    sizes = tile_sizes(rect.w, rect.h)
+    body, pad, step = sizes.body, sizes.pad, sizes.step
+    inner = rect.inflate(-2 * pad, -2 * pad)
     x, y, w = inner.x, inner.y, inner.w
-    step = font(BODY).get_linesize()
 
-    game = text(
-        surface,
-        table.get("game") or "",
-        (inner.right, y + 8),
-        size=BODY - 2,
-        colour=DIM,
-        width=w // 2,
-        align="right",
-    )
-    text(surface, table["table"], (x, y), size=TITLE, colour=TEXT, width=game.x - x - PAD)
-    y += font(TITLE).get_linesize() + 2
+    name = fitted(surface, table["table"], (x, y), size=sizes.title, width=w, colour=TEXT)
+    room = inner.right - name.right - pad
+    game = table.get("game") or ""
+    if game and room > 0:
+        fitted(
+            surface,
+            game,
+            (inner.right, y + (name.h - font(body - 2).get_height()) // 2),
+            size=body - 2,
+            width=room,
+            colour=DIM,
+            align="right",
+        )
+    y += font(sizes.title).get_linesize() + 2
 
     link, colour = link_text(table)
-    used = text(surface, link, (x, y), size=BODY, colour=colour)
-    text(
+    used = fitted(surface, link, (x, y), size=body, width=w, colour=colour)
+    fitted(
         surface,
         f" · {session_text(table)}",
         (used.right, y),
-        size=BODY,
+        size=body,
         colour=TEXT,
         width=inner.right - used.right,
     )
@@ -136,49 +184,50 @@ def draw_tile(surface: pygame.Surface, rect: pygame.Rect, table: dict, open_aler
         f"{table.get('croupier') or 'no croupier'} · {rate_text(table)}",
         limits_text(table.get("limits")),
     ):
-        text(surface, line, (x, y), size=BODY, width=w)
+        fitted(surface, line, (x, y), size=body, width=w)
         y += step
 
-    _draw_recent(surface, (x, y), w, table.get("recent") or [])
+    _draw_recent(surface, (x, y), w, table.get("recent") or [], body)
     y += step + 4
     for label, amount, colour in float_rows(table):
-        text(surface, label, (x, y), size=BODY, colour=DIM)
-        text(surface, amount, (inner.right, y), size=BODY, colour=colour, align="right")
+        shown = fitted(surface, amount, (inner.right, y), size=body, colour=colour, align="right")
+        fitted(surface, label, (x, y), size=body, width=shown.x - x - pad, colour=DIM)
         y += step
 
-    text(
+    alerts = fitted(
+        surface,
+        f"{open_alerts} alert{'s' if open_alerts != 1 else ''}",
+        (inner.right, y),
+        size=body,
+        colour=ALARM_TEXT if open_alerts else DIM,
+        align="right",
+    )
+    fitted(
         surface,
         faults_text(table),
         (x, y),
-        size=BODY,
+        size=body,
         colour=WARNING_TEXT if table.get("faults") else DIM,
-        width=w * 2 // 3,
-    )
-    alerts = f"{open_alerts} alert{'s' if open_alerts != 1 else ''}"
-    text(
-        surface,
-        alerts,
-        (inner.right, y),
-        size=BODY,
-        colour=ALARM_TEXT if open_alerts else DIM,
-        align="right",
+        width=alerts.x - x - pad,
     )
 
 
 def _draw_recent(
-    surface: pygame.Surface, pos: tuple[int, int], width: int, recent: list[str]
+    surface: pygame.Surface, pos: tuple[int, int], width: int, recent: list[str], body: int
 ) -> None:
     """The last results, newest first and emphasized, as many as fit."""
     x, y = pos
     if not recent:
-        text(surface, "no results yet", (x, y), size=BODY, colour=DIM)
+        fitted(surface, "no results yet", (x, y), size=body, width=width, colour=DIM)
         return
+    newest, gap = round(body * 4 / 3), max(6, body * 5 // 12)
     for i, result in enumerate(reversed(recent)):
-        size, colour = (BODY + 8, EMPHASIS) if i == 0 else (BODY, DIM)
+        size, colour = (newest, EMPHASIS) if i == 0 else (body, DIM)
         if x + font(size).size(str(result))[0] > pos[0] + width:
             return
-        drawn = text(surface, str(result), (x, y - (4 if i == 0 else 0)), size=size, colour=colour)
-        x = drawn.right + 10
+        lift = (font(newest).get_ascent() - font(body).get_ascent()) if i == 0 else 0
+        drawn = text(surface, str(result), (x, y - lift), size=size, colour=colour)
+        x = drawn.right + gap
 
 
 def floor_counts(tables: list[dict], open_alerts: dict[str, int]) -> dict[str, int]:
