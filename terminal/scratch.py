@@ -16,7 +16,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from games.game import SpinGame
 from games.registry import game as game_of
 from terminal.assemble import RunOptions, assemble
 from terminal.config import TableConfig, load_table_config, table_config_path
@@ -67,7 +66,8 @@ def render_screens(
 ) -> list[Path]:
     """The PNG files written in `out`, one per screen, named by their place in the session."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed, none opened
-    from terminal.screens.script import open_session, play_wheel_session
+    from terminal.screens.script import open_session
+    from terminal.screens.sessions import SESSIONS
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -80,9 +80,10 @@ def render_screens(
                 written.append(path)
                 print(f"{path}", file=log, flush=True)
 
-            if isinstance(game_of(game), SpinGame):
-                play_wheel_session(driver, shot)
-            else:  # bets and decisions of the dice and the cards come with the next release
+            session = SESSIONS.get(game_of(game).view)
+            if session is not None:
+                session(driver, shot)
+            else:  # a game whose view has no scripted session: its opening and outcome pad
                 open_session(driver, shot)
                 shot("05-table-between-rounds")
                 driver.press("open_round")

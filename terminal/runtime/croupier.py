@@ -37,6 +37,22 @@ class Withdrawal:
 
 
 @dataclass(frozen=True)
+class MisdealCall:
+    """A card game: the croupier declares the coup being dealt a misdeal (cards stuck together,
+    a card shown, a card given to the wrong place: the regulation voids the coup)."""
+
+    by: str
+
+
+@dataclass(frozen=True)
+class DiceChange:
+    """Craps: new dice before the next roll, at the shooter's or the pit boss's request."""
+
+    by: str
+    reason: str = "asked"
+
+
+@dataclass(frozen=True)
 class ColourEntry:
     """American roulette's colour chips: `what` is "assign" (`seat` takes `colour`, each chip
     worth `unit`, the minimum when None), "value_chips" or "release"."""

@@ -611,6 +611,8 @@ class Table:
             item = self.inbox.get(timeout=min(POLL_SECONDS, remaining))
             if item is not None and item[0] == "croupier":
                 self._croupier(item[1])
+                if (interrupting := self.rounds.interrupting()) is not None:
+                    return "croupier", interrupting  # the round's kind reads it (a misdeal)
             elif item is not None:
                 return item
         return None

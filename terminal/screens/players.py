@@ -29,7 +29,7 @@ gets. `draw_players` returns where it drew each part (the newest result's disc a
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,6 +90,10 @@ FAMILY_ORDER = (
 )
 
 
+# a game's own body of the display: (surface, its rect, the display's scale)
+Body = Callable[[pygame.Surface, pygame.Rect, float], None]
+
+
 @dataclass(frozen=True)
 class TableInfo:
     """What the regulation makes every table post (article 38.2): amounts in minor units."""
@@ -126,10 +130,16 @@ class TableInfo:
 
 
 def draw_players(
-    surface: pygame.Surface, stats: SessionStats, info: TableInfo, texts: Texts
+    surface: pygame.Surface,
+    stats: SessionStats | None,
+    info: TableInfo,
+    texts: Texts,
+    body: Body | None = None,
 ) -> dict[str, pygame.Rect]:
     """The whole display on `surface`; the parts' rectangles by name: "header", "footer",
-    "results", "newest" (the newest result's disc, when there is one), "hot", "cold", "shares"."""
+    "results", "newest" (the newest result's disc, when there is one), "hot", "cold", "shares".
+    A game with a display of its own (craps, the card games: their view's `players_body`)
+    draws its `body` between the header and the footer instead of the wheel's parts ("body")."""
     w, h = surface.get_size()
     portrait = h > w
     # a portrait display is as wide as a small landscape one is high: it draws from its width
@@ -140,25 +150,30 @@ def draw_players(
     top = pygame.Rect(margin, margin, w - 2 * margin, 0)
     drawn["header"] = _header(surface, top, info, texts, s, portrait)
     drawn["footer"] = _footer(surface, margin, info, texts, s, portrait)
-    body = pygame.Rect(
+    area = pygame.Rect(
         margin,
         drawn["header"].bottom + margin,
         w - 2 * margin,
         drawn["footer"].top - drawn["header"].bottom - 2 * margin,
     )
     gap = margin
+    if body is not None or stats is None:
+        drawn["body"] = area
+        if body is not None:
+            body(surface, area, s)
+        return drawn
     if portrait:  # results, hot and cold, shares from the top down
-        results = pygame.Rect(body.x, body.y, body.w, round(body.h * 0.39))
-        hot_cold = pygame.Rect(body.x, results.bottom + gap, body.w, round(body.h * 0.25))
+        results = pygame.Rect(area.x, area.y, area.w, round(area.h * 0.39))
+        hot_cold = pygame.Rect(area.x, results.bottom + gap, area.w, round(area.h * 0.25))
         shares = pygame.Rect(
-            body.x, hot_cold.bottom + gap, body.w, body.bottom - hot_cold.bottom - gap
+            area.x, hot_cold.bottom + gap, area.w, area.bottom - hot_cold.bottom - gap
         )
     else:  # results across, then hot and cold beside the shares
-        results = pygame.Rect(body.x, body.y, body.w, round(body.h * 0.4))
-        below = body.bottom - results.bottom - gap
-        hot_cold = pygame.Rect(body.x, results.bottom + gap, round(body.w * 0.42), below)
+        results = pygame.Rect(area.x, area.y, area.w, round(area.h * 0.4))
+        below = area.bottom - results.bottom - gap
+        hot_cold = pygame.Rect(area.x, results.bottom + gap, round(area.w * 0.42), below)
         shares = pygame.Rect(
-            hot_cold.right + gap, hot_cold.y, body.right - hot_cold.right - gap, below
+            hot_cold.right + gap, hot_cold.y, area.right - hot_cold.right - gap, below
         )
     drawn["results"] = results
     newest = _results(surface, results, stats, texts, s)

@@ -53,7 +53,9 @@ class PlayersScreen(Screen):
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> list[Target]:
         app = self.app
-        draw_players(surface, self.stats(), self.info(), app.texts)
+        body = app.screens.table.view.players_body  # a game with a display of its own
+        stats = self.stats() if body is None else None
+        draw_players(surface, stats, self.info(), app.texts, body)
         size = max(kit.MIN_TARGET, int(48 * app.s))
         back = kit.Button(
             pygame.Rect(area.right - size - 4, area.bottom - size - 4, size, size),

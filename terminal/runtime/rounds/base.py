@@ -106,6 +106,11 @@ class Rounds:
         """Take an entry of the croupier's that is this kind's; False: not this kind's."""
         return False
 
+    def interrupting(self) -> Any:
+        """An entry of the croupier's that ends what the round waits for (a misdeal declared
+        while a coup is dealt), handed to the round's readings; None."""
+        return None
+
     def hear(self, source: str, event: Any) -> bool:
         """An event heard between readings, if it is this kind's business; else False."""
         return False

@@ -23,7 +23,13 @@ from games.cards.shoe import ShoeFault
 from games.game import CoupGame
 from games.reasons import define, reason, reason_of
 from terminal.runtime.carrousel import CarrouselUnavailable
-from terminal.runtime.croupier import Decision, clip, decision_problem
+from terminal.runtime.croupier import (
+    Decision,
+    MisdealCall,
+    clip,
+    decision_problem,
+    text_problem,
+)
 from terminal.runtime.rounds.base import Decided, Rounds, entered
 from terminal.runtime.settle import coup_so_far
 
@@ -35,6 +41,8 @@ define(
         "decision_not_asked": "no decision of {place} is asked now",
         "decision_not_asked_waiting": "no decision of {place} is asked now: the coup waits for "
         "{asked}'s",
+        "misdeal_no_coup": "a misdeal is declared while a coup is dealt, after no more bets",
+        "misdeal_declared": "misdeal declared by {by}: the coup is void, the stakes returned",
     }
 )
 
@@ -54,6 +62,7 @@ class CoupRounds(Rounds):
         self.asked: Need | None = None  # the decision the coup waits for from the croupier
         self._answer: str | None = None  # the decision entered for it
         self._entered_by: str | None = None  # who entered the coup's last card dealt by hand
+        self._misdeal: MisdealCall | None = None  # a misdeal the croupier declared, to void
 
     @property
     def _own(self) -> Any:
@@ -64,6 +73,9 @@ class CoupRounds(Rounds):
 
     # -- the croupier's screen -----------------------------------------------------------------
     def croupier(self, entry: Any) -> bool:
+        if isinstance(entry, MisdealCall):
+            self._declared(entry)
+            return True
         if not isinstance(entry, Decision):
             return False
         asked = self.asked
@@ -86,6 +98,25 @@ class CoupRounds(Rounds):
             self._answer = entry.action
         return True
 
+    def _declared(self, entry: MisdealCall) -> None:
+        """A misdeal the croupier declares (the regulation voids the coup: cards stuck together,
+        a card shown or given to the wrong place): taken while the coup is dealt, after no more
+        bets; the deal stops at once (`interrupting`)."""
+        if (problem := text_problem("who declares it", entry.by)) is not None:
+            self.table.refuse("misdeal", problem)
+        elif self.table.state.round_status != "closed":
+            self.table.refuse("misdeal", reason("misdeal_no_coup"))
+        else:
+            self._misdeal = entry
+
+    def interrupting(self) -> Any:
+        return self._misdeal
+
+    def _void_if_declared(self) -> None:
+        if (misdeal := self._misdeal) is not None:
+            self._misdeal = None
+            self._give_up(reason("misdeal_declared", by=misdeal.by))
+
     # -- the shoe ------------------------------------------------------------------------------
     def _shoe_over(self) -> bool:
         shoe, rules = self._own.shoe, self.table.rules
@@ -102,6 +133,7 @@ class CoupRounds(Rounds):
     # -- one coup ------------------------------------------------------------------------------
     def decide(self, round_no: int, *, last_round: bool) -> Decided | None:
         table = self.table
+        self._misdeal = None  # one declared for a coup that is over is no longer
         if table.closing.final and self.game.cut_card_voids:
             table.announce(table.engine.announcement("last_coup"), round_no)  # prisoners left
         if not self._wait_for_bets():
@@ -110,6 +142,7 @@ class CoupRounds(Rounds):
         table.close_bets(round_no)
         self._entered_by = None
         try:
+            self._void_if_declared()  # declared as the bets closed
             if self._shoe_over():
                 self._load_shoe()
             try:
@@ -121,6 +154,7 @@ class CoupRounds(Rounds):
                     coup = self._deal(coup, need.place)
                 else:
                     coup = self._decide(coup, need)
+            self._void_if_declared()  # declared as the last card was dealt
             if self.carrousel is not None:
                 self._settle_carrousel(coup)
         except _CoupVoid:
@@ -171,8 +205,12 @@ class CoupRounds(Rounds):
 
     def _wait_for_bets(self) -> bool:
         """Whether the round has bets to deal for. Simulated players have placed theirs; a
-        croupier's table keeps the round open until a bet comes (or a stop)."""
+        staffed table deals once the croupier says no more bets; a croupier's table without a
+        screen keeps the round open until a bet comes (or a stop)."""
         table = self.table
+        if table.players is None and table.session.staffed:
+            table.hear_faults_until(lambda event: table.state.round_status != "open")
+            return bool(table.state.round_bets)
         while (
             not table.state.round_bets
             and table.players is None
@@ -265,7 +303,12 @@ class CoupRounds(Rounds):
             while self._answer is None:
                 if table.control.stop_requested.is_set():
                     self._give_up("the table was stopped; stakes returned")
-                table.hear_faults_until(lambda event: self._answer is not None, seconds=1.0)
+                self._void_if_declared()
+                table.hear_faults_until(
+                    lambda event: self._answer is not None or self._misdeal is not None,
+                    seconds=1.0,
+                )
+            self._void_if_declared()
             return self._answer
         finally:
             self.asked = None
@@ -275,7 +318,9 @@ class CoupRounds(Rounds):
         journaled. A silent shoe, a stop or a fault that stops the deal voids the coup."""
         table = self.table
         for event in table.readings():
-            if wanted(event):
+            if isinstance(event, MisdealCall):
+                self._void_if_declared()
+            elif wanted(event):
                 return event
             elif isinstance(event, CardDrawn):
                 self._out_of_turn(event)

@@ -19,7 +19,7 @@ from drivers.faults import Fault, FaultCleared
 from games.craps.engine import VOID_CAUSES
 from games.reasons import define, reason, reason_of
 from games.records import Bet, BetRefused
-from terminal.runtime.croupier import Withdrawal, clip, text_problem
+from terminal.runtime.croupier import DiceChange, Withdrawal, clip, text_problem
 from terminal.runtime.rounds.base import Decided, Rounds, entered
 
 SHOOTER_REFUSES = "the shooter has no Win or Don't Win bet: the dice go to the next player"
@@ -30,6 +30,7 @@ define(
     {
         "withdrawal_refused": "bet {id}: {reason}",
         "withdrawal_bets_closed": "bets are withdrawn only while bets are open",
+        "dice_change_asked": "new dice asked for by {by} ({reason})",
     }
 )
 
@@ -48,6 +49,9 @@ class RollRounds(Rounds):
 
     # -- the croupier's and the players' requests between rolls ------------------------------
     def croupier(self, entry: Any) -> bool:
+        if isinstance(entry, DiceChange):
+            self._asked_change(entry)
+            return True
         if not isinstance(entry, Withdrawal):
             return False
         if (refusal := self.withdraw(entry.bet_id)) is not None:
@@ -76,6 +80,19 @@ class RollRounds(Rounds):
         if table.players is not None:
             table.players.refund([bet])
         return None
+
+    def _asked_change(self, entry: DiceChange) -> None:
+        """New dice the croupier asks for (the shooter's request, the pit boss's): now, while
+        the shooter has not thrown, or before the next roll."""
+        problem = text_problem("who asks", entry.by) or text_problem("why", entry.reason)
+        if problem is not None:
+            self.table.refuse("dice_change", problem)
+            return
+        why = reason("dice_change_asked", by=entry.by, reason=entry.reason)
+        if self.table.state.round_status == "open":
+            self._change_dice(why)
+        else:
+            self.ask_dice_change(why)
 
     def ask_dice_change(self, reason: str) -> None:
         """The shooter or the pit boss asks for new dice: changed before the next roll."""
@@ -145,6 +162,9 @@ class RollRounds(Rounds):
     # -- the roll ----------------------------------------------------------------------------
     def decide(self, round_no: int, *, last_round: bool) -> Decided | None:
         table = self.table
+        if table.players is None and table.session.staffed:
+            # a staffed table: the croupier says no more bets (on the screen), whatever the bets
+            table.hear_faults_until(lambda event: table.state.round_status != "open")
         if (refusal := self._wait_for_line_bet()) is not None:
             table.void_round(refusal)
             self._offer_dice(after=self._own.shooter)
@@ -166,11 +186,16 @@ class RollRounds(Rounds):
         return None
 
     def _wait_for_line_bet(self) -> str | None:
-        """None once the shooter may throw. Simulated players had their chance to bet: without
-        the bet the dice pass. A croupier's table waits for the bet (or a stop)."""
+        """None once the shooter may throw. Simulated players had their chance to bet, a
+        staffed table's croupier said no more bets: without the bet the dice pass. A croupier's
+        table without staff waits for the bet (or a stop)."""
         table = self.table
         while reason := table.engine.can_roll(self._own.engine_state(), table.state.round_bets):
-            if table.players is not None or table.control.stop_requested.is_set():
+            if (
+                table.players is not None
+                or table.state.round_status != "open"
+                or table.control.stop_requested.is_set()
+            ):
                 return f"{SHOOTER_REFUSES} ({reason})"
             table.hear_faults_until(lambda event: event is None, seconds=1.0)
         return None

@@ -172,6 +172,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "les apostes només es retiren mentre les apostes són obertes",
         "las apuestas solo se retiran mientras las apuestas están abiertas",
     ),
+    "dice_change_asked": (
+        "daus nous demanats per {by} ({reason})",
+        "dados nuevos pedidos por {by} ({reason})",
+    ),
     # blackjack (games/blackjack/engine.py)
     "blackjack_bet_doubled": (
         "una aposta de blackjack es fa sense doblar: només es dobla durant el joc",
@@ -284,6 +288,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "decision_not_asked_waiting": (
         "ara no es demana cap decisió de {place}: la jugada espera la de {asked}",
         "ahora no se pide ninguna decisión de {place}: la jugada espera la de {asked}",
+    ),
+    "misdeal_no_coup": (
+        "un error de repartiment es declara mentre es reparteix una jugada, després de "
+        "«no hi va més»",
+        "un error de reparto se declara mientras se reparte una jugada, después de «no va más»",
+    ),
+    "misdeal_declared": (
+        "error de repartiment declarat per {by}: la jugada és nul·la, es tornen les postes",
+        "error de reparto declarado por {by}: la jugada es nula, se devuelven las puestas",
     ),
     # who signs (terminal/runtime/staff.py, session.py)
     "staff_no_file": (

@@ -53,6 +53,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "value_chips": ("Fitxes de valor", "Fichas de valor", "Value chips"),
     "release_colour": ("Deixa el color", "Deja el color", "Give the colour back"),
     "shoe_loaded": ("Sabot carregat", "Sabot cargado", "Shoe loaded"),
+    "misdeal": ("Error de repartiment", "Error de reparto", "Misdeal"),
     "cut_card": ("Carta de tall", "Carta de corte", "Cut card"),
     "take_back": ("Retira l'última", "Retirar la última", "Take back last"),
     "zero_prison": ("Al zero: presó", "Al cero: prisión", "On zero: prison"),

@@ -16,6 +16,7 @@ import pygame
 
 from games.records import Bet
 from terminal.screens.app import Target
+from terminal.screens.players import Body
 
 if TYPE_CHECKING:
     from terminal.screens.croupier.table import TableScreen
@@ -41,6 +42,9 @@ class GameView:
     """One game's part of the table screen, for the table `screen` (its app, chip and seat)."""
 
     style = ""  # the name games give it (`Game.view`)
+    # the players' display's body for this game (terminal/screens/players.py `Body`): craps'
+    # rolls, the card games' last results; None: the wheel games' results, hot numbers, shares
+    players_body: Body | None = None
 
     def __init__(self, screen: TableScreen):
         self.screen = screen
