@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 from collections.abc import Callable, Iterator
@@ -178,3 +179,31 @@ def quiet(**kw):
     from terminal.assemble import RunOptions
 
     return RunOptions(out=io.StringIO(), log=io.StringIO(), **kw)
+
+
+def run_beside(table, croupier: Callable[[Any], object]) -> int:
+    """Run `table` on this thread while `croupier(table)` enters from another, as the screen's
+    UI thread does; the table is stopped once the croupier's side is over, and a failure
+    there is raised here. The rounds settled."""
+    failed: list[BaseException] = []
+
+    def enter() -> None:
+        try:
+            croupier(table)
+        except BaseException as exc:
+            failed.append(exc)
+        finally:
+            table.control.request_stop()
+
+    thread = threading.Thread(target=enter)
+    thread.start()
+    settled = table.run()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return settled
+
+
+def committed(table, condition: Callable[[], object], what: str):
+    """Wait until the table's journal, flushed (what a screen sees), satisfies `condition`."""
+    return wait_for(lambda: table.writer.flush() or condition(), what, 30)

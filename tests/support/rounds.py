@@ -70,3 +70,29 @@ class DicePlayers:
 
     def adjust(self, seats, adjustment):
         """So is what a correction hands over."""
+
+
+class ScriptedPlayers:
+    """Card players whose bets are written in advance (`bets[round]`: (seat, code, stake)); their
+    decisions are the game's strategy; they keep no chips: the journal shows their money."""
+
+    def __init__(self, bets):
+        self.by_round = bets
+
+    def buyins(self, limits):
+        return []
+
+    def bets(self, round_no, limits):
+        return [
+            Bet(f"r{round_no}s{seat}{code}", seat, code, stake)
+            for seat, code, stake in self.by_round.get(round_no, [])
+        ]
+
+    def refund(self, bets):
+        """What went back is in the journal."""
+
+    def collect(self, bets, settlement):
+        """So is what they win."""
+
+    def adjust(self, seats, adjustment):
+        """And what a correction hands them."""

@@ -30,34 +30,12 @@ from tests.support.helpers import (
     wait_for,
     write_config,
 )
+from tests.support.rounds import ScriptedPlayers
 from tests.support.shoe_backends import BOARD_TIME_SCALE as SHOE_TIME_SCALE
 
 
 def by_kind(events, kind):
     return [e for e in events if e["kind"] == kind]
-
-
-class Script:
-    """Players whose bets are written in advance (`bets[round]`: (seat, code, stake)); their
-    decisions are the game's strategy."""
-
-    def __init__(self, bets):
-        self.by_round = bets
-
-    def buyins(self, limits):
-        return []
-
-    def bets(self, round_no, limits):
-        return [
-            Bet(f"r{round_no}s{seat}{code}", seat, code, stake)
-            for seat, code, stake in self.by_round.get(round_no, [])
-        ]
-
-    def refund(self, bets):
-        """The scripted players keep no chips: the journal shows what went back."""
-
-    def collect(self, bets, settlement):
-        """Nor what they win."""
 
 
 def poker_config(tmp_path, extra="", table_id="PK-T1"):
@@ -114,7 +92,7 @@ def test_a_royal_flush_wins_the_whole_carrousel_pool(tmp_path):
     )  # box 1 and the bank in turn
     with assemble(cfg, quiet(sim=True)) as table:
         table.rounds.carrousel.pool = 500_000  # the casino's pool as this table finds it
-        table.players = Script({1: [(1, "ante:1", 500), (1, "carrousel:1", 100)]})
+        table.players = ScriptedPlayers({1: [(1, "ante:1", 500), (1, "carrousel:1", 100)]})
         stack_after_each_new_shoe(table.device, *royal)
         table.run(rounds=1)
     events = journal_events(cfg)
@@ -153,7 +131,7 @@ def test_two_tables_feed_one_casino_pool(tmp_path):
                 for n in range(1, 5)
             }
             with assemble(cfg, quiet(sim=True, seed=len(name))) as table:
-                table.players = Script(coins)
+                table.players = ScriptedPlayers(coins)
                 table.run(rounds=4)
             journals.append(journal_events(cfg))
             assert audit(cfg.db).ok
@@ -257,7 +235,7 @@ def test_carrousel_serve_stops_on_sigterm_and_keeps_its_pool_across_a_restart(tm
 def test_a_card_the_shoe_cannot_hold_voids_the_coup(tmp_path):
     cfg = poker_config(tmp_path)
     with assemble(cfg, quiet(sim=True)) as table:
-        table.players = Script({n: [(1, "ante:1", 500)] for n in (1, 2, 3)})
+        table.players = ScriptedPlayers({n: [(1, "ante:1", 500)] for n in (1, 2, 3)})
         deal = table.device.deal
         dealt = []
 
@@ -398,7 +376,7 @@ def test_a_trente_et_quarante_prisoner_stays_in_prison_through_a_void_coup(tmp_p
     equal = ("QS", "QH", "QD", "3S", "QC", "JS", "JH", "3H")  # 33 each: void
     decided = ("JD", "JC", "9S", "KD", "KC", "QS", "9H", "2S")  # noir 39, rouge 31: rouge wins
     with assemble(cfg, quiet()) as table:
-        table.players = Script(
+        table.players = ScriptedPlayers(
             {1: [(1, "rouge", 1000)], 2: [(2, "noir", 500)], 3: [(2, "noir", 500)]}
         )
         stack_after_each_new_shoe(table.device, *refait, *equal, *decided)
@@ -429,7 +407,7 @@ def test_a_trente_et_quarante_prisoner_stays_in_prison_through_a_void_coup(tmp_p
 def test_a_coup_nobody_bet_on_is_void_without_a_misdeal_called(tmp_path):
     cfg = poker_config(tmp_path)
     with assemble(cfg, quiet()) as table:
-        table.players = Script({2: [(1, "ante:1", 500)]})  # nobody bets on the first coup
+        table.players = ScriptedPlayers({2: [(1, "ante:1", 500)]})  # nobody bets on the first coup
         table.on_round = lambda event: table.control.request_stop()
         assert table.run() == 1
     events = journal_events(cfg)

@@ -13,7 +13,6 @@ import pytest
 from drivers.shoe.events import CardDrawn
 from games.cards.shoe import Shoe
 from games.prison import PrisonBet
-from games.records import Bet
 from terminal.config import load_table_config
 from terminal.pit.floorfile import AlertSettings
 from terminal.pit.lines import format_event
@@ -29,7 +28,7 @@ from tests.support.helpers import (
     stack_after_each_new_shoe,
     write_config,
 )
-from tests.support.rounds import DicePlayers, between_rounds, spin
+from tests.support.rounds import DicePlayers, ScriptedPlayers, between_rounds, spin
 
 BY = "P-01"  # the pit boss who authorised it
 
@@ -304,39 +303,13 @@ def test_verify_fails_on_a_count_without_the_corrections_money(cfg):
 # -- a card game's coup, corrected card by card ------------------------------------------------
 
 
-class Scripted:
-    """Players whose bets are written in advance (`bets[round]`: (seat, code, stake)); their
-    decisions are the game's strategy; the journal shows their money."""
-
-    def __init__(self, bets):
-        self.by_round = bets
-
-    def buyins(self, limits):
-        return []
-
-    def bets(self, round_no, limits):
-        return [
-            Bet(f"r{round_no}s{seat}{code}", seat, code, stake)
-            for seat, code, stake in self.by_round.get(round_no, [])
-        ]
-
-    def refund(self, bets):
-        pass
-
-    def collect(self, bets, settlement):
-        pass
-
-    def adjust(self, seats, adjustment):
-        pass
-
-
 def card_config(tmp_path, game):
     return load_table_config(write_config(tmp_path, game=game, table_id="CD-T1"))
 
 
 def coup(table, bets, *cards):
     """One coup of `bets` (seat, code, stake), the shoe (or the first new one) giving `cards`."""
-    table.players = Scripted({table.state.round + 1: bets})
+    table.players = ScriptedPlayers({table.state.round + 1: bets})
     if table.state.own.shoe is None:
         stack_after_each_new_shoe(table.device, *cards)
     else:

@@ -5,8 +5,6 @@ journaled with its reason and nothing refused happens."""
 
 from __future__ import annotations
 
-import threading
-
 from games.records import Bet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
@@ -24,7 +22,13 @@ from terminal.runtime.session import (
     Sign,
     Signature,
 )
-from tests.support.helpers import journal_events, quiet, wait_for, write_config
+from tests.support.helpers import (
+    committed,
+    journal_events,
+    quiet,
+    run_beside,
+    write_config,
+)
 from tests.support.staff import signed, staff_file
 
 ADVANCE = {100000: 75}  # 15,000 minimums of 5.00 (art. 35), in 1,000.00 chips
@@ -54,29 +58,9 @@ def run_staffed(tmp_path, script, *, wheel="screen://", cfg=None):
         cfg = load_table_config(
             write_config(tmp_path, wheel=wheel, extra=f'[session]\nstaff = "{staff}"')
         )
-    failed = []
     with assemble(cfg, quiet()) as table:
-
-        def screen():
-            try:
-                script(table)
-            except BaseException as exc:
-                failed.append(exc)
-            finally:
-                table.control.request_stop()
-
-        thread = threading.Thread(target=screen)
-        thread.start()
-        table.run()
-        thread.join()
-    if failed:
-        raise failed[0]
+        run_beside(table, script)
     return cfg
-
-
-def committed(table, condition, what):
-    """Wait until the journal (what the screen sees) satisfies `condition`."""
-    wait_for(lambda: table.writer.flush() or condition(), what, 30)
 
 
 def play(table, croupier):

@@ -5,8 +5,6 @@ as the screen posts them."""
 
 from __future__ import annotations
 
-import threading
-
 from games.blackjack.bet import BlackjackBet
 from games.records import Bet
 from terminal.assemble import assemble
@@ -15,7 +13,13 @@ from terminal.runtime.audit import audit
 from terminal.runtime.croupier import DiceChange, MisdealCall
 from terminal.runtime.floats import chips_for
 from terminal.runtime.session import NoMoreBets, Opening, OpenRound, Sign
-from tests.support.helpers import journal_events, quiet, wait_for, write_config
+from tests.support.helpers import (
+    committed,
+    journal_events,
+    quiet,
+    run_beside,
+    write_config,
+)
 from tests.support.staff import signed, staff_file
 
 
@@ -24,31 +28,11 @@ def staffed(tmp_path, game, script, **devices):
     cfg = load_table_config(
         write_config(tmp_path, game=game, extra=f'[session]\nstaff = "{staff}"', **devices)
     )
-    failed = []
     with assemble(cfg, quiet()) as table:
-
-        def croupier():
-            try:
-                opened(table)
-                script(table)
-            except BaseException as exc:
-                failed.append(exc)
-            finally:
-                table.control.request_stop()
-
-        thread = threading.Thread(target=croupier)
-        thread.start()
-        table.run()
-        thread.join()
-    if failed:
-        raise failed[0]
+        run_beside(table, lambda table: (opened(table), script(table)))
     report = audit(cfg.db)
     assert report.ok, report.summary()
     return journal_events(cfg)
-
-
-def committed(table, condition, what):
-    wait_for(lambda: table.writer.flush() or condition(), what, 30)
 
 
 def opened(table):
