@@ -20,4 +20,5 @@ GAME = CoupGame(
     closing=Closing(policy="shoe", call="last_shoe"),
     sections=("carrousel",),
     result_extra=lambda result: {"carrousel": result.carrousel.to_json()},
+    view="stud_boxes",  # its boxes, the bank and the carrousel (terminal/screens/views/poker.py)
 )

@@ -23,7 +23,7 @@ def _result_text(outcome: Mapping[str, Any]) -> str:
 GAME = CoupGame(
     id="punto_banco",
     title="Punto banco",
-    names={"ca": "Punto i banca", "es": "Punto y banca", "en": "Punto banco"},
+    names={"ca": "Punt i banca", "es": "Punto y banca", "en": "Punto banco"},
     rules=PuntoBancoRules.from_dict,
     engine=PuntoBancoEngine,
     kind=COUP,
@@ -31,4 +31,5 @@ GAME = CoupGame(
     fold=lambda: ShoeFold(PuntoBancoState),
     result_text=_result_text,
     closing=Closing(policy="shoe", call="last_shoe"),
+    view="baccarat_table",  # the croupier's screen (terminal/screens/views/punto_banco.py)
 )

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from games.game import CoupGame
+
 if TYPE_CHECKING:
     from terminal.runtime.table import Table
 
@@ -40,6 +42,10 @@ class Closing:
 
     def cut_card_out(self) -> None:
         """The shoe's cut card came out."""
+
+    def ends_on_void(self) -> bool:
+        """Whether the round being voided is the session's last (its `round.void` says so)."""
+        return False
 
     def done(self) -> bool:
         raise NotImplementedError
@@ -115,6 +121,12 @@ class LastShoe(Closing):
     def done(self) -> bool:
         table = self.table
         return self.final and not table.engine.must_play_on(table.state.own.engine_state())
+
+    def ends_on_void(self) -> bool:
+        """Trente et quarante (05 IV): the red card that voids the coup of the last cut ends the
+        session, unless bets are still in prison."""
+        game = self.table.game
+        return isinstance(game, CoupGame) and game.cut_card_voids and self.done()
 
 
 def closing_for(table: Table) -> Closing:

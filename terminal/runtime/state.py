@@ -207,6 +207,7 @@ class TableState:
         collected = void_net(data)
         self.tray += collected
         self.house_net += collected
+        self.last_round_played = bool(data.get("last_round"))  # a red card ending the session
         self._end_round(data)
 
     def _result_comes(self, event: dict[str, Any]) -> None:

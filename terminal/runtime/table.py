@@ -223,6 +223,9 @@ class Table:
                 continue
             self.closing.start(None if rounds is None else rounds - settled)
             if not self.play_round():
+                if self.state.last_round_played:  # the void ended the session (a red card)
+                    self.close_session()
+                    break
                 continue
             settled += 1
             self.session.after_round()
@@ -439,6 +442,7 @@ class Table:
         if say:
             self.announce(void.announcement, round_no)
         collected = {"collected": [b.to_json() for b in void.collected]} if void.collected else {}
+        last = {"last_round": True} if self.closing.ends_on_void() else {}
         self.emit(
             "round.void",
             {
@@ -448,6 +452,7 @@ class Table:
                 **collected,
                 **self.rounds.void_data(),
                 **data,
+                **last,
             },
             round_no,
         )

@@ -295,11 +295,12 @@ def _footer(
     lead = texts("players_maxima")
     items = maxima_items(info, texts)
     most = 5 if portrait else 3
-    for size in (round(24 * s), round(21 * s), round(18 * s)):
-        lines = _item_lines(items, lead, size, w - 2 * margin - 2 * pad)
+    # the lines leave the bottom right corner to the croupier's way back (a finger's button)
+    room = w - 2 * margin - 2 * pad - kit.MIN_TARGET - round(12 * s)
+    for size in (round(24 * s), round(21 * s), round(18 * s), round(15 * s)):
+        lines = _item_lines(items, lead, size, room)
         if len(lines) <= most:
             break
-    lines = lines[:most]
     face = kit.font(size)
     step = face.get_linesize()
     rect = pygame.Rect(margin, h - margin - 2 * pad - step * len(lines), w - 2 * margin, 0)

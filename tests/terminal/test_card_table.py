@@ -265,7 +265,11 @@ def test_the_games_without_decisions_deal_settle_and_verify(tmp_path, game):
         live = table.state
     events = journal_events(cfg)
     results = [e["data"] for e in by_kind(events, "round.result")]
-    assert len(results) == settled >= 30 and results[-1]["last_round"]
+    assert len(results) == settled >= 30
+    # the session's last round: a result, or trente et quarante's red card that voids the coup
+    # of the last cut (05 IV) when nothing is in prison
+    last = [e for e in events if e["kind"] in ("round.result", "round.void")][-1]
+    assert last["data"]["last_round"]
     assert by_kind(events, "float.count")[0]["data"]["result"] == live.house_net
     assert TableState.replay(cfg.id, cfg.game, events) == live
     assert audit(cfg.db).ok
@@ -401,6 +405,26 @@ def test_a_trente_et_quarante_prisoner_stays_in_prison_through_a_void_coup(tmp_p
     }
     assert {s["id"]: s for s in results[2]["settlement"]}["r1s1rouge"]["returned"] == 1000
     assert TableState.replay(cfg.id, cfg.game, journal_events(cfg)) == live
+    assert audit(cfg.db).ok
+
+
+def test_a_coup_with_only_prisoners_on_the_layout_is_dealt(tmp_path):
+    """A bet in prison ends only in a coup dealt: with no new bet, the coup is dealt for it
+    (not void for "no bets"), as the closing's coups after the last cut must be."""
+    cfg = load_table_config(
+        write_config(tmp_path, game="trente_quarante", shoe="sim://shoe?deal=0")
+    )
+    refait = ("TS", "TH", "TD", "AS", "TC", "KS", "KH", "AH")  # noir 31, rouge 31
+    decided = ("JD", "JC", "9S", "KD", "KC", "QS", "9H", "2S")  # noir 39, rouge 31: rouge wins
+    with assemble(cfg, quiet()) as table:
+        table.players = ScriptedPlayers({1: [(1, "rouge", 1000)]})  # no bet in coup 2
+        stack_after_each_new_shoe(table.device, *refait, *decided)
+        table.on_round = lambda event: event["round"] == 2 and table.control.request_stop()
+        assert table.run() == 2
+    events = journal_events(cfg)
+    assert not by_kind(events, "round.void")
+    second = by_kind(events, "round.result")[1]["data"]
+    assert [(s["id"], s["result"]) for s in second["settlement"]] == [("r1s1rouge", "push")]
     assert audit(cfg.db).ok
 
 

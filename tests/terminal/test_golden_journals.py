@@ -2,7 +2,10 @@
 (tests/golden/<game>.jsonl, recorded at commit 43b55fd), timestamps, hashes and host facts
 aside. (Issue 12 added one field to the contract, `"against": "pool"` in the settlement entry
 of a poker carrousel coin; the simulated players of these runs bet no coin, so no recorded event
-has it: tests/terminal/test_card_table.py checks it.)"""
+has it: tests/terminal/test_card_table.py checks it.) Trente et quarante's was recorded again
+with issue 14: the red card of the last cut, voiding its coup with nothing in prison, ends the
+session (05 IV), and its `round.void` says `last_round`; before, the table dealt one more coup.
+Every event up to that void is the one recorded at 43b55fd."""
 
 from __future__ import annotations
 

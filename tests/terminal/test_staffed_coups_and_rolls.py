@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from games.blackjack.bet import BlackjackBet
 from games.records import Bet
+from games.trente_quarante.bet import TrenteQuaranteBet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
 from terminal.runtime.audit import audit
 from terminal.runtime.croupier import DiceChange, MisdealCall
 from terminal.runtime.floats import chips_for
-from terminal.runtime.session import NoMoreBets, Opening, OpenRound, Sign
+from terminal.runtime.session import CloseTable, NoMoreBets, Opening, OpenRound, Sign
 from tests.support.helpers import (
     committed,
     journal_events,
@@ -124,3 +125,36 @@ def test_the_croupier_asks_for_new_dice_before_the_shooter_throws(tmp_path):
     events = staffed(tmp_path, "craps", script, dice="screen://")
     (change,) = [e["data"] for e in events if e["kind"] == "craps.dice_change"]
     assert change["reason"] == "new dice asked for by C-07 (the shooter asked)"
+
+
+def test_the_red_card_of_the_last_cut_ends_a_trente_et_quarante_session(tmp_path):
+    """05 IV: the red card voids the coup in progress; in the last cut, with nothing in prison,
+    that void is the session's last round: the table asks for its count, deals no more."""
+
+    def script(table):
+        table.post(CloseTable("C-07"))  # the close asked: the next cut is the last
+        bets_open(table)
+        table.post_bet(TrenteQuaranteBet("r1", 1, "rouge", table.setup.limits.min))
+        committed(table, lambda: table.state.round_bets, "the bet placed")
+        table.post(NoMoreBets("C-07"))
+        committed(table, lambda: table.rounds.waiting == "shoe", "the shoe asked for")
+        table.hand.loaded(table.rules.decks, by="C-07")
+        committed(table, lambda: table.rounds.waiting == "card", "a card asked for")
+        table.hand.enter("KS", by="C-07")
+        table.hand.cut(by="C-07")  # the red card
+        committed(table, lambda: table.session.awaiting_count, "the count asked for")
+        table.post(OpenRound("C-07"))  # no more coups
+        committed(table, lambda: refused(table, "open_round"), "the call for bets refused")
+
+    events = staffed(tmp_path, "trente_quarante", script, shoe="screen://")
+    (void,) = [e["data"] for e in events if e["kind"] == "round.void"]
+    assert void["last_round"] and [b["id"] for b in void["returned"]] == ["r1"]
+    assert kinds(events).count("round.open") == 1
+
+
+def refused(table, what):
+    return [
+        e
+        for e in table.journal.events()
+        if e["kind"] == "fault" and e["data"]["code"] == f"{what}_refused"
+    ]

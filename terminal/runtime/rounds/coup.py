@@ -204,20 +204,21 @@ class CoupRounds(Rounds):
                 )
 
     def _wait_for_bets(self) -> bool:
-        """Whether the round has bets to deal for. Simulated players have placed theirs; a
-        staffed table deals once the croupier says no more bets; a croupier's table without a
-        screen keeps the round open until a bet comes (or a stop)."""
+        """Whether the round has bets to deal for: new ones, or bets staying on the layout
+        (trente et quarante's prisoners, freed or lost only by a coup dealt). Simulated players
+        have placed theirs; a staffed table deals once the croupier says no more bets; a
+        croupier's table without a screen keeps the round open until a bet comes (or a stop)."""
         table = self.table
+
+        def any_bet() -> bool:
+            return bool(table.state.round_bets or table.state.carried)
+
         if table.players is None and table.session.staffed:
             table.hear_faults_until(lambda event: table.state.round_status != "open")
-            return bool(table.state.round_bets)
-        while (
-            not table.state.round_bets
-            and table.players is None
-            and not table.control.stop_requested.is_set()
-        ):
+            return any_bet()
+        while not any_bet() and table.players is None and not table.control.stop_requested.is_set():
             table.hear_faults_until(lambda event: event is None, seconds=1.0)
-        return bool(table.state.round_bets)
+        return any_bet()
 
     def _load_shoe(self) -> None:
         """A new shoe: shuffled and loaded with its cut card; its first cards burnt."""

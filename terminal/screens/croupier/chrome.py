@@ -12,6 +12,7 @@ import pygame
 
 from terminal.runtime.session import FaultAck
 from terminal.screens import kit
+from terminal.screens.texts import CATALOGUE
 
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp, Target
@@ -110,19 +111,30 @@ def _status(app: CroupierApp) -> tuple[str, tuple[int, int, int]]:
 
 def fault_banners(app: CroupierApp, surface: pygame.Surface, top: int) -> tuple[int, list[Target]]:
     """The faults waiting for an acknowledgement, newest first, from `top` down: the height
-    they take and their ACK buttons. The oldest beyond two are counted, not drawn."""
+    they take and their ACK buttons. The oldest beyond two are counted, not drawn. A fault the
+    catalogue knows (the shoe's: `fault_<device>_<code>`) is said in words, with what the
+    croupier must do under it (`..._do`)."""
     waiting = sorted(app.model.state.unacknowledged.items(), reverse=True)
     if not waiting:
         return 0, []
     s, t = app.s, app.texts
-    h = max(kit.MIN_TARGET, int(40 * s))
+    h = max(kit.MIN_TARGET + 4, int(40 * s))  # the ACK button inside it: 48 px at least
     targets: list[Target] = []
     y = top
     for seq, fault in waiting[:2]:
-        rect = pygame.Rect(0, y, surface.get_width(), h)
+        advice = _advice(app, fault)
+        small, width = int(20 * s), surface.get_width()
+        todo: list[str] = []
+        if advice is not None:
+            todo = kit.wrap(f"{t('fault_what_to_do')} {advice[1]}", small, width - int(20 * s))
+        step = kit.font(small).get_linesize()
+        rect = pygame.Rect(0, y, width, h + len(todo) * step + (int(6 * s) if todo else 0))
         pygame.draw.rect(surface, kit.ALARM, rect)
+        for n, line in enumerate(todo):
+            kit.text(surface, line, (rect.x + int(10 * s), rect.y + h + n * step), size=small)
         size = int(22 * s)
-        label = f"{t('fault')}  {fault['device']}/{fault['code']}: {fault.get('detail', '')}"
+        what = f"{advice[0]} · " if advice else ""
+        label = f"{t('fault')}  {what}{fault['device']}/{fault['code']}: {fault.get('detail', '')}"
         ack_w = int(150 * s)
         more = len(waiting) - 2 if seq == waiting[1 if len(waiting) > 1 else 0][0] else 0
         if more > 0:
@@ -130,7 +142,7 @@ def fault_banners(app: CroupierApp, surface: pygame.Surface, top: int) -> tuple[
         kit.text(
             surface,
             label,
-            (rect.x + int(10 * s), rect.centery - kit.font(size).get_height() // 2),
+            (rect.x + int(10 * s), rect.y + (h - kit.font(size).get_height()) // 2),
             size=size,
             width=rect.w - ack_w - int(30 * s),
         )
@@ -144,8 +156,16 @@ def fault_banners(app: CroupierApp, surface: pygame.Surface, top: int) -> tuple[
         )
         button.draw(surface)
         targets.append(button)
-        y += h
+        y += rect.h
     return y - top, targets
+
+
+def _advice(app: CroupierApp, fault: dict[str, Any]) -> tuple[str, str] | None:
+    """What the fault is and what to do, in the screen's language, if the catalogue says."""
+    key = f"fault_{fault['device']}_{fault['code']}"
+    if key not in CATALOGUE or f"{key}_do" not in CATALOGUE:
+        return None
+    return app.texts(key), app.texts(f"{key}_do")
 
 
 def _ack(app: CroupierApp, seq: int):

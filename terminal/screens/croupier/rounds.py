@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games.cards.coup import Need
 from games.game import COUP, SpinGame
 from terminal.runtime.session import Correction, Signature
 from terminal.screens import kit, pads
@@ -18,6 +19,7 @@ from terminal.screens.pads.base import WHITE, key
 from terminal.screens.pads.cards import card_label, suit_colour
 from terminal.screens.payouts import PayoutCalculator, payment_order, payout_sheet
 from terminal.screens.payouts_draw import draw_calculator, draw_payouts
+from terminal.screens.views.cards import CardView
 
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp
@@ -33,7 +35,16 @@ PLACES = {
     "dealer": "pads_place_dealer",
     "bank": "pads_place_bank",
     "box": "pads_place_box",
+    "burn": "pads_place_burn",
 }
+
+
+def place_text(texts, place: str) -> str:
+    """A coup's place ("box:3.2", "banker", "burn") as the croupier calls it."""
+    kind, _, n = place.partition(":")
+    if kind not in PLACES:
+        return place
+    return texts(PLACES[kind], n=n) if n else texts(PLACES[kind])
 
 
 def outcome_pad(app: CroupierApp, on_pick):
@@ -74,11 +85,25 @@ class OutcomeDialog(Dialog):
     def _cancelled(self) -> None:
         self.confirmation = None
 
+    def _need(self) -> Need | None:
+        """What a coup needs next, as the journal has it (None: not a card game's coup)."""
+        view = self.app.screens.table.view
+        return view.need() if isinstance(view, CardView) else None
+
     def done(self) -> bool:
+        """Over once the round is; at a card game, also when the coup asks a player's decision:
+        the croupier takes it on the table, then opens the pad again for the next card."""
         st = self.app.model.state
-        return self.closed or st.round != self.round or st.round_status is None
+        if self.closed or st.round != self.round or st.round_status is None:
+            return True
+        need = self._need() if self.confirmation is None else None
+        return need is not None and need.kind == "decision"
 
     def title(self) -> str:
+        need = self._need()
+        if need is not None and need.kind == "card" and need.place:
+            place = place_text(self.app.texts, need.place)
+            return self.app.texts("outcome_card_for", n=self.round, place=place)
         return self.app.texts("outcome_title", n=self.round)
 
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
@@ -204,10 +229,7 @@ class CorrectionDialog(Dialog):
         """The place card `at` went to as journaled ("+": a card added)."""
         if at >= len(self.places):
             return "+"
-        kind, _, n = self.places[at].partition(":")
-        if kind not in PLACES:
-            return self.places[at]
-        return self.app.texts(PLACES[kind], n=n) if n else self.app.texts(PLACES[kind])
+        return place_text(self.app.texts, self.places[at])
 
     def _cards_body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         app, s, t = self.app, self.app.s, self.app.texts

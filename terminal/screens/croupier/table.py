@@ -61,8 +61,10 @@ class TableScreen(Screen):
         placed = {b["id"] for b in self.view.current_bets()}
         for bet_id in reversed(self.entered):
             if bet_id in placed:
-                self.entered.remove(bet_id)
-                self.app.post(CancelBet(bet_id, self.app.croupier))
+                for taken in self.view.taken_back(bet_id):  # a bet and what goes with it
+                    if taken in self.entered:
+                        self.entered.remove(taken)
+                    self.app.post(CancelBet(taken, self.app.croupier))
                 return
 
     # -- drawing ---------------------------------------------------------------------------
@@ -298,7 +300,9 @@ class TableScreen(Screen):
         st = app.model.state
         buttons: list[tuple[str, str, Any, bool]] = list(self.view.buttons())
         if st.round_status == "open" and not app.demo:
-            buttons.insert(0, (t("take_back"), "take_back", self.take_back, bool(self.entered)))
+            placed = {b["id"] for b in self.view.current_bets()}
+            mine = any(bet_id in placed for bet_id in self.entered)  # this round's, still on
+            buttons.insert(0, (t("take_back"), "take_back", self.take_back, mine))
             if app.can_enter_outcome():
                 buttons.append(
                     (t("enter_outcome"), "enter_outcome", app.screens.enter_outcome, True)

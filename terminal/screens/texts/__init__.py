@@ -16,7 +16,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.reasons import REASONS, Reason, remade
-from terminal.screens.texts import common, layouts, pads, payouts, players, refusals, session
+from terminal.screens.texts import (
+    blackjack,
+    common,
+    craps,
+    layouts,
+    pads,
+    payouts,
+    players,
+    poker,
+    punto_banco,
+    refusals,
+    session,
+    trente_quarante,
+)
 
 LANGUAGES = ("ca", "es", "en")
 LANGUAGE_NAMES = {"ca": "Català", "es": "Español", "en": "English"}
@@ -33,7 +46,17 @@ def _merged(*parts: Mapping[str, tuple[str, str, str]]) -> dict[str, tuple[str, 
 
 
 CATALOGUE = _merged(
-    common.TEXTS, session.TEXTS, layouts.TEXTS, pads.TEXTS, payouts.TEXTS, players.TEXTS
+    common.TEXTS,
+    session.TEXTS,
+    layouts.TEXTS,
+    pads.TEXTS,
+    payouts.TEXTS,
+    players.TEXTS,
+    poker.TEXTS,
+    craps.TEXTS,
+    blackjack.TEXTS,
+    trente_quarante.TEXTS,
+    punto_banco.TEXTS,
 )
 # why an entry was refused, by its key in games.reasons.REASONS: (Catalan, Spanish, English)
 REFUSALS: dict[str, tuple[str, str, str]] = {

@@ -68,6 +68,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "pads_place_dealer": ("Crupier", "Crupier", "Dealer"),
     "pads_place_bank": ("Banca", "Banca", "Bank"),
     "pads_place_box": ("Casella {n}", "Casilla {n}", "Box {n}"),
+    "pads_place_burn": ("Carta cremada", "Carta quemada", "Burnt card"),
     "reason_wrong_card": (
         "Carta entrada per error",
         "Carta introducida por error",

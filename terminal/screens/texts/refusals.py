@@ -124,12 +124,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{code} es una apuesta {bet} que se ha desplazado; apueste a {bet} y se desplaza sola",
     ),
     "craps_line_come_out_only": (
-        "Guanya i No guanya només s'accepten a la tirada de sortida; el punt és {point}",
-        "Gana y No gana solo se aceptan en la tirada de salida; el punto es {point}",
+        "Win i Don't Win només s'accepten a la tirada de sortida; el punt és {point}",
+        "Win y Don't Win solo se aceptan en la tirada de salida; el punto es {point}",
     ),
     "craps_come_point_only": (
-        "Vine i No vine només s'accepten mentre hi ha un punt",
-        "Venir y No venir solo se aceptan mientras hay un punto",
+        "Come i Don't Come només s'accepten mentre hi ha un punt",
+        "Come y Don't Come solo se aceptan mientras hay un punto",
     ),
     "craps_odds_point_only": (
         "les odds sobre {line} s'accepten un cop hi ha un punt",
@@ -156,16 +156,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "no hay ninguna apuesta {id} en el tapete",
     ),
     "craps_stays_until_decided": (
-        "{code}: les apostes Guanya i Vine es queden fins que guanyen o perden",
-        "{code}: las apuestas Gana y Venir se quedan hasta que ganan o pierden",
+        "{code}: les apostes Win i Come es queden fins que guanyen o perden",
+        "{code}: las apuestas Win y Come se quedan hasta que ganan o pierden",
     ),
     "craps_carries_odds": (
         "{code} té odds: retireu primer les odds",
         "{code} lleva odds: retire primero las odds",
     ),
     "craps_shooter_keeps_line": (
-        "el tirador ha de mantenir una aposta Guanya o No guanya",
-        "el tirador debe mantener una apuesta Gana o No gana",
+        "el tirador ha de mantenir una aposta Win o Don't Win",
+        "el tirador debe mantener una apuesta Win o Don't Win",
     ),
     "withdrawal_refused": ("aposta {id}: {reason}", "apuesta {id}: {reason}"),
     "withdrawal_bets_closed": (

@@ -44,6 +44,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "seat_pick": ("Seient", "Asiento", "Seat"),
     "enter_outcome": ("Entra el resultat", "Introducir resultado", "Enter the result"),
     "waiting_outcome": ("Esperant el resultat", "Esperando el resultado", "Waiting for the result"),
+    "outcome_card_for": (
+        "Jugada {n} · carta per a: {place}",
+        "Jugada {n} · carta para: {place}",
+        "Round {n} · card for: {place}",
+    ),
     "outcome_title": (
         "Resultat de la jugada {n}",
         "Resultado de la jugada {n}",

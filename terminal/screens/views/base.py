@@ -71,6 +71,11 @@ class GameView:
         """Tap where the chips of `code` go (scripts and tests); KeyError if nowhere."""
         raise KeyError(f"this table's view takes no bet {code!r} by a tap")
 
+    def taken_back(self, bet_id: str) -> list[str]:
+        """The bets "take back" cancels with the screen's bet `bet_id`, in order: itself (a
+        trente et quarante insured bet and its premium go together)."""
+        return [bet_id]
+
     def current_bets(self) -> list[dict[str, Any]]:
         """The bets of the round in play, as journaled."""
         current = self.app.model.current
