@@ -251,23 +251,32 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     driver.press("menu", "close_table", "close_table")
     for _ in range(table.rules.closing_rounds or 1):
         empty_round(driver, number)
+    closing_count(driver, shot, ("19-closing-count", "20-sign-count", "21-closed"))
+    return {"result": result, "sheet": sheet}
+
+
+def closing_count(driver: Driver, shot: Shot, names: tuple[str, str | None, str]) -> None:
+    """The session's closing count (its chips and drop as the journal has them) and its three
+    signatures (art. 36), then the session closed; `names` the shots of the count, of the
+    cashier's signature (None: none) and of the table closed."""
+    setup = driver.table.setup
     driver.until(lambda: driver.screen() == "closing_count", "the closing count")
     st = driver.model.state
+    counted, signing, closed = names
     count(
         driver,
         chips_of(st.tray, setup.chips),
         setup.chips,
         drop=st.drop,
-        shot=lambda: shot("19-closing-count"),
+        shot=lambda: shot(counted),
     )
     for person in ("C-07", "K-01", "D-01"):
         driver.until(lambda: driver.screen() == "sign", "a signature of the count")
-        if person == "K-01":
-            shot("20-sign-count")
+        if person == "K-01" and signing is not None:
+            shot(signing)
         sign(driver, person)
     driver.until(lambda: driver.model.closed, "the session closed")
-    shot("21-closed")
-    return {"result": result, "sheet": sheet}
+    shot(closed)
 
 
 def _bets(driver: Driver) -> list[dict]:

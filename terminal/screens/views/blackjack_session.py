@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from terminal.screens.driver import Driver
-from terminal.screens.script import Shot, chips_of, choose, count, open_session, sign
+from terminal.screens.script import Shot, choose, closing_count, open_session
 from terminal.screens.views.base import stake_options
 from terminal.screens.views.blackjack import BlackjackView
 
@@ -255,7 +255,6 @@ def last_coup(driver: Driver, shot: Shot, offered: Offered) -> dict[str, Any]:
 def play_blackjack_session(driver: Driver, shot: Shot = lambda name: None) -> dict[str, Any]:
     """The whole session (the module's docstring); returns what a test checks against: the
     first and the last coups' results and payouts sheets, the decisions offered each time."""
-    setup = driver.table.setup
     open_session(driver, shot)
     shot("05-table-between-rounds")
     offered: Offered = []
@@ -267,18 +266,5 @@ def play_blackjack_session(driver: Driver, shot: Shot = lambda name: None) -> di
     # the close: the last shoe, whose last coup is the one its cut card comes out in
     driver.press("menu", "close_table", "close_table")
     last = last_coup(driver, shot, offered)
-    driver.until(lambda: driver.screen() == "closing_count", "the closing count")
-    st = driver.model.state
-    count(
-        driver,
-        chips_of(st.tray, setup.chips),
-        setup.chips,
-        drop=st.drop,
-        shot=lambda: shot("22-closing-count"),
-    )
-    for person in ("C-07", "K-01", "D-01"):
-        driver.until(lambda: driver.screen() == "sign", "a signature of the count")
-        sign(driver, person)
-    driver.until(lambda: driver.model.closed, "the session closed")
-    shot("23-closed")
+    closing_count(driver, shot, ("22-closing-count", None, "23-closed"))
     return {"first": first, "last": last, "offered": offered}

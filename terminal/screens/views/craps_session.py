@@ -18,11 +18,9 @@ from typing import Any
 from terminal.screens.driver import Driver
 from terminal.screens.script import (
     Shot,
-    chips_of,
     choose,
-    count,
+    closing_count,
     open_session,
-    sign,
     sign_in,
 )
 from terminal.screens.views.craps import CrapsView
@@ -238,20 +236,5 @@ def play_craps_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     open_round(driver)
     roll(driver, 3, 4)  # the seven out: the session's last roll
     assert driver.model.state.last_round_played
-    driver.until(lambda: driver.screen() == "closing_count", "the closing count")
-    st = driver.model.state
-    count(
-        driver,
-        chips_of(st.tray, setup.chips),
-        setup.chips,
-        drop=st.drop,
-        shot=lambda: shot("26-closing-count"),
-    )
-    for person in ("C-07", "K-01", "D-01"):
-        driver.until(lambda: driver.screen() == "sign", "a signature of the count")
-        if person == "K-01":
-            shot("27-sign-count")
-        sign(driver, person)
-    driver.until(lambda: driver.model.closed, "the session closed")
-    shot("28-closed")
+    closing_count(driver, shot, ("26-closing-count", "27-sign-count", "28-closed"))
     return {"result": result, "sheet": sheet}

@@ -22,7 +22,7 @@ from typing import Any
 
 from games.cards.cards import CARDS
 from terminal.screens.driver import Driver
-from terminal.screens.script import Shot, chips_of, choose, count, open_session, sign
+from terminal.screens.script import Shot, choose, closing_count, open_session
 from terminal.screens.views.poker import StudView
 
 # the first hand: box 1 a pair of kings, box 3 nothing, the bank ace-high without a king
@@ -186,22 +186,7 @@ def play_stud_session(driver: Driver, shot: Shot = lambda name: None) -> dict[st
     driver.press("menu", "close_table", "close_table")
     for k in range(table.rules.closing_rounds):
         hands.append(closing_hand(driver, k, shot if k == 0 else None))
-    driver.until(lambda: driver.screen() == "closing_count", "the closing count")
-    st = driver.model.state
-    count(
-        driver,
-        chips_of(st.tray, setup.chips),
-        setup.chips,
-        drop=st.drop,
-        shot=lambda: shot("19-closing-count"),
-    )
-    for person in ("C-07", "K-01", "D-01"):
-        driver.until(lambda: driver.screen() == "sign", "a signature of the count")
-        if person == "K-01":
-            shot("20-sign-count")
-        sign(driver, person)
-    driver.until(lambda: driver.model.closed, "the session closed")
-    shot("21-closed")
+    closing_count(driver, shot, ("19-closing-count", "20-sign-count", "21-closed"))
     return {"hands": hands}
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from terminal.screens.driver import Driver
-from terminal.screens.script import Shot, chips_of, choose, count, open_session, sign
+from terminal.screens.script import Shot, choose, closing_count, open_session
 from terminal.screens.views.base import stake_options
 
 # player 2 (2, K) draws a 6: 8; banker 4 (4, K) against a third card 6 draws a 5: 9, and wins
@@ -219,20 +219,7 @@ def play_punto_banco_session(driver: Driver, shot: Shot = lambda name: None) -> 
         deal(driver, cards)
         settled(driver, before)
         driver.press("back")
-    driver.until(lambda: driver.screen() == "closing_count", "the closing count")
-    st = driver.model.state
-    count(
-        driver,
-        chips_of(st.tray, setup.chips),
-        setup.chips,
-        drop=st.drop,
-        shot=lambda: shot("20-closing-count"),
-    )
-    for person in ("C-07", "K-01", "D-01"):
-        driver.until(lambda: driver.screen() == "sign", "a signature of the count")
-        sign(driver, person)
-    driver.until(lambda: driver.model.closed, "the session closed")
-    shot("21-closed")
+    closing_count(driver, shot, ("20-closing-count", None, "21-closed"))
     return {
         "result": result,
         "sheet": sheet,

@@ -21,7 +21,13 @@ from functools import partial
 from typing import Any
 
 from terminal.screens.driver import Driver
-from terminal.screens.script import Shot, chips_of, choose, count, open_session, sign, sign_in
+from terminal.screens.script import (
+    Shot,
+    choose,
+    closing_count,
+    open_session,
+    sign_in,
+)
 from terminal.screens.views.base import stake_options
 from terminal.screens.views.trente_quarante import TrenteQuaranteView
 
@@ -223,21 +229,6 @@ def play_trente_quarante_session(driver: Driver, shot: Shot = lambda name: None)
     coups.append(payouts(driver, shot, "24-last-coup-payouts"))
 
     # the closing count and its signatures
-    driver.until(lambda: driver.screen() == "closing_count", "the closing count")
-    st = model.state
-    count(
-        driver,
-        chips_of(st.tray, setup.chips),
-        setup.chips,
-        drop=st.drop,
-        shot=lambda: shot("25-closing-count"),
-    )
-    for person in ("C-07", "K-01", "D-01"):
-        driver.until(lambda: driver.screen() == "sign", "a signature of the count")
-        if person == "K-01":
-            shot("26-sign-count")
-        sign(driver, person)
-    driver.until(lambda: model.closed, "the session closed")
-    shot("27-closed")
+    closing_count(driver, shot, ("25-closing-count", "26-sign-count", "27-closed"))
     refait_result, refait_sheet = coups[2]
     return {"coups": coups, "result": refait_result, "sheet": refait_sheet}
