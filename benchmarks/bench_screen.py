@@ -18,8 +18,11 @@ each screen of a session, how long the screen takes to come up, and the memory i
 2. start: from `assemble` of the table to its first frame drawn, in this process; and a child
    `python -c` from its start (the interpreter, pygame and the screens imported, a scratch
    table assembled, its first frame drawn) to that frame, by the wall clock;
-3. memory: this process's resident set after the run (VmRSS, and its peak VmHWM), and the
-   child's at its first frame.
+3. memory: this process's resident set (VmRSS) after the roulette's screens at each size, then
+   after every other game's (ten tables in turn in one process; and its peak VmHWM); the
+   child's at its first frame; and, for each game, a terminal of that game alone (a child
+   process) once its table and players' display are drawn at 1920x1080: what a table's Pi
+   holds.
 
 Targets printed beside the figures: a frame's p99 at most 16 ms here (a Pi 4 draws about four
 times slower, and the screen runs at 30 frames a second), a start under 3 s, memory under
@@ -290,6 +293,40 @@ def child_start(directory: Path, staff: Path) -> tuple[float, dict]:
     return took, json.loads(line)
 
 
+# A terminal of one game: its table and players' display drawn at 1920x1080 while a simulated
+# table plays, then its RSS.
+_GAME_CHILD = """
+import json, sys
+from pathlib import Path
+sys.path.insert(0, "benchmarks")
+import bench_screen as b
+game, directory = sys.argv[1], Path(sys.argv[2])
+with b.sim_session(directory, (1920, 1080), game) as (driver, _):
+    driver.until(lambda: driver.model.state.rounds_settled >= 1, "a round", timeout=120)
+    b.frames(driver, 60)
+    driver.app.players_mode = True
+    b.frames(driver, 60)
+    print(json.dumps({"rss_mb": b.memory_mb()[0]}), flush=True)
+"""
+
+
+def game_child(directory: Path, game: str) -> float:
+    """The resident memory of a terminal of `game` alone, once its screens are drawn."""
+    directory.mkdir()
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", _GAME_CHILD, game, str(directory)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if done.returncode:
+        raise SystemExit(f"the {game} terminal did not draw its screens:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])["rss_mb"]
+
+
 def memory_mb() -> tuple[float, float]:
     status = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines())
     return int(status["VmRSS"].split()[0]) / 1024, int(status["VmHWM"].split()[0]) / 1024
@@ -325,14 +362,21 @@ def main() -> None:
             sim_rows, took = sim_screens(work_dir / f"sim-{n}", size, count, settled)
             (work_dir / f"staffed-{n}").mkdir()
             rows += sim_rows + staffed_screens(work_dir / f"staffed-{n}", size, count)
-            for game in other_games() if n == 0 or not args.quick else ():  # quick: 800x480
-                rows += game_screens(work_dir / f"{game}-{n}", game, size, count)
             in_process.append((size, took, memory_mb()[0]))
+        for n, size in enumerate(SIZES[:1] if args.quick else SIZES):
+            for game in other_games():
+                rows += game_screens(work_dir / f"{game}-{n}", game, size, count)
+        all_games = memory_mb()[0]
+        terminals = (
+            []
+            if args.quick
+            else [(game, game_child(work_dir / f"terminal-{game}", game)) for game in GAMES]
+        )
         children = [
             child_start(work_dir / f"child-{n}", work_dir / "staffed-0" / "staff.toml")
             for n in range(starts)
         ]
-    rss, peak = memory_mb()
+    _, peak = memory_mb()
 
     print(
         f"\n{'screen':<28}{'size':>11}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'1st ms':>9}"
@@ -374,9 +418,14 @@ def main() -> None:
             f"resident   {verdict(after < TARGET_RSS_MB)} (< {TARGET_RSS_MB:g} MB)"
         )
     print(
-        f"memory, this process after the run: {rss:.0f} MB resident, {peak:.0f} MB peak   "
-        f"{verdict(peak < TARGET_RSS_MB)} (< {TARGET_RSS_MB:g} MB)"
+        f"memory, this process after every other game's screens too (ten tables in turn, "
+        f"one process): {all_games:.0f} MB resident, {peak:.0f} MB peak"
     )
+    for game, mb in terminals:
+        print(
+            f"memory, a terminal of {game} after its table and players' display at 1920x1080: "
+            f"{mb:.0f} MB resident   {verdict(mb < TARGET_RSS_MB)} (< {TARGET_RSS_MB:g} MB)"
+        )
     print(
         f"memory, the child at its first frame: {said['rss_mb']} MB resident   "
         f"{verdict(said['rss_mb'] < TARGET_RSS_MB)} (< {TARGET_RSS_MB:g} MB)"

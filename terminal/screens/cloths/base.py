@@ -22,6 +22,7 @@ import pygame
 
 from games.game import Game
 from games.money import money
+from terminal.common.draw import fitting_size
 from terminal.screens import kit
 from terminal.screens.texts import Texts
 
@@ -76,9 +77,7 @@ def size_for(string: str, width: int, height: int, largest: int = 300) -> int:
     """The largest text size (kit's sizes) at which `string` fits `width` pixels across, its
     capitals and digits `height` pixels tall."""
     size = max(8, min(largest, int(height / cap_height(100) * 100)))
-    while size > 8 and kit.font(size).size(string)[0] > width:
-        size -= 1
-    return size
+    return fitting_size(string, size, width, 8)
 
 
 def diamond(surface: pygame.Surface, centre: tuple[int, int], half: tuple[int, int], fill: RGB):
