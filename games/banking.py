@@ -227,6 +227,11 @@ class TableRules:
         """Every legal bet code: the game's rules say them."""
         raise NotImplementedError
 
+    def commission(self, code: str) -> Fraction:
+        """The share of a winning bet's winnings the house keeps (punto banco's banker: 5%);
+        none at most games."""
+        return Fraction(0)
+
     def odds(self) -> list[BetOdds]:
         """Each bet's exact odds, a row of the rules table: the game's rules say them."""
         raise NotImplementedError

@@ -99,6 +99,10 @@ class PuntoBancoRules(TableRules):
     def codes(self) -> tuple[str, ...]:
         return FAMILIES
 
+    def commission(self, code: str) -> Fraction:
+        """The share of a winning bet's winnings the house keeps: the banker's commission."""
+        return self.banker_commission if code == "banker" else Fraction(0)
+
     def payout(self, code: str) -> Fraction:
         """What a winning bet of `code` is paid per unit staked: the banker's less the
         commission on his winnings."""

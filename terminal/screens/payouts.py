@@ -34,7 +34,7 @@ cannot disagree with the table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
@@ -87,6 +87,7 @@ class PayLine:
     value: Fraction | None = None  # a prisoner's current value (feed.md `value`)
     prison: int = 0  # the zeros a prisoner has met
     colour: Mapping[str, Any] | None = None  # American roulette: the colour chips it is paid in
+    commission: Fraction = Fraction(0)  # what the house kept of its winnings (punto banco's banker)
 
     @property
     def family(self) -> str:
@@ -232,12 +233,19 @@ class PayoutSheet:
         return tuple(line for seat in self.seats for line in seat.lost)
 
 
-def payout_sheet(result_data: Mapping[str, Any], *, order: Sequence[str]) -> PayoutSheet:
+def payout_sheet(
+    result_data: Mapping[str, Any],
+    *,
+    order: Sequence[str],
+    commission: Callable[[str], Fraction] | None = None,
+) -> PayoutSheet:
     """The sheet of a journaled `round.result` data (`bets`, `settlement`, `totals`), bets
     within a seat paid by family in `order` (`payment_order`), in the journal's order within a
-    family. Seats come in the order they are paid: by the turn of their first bet to pay
-    (section 02 III.b pays a player all his bets at that turn), the seat's number between equal
-    turns; then the seats with nothing to be handed, by number."""
+    family; `commission(code)` the share of a bet's winnings the house keeps (the rules': the
+    banker's 5% at punto banco), shown in money on the bet's line. Seats come in the order they
+    are paid: by the turn of their first bet to pay (section 02 III.b pays a player all his bets
+    at that turn), the seat's number between equal turns; then the seats with nothing to be
+    handed, by number."""
     bets = {str(b["id"]): b for b in result_data.get("bets", ())}
     rank = {family: i for i, family in enumerate(order)}
     lines: list[tuple[tuple[int, int], PayLine]] = []
@@ -258,6 +266,10 @@ def payout_sheet(result_data: Mapping[str, Any], *, order: Sequence[str]) -> Pay
             prison=int(bet.get("prison", 0)),
             colour=entry.get("colour"),
         )
+        share = commission(line.code) if commission is not None else Fraction(0)
+        if share and line.result == "win":  # paid the winnings less the share: what it kept
+            owed = Fraction(line.paid) + line.breakage
+            line = replace(line, commission=owed * share / (1 - share))
         lines.append(((rank.get(line.family, len(rank)), index), line))
     lines.sort(key=lambda item: item[0])
     seats: dict[int, dict[str, list[PayLine]]] = {}

@@ -55,16 +55,20 @@ def multiple_text(multiple: Fraction) -> str:
 # --- the sheet
 
 
-def _pay_line(texts: Texts, line: PayLine) -> str:
+def pay_line(texts: Texts, line: PayLine) -> str:
+    """A bet's line on the payouts sheet: what it won and how, its commission, or what went back."""
     bet = bet_name(texts, line.code)
     if line.result == "win":
-        return texts(
+        said = texts(
             "payouts_win_line",
             bet=bet,
             stake=money(line.stake),
             multiple=multiple_text(line.multiple),
             paid=money(line.paid),
         )
+        if line.commission:
+            said += " · " + texts("payouts_commission", amount=money(line.commission))
+        return said
     if line.result == "half":
         return texts(
             "payouts_half_line", bet=bet, stake=money(line.stake), returned=money(line.returned)
@@ -88,7 +92,7 @@ def _seat_lines(
 ) -> list[tuple[str, tuple[int, int, int]]]:
     """What a seat's row says, at most `fits` lines: its bets to pay, the colour chips they are
     handed in, then (dim) what it lost and what stays in prison."""
-    rows = [(_pay_line(texts, line), kit.TEXT) for line in seat.bets]
+    rows = [(pay_line(texts, line), kit.TEXT) for line in seat.bets]
     colour = seat.colour
     if colour:
         rows.insert(

@@ -24,7 +24,7 @@ from terminal.screens.payouts import (
     payment_order,
     payout_sheet,
 )
-from terminal.screens.payouts_draw import draw_calculator, draw_payouts
+from terminal.screens.payouts_draw import draw_calculator, draw_payouts, pay_line
 from terminal.screens.texts import CATALOGUE, LANGUAGES, Texts
 from terminal.screens.texts.payouts import TEXTS
 
@@ -552,3 +552,24 @@ def test_every_text_is_in_the_catalogue_in_every_language():
     for key, texts in TEXTS.items():
         assert CATALOGUE[key] == texts
         assert len(texts) == len(LANGUAGES) and all(t.strip() for t in texts), key
+
+
+def test_the_bankers_commission_is_shown_in_money_on_its_payout():
+    rules = rules_of("punto_banco")
+    data = {
+        "bets": [
+            {"id": "b", "seat": 1, "code": "banker", "stake": 1000},
+            {"id": "t", "seat": 1, "code": "tie", "stake": 500},
+        ],
+        "settlement": [
+            {"id": "b", "result": "win", "paid": 950, "returned": 1000},
+            {"id": "t", "result": "lose", "paid": 0, "returned": 0},
+        ],
+        "totals": {"staked": 1500, "paid": 950, "returned": 1000, "house_net": -450},
+    }
+    order = payment_order("punto_banco", rules)
+    (line,) = payout_sheet(data, order=order, commission=rules.commission).seat(1).bets
+    assert line.commission == 50  # 5% of the 1,000 won, kept: 950 paid
+    assert "comissió 0.50" in pay_line(Texts("ca"), line)
+    (plain,) = payout_sheet(data, order=order).seat(1).bets  # a game without a commission
+    assert plain.commission == 0 and "comissió" not in pay_line(Texts("ca"), plain)

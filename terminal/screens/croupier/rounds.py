@@ -138,7 +138,11 @@ class PayoutsDialog(Dialog):
         assert last is not None and last.result is not None
         self.round = last.number
         table = app.table
-        self.sheet = payout_sheet(last.result, order=payment_order(table.setup.game, table.rules))
+        self.sheet = payout_sheet(
+            last.result,
+            order=payment_order(table.setup.game, table.rules),
+            commission=table.rules.commission,
+        )
 
     def done(self) -> bool:
         return self.closed or self.app.model.state.round_status is not None

@@ -30,6 +30,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "{bet}: {stake} ×{multiple} = {paid}",
         "{bet}: {stake} ×{multiple} = {paid}",
     ),
+    "payouts_commission": ("comissió {amount}", "comisión {amount}", "commission {amount}"),
     "payouts_half_line": (
         "{bet}: {stake}, meitat {returned}",
         "{bet}: {stake}, mitad {returned}",
