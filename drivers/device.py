@@ -85,6 +85,12 @@ class Device(ABC, Generic[E]):
         """Link-health figures for the once-a-second log line; none for a device with no link."""
         return {}
 
+    def fault_over(self, code: str) -> bool:
+        """Whether a fault `code` journaled earlier (before a restart) is over, as the device
+        reports it now: the table clears such a fault when it starts. A device that cannot tell
+        says no: its faults clear as they always did, when it reports them over."""
+        return False
+
     def selftest(self) -> list[SelfTestCheck]:
         self._require_open("run a self-test")
         return self._selftest()

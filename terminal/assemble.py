@@ -46,7 +46,10 @@ from terminal.speech.speaker import open_speaker
 
 @dataclass
 class RunOptions:
-    sim: bool = False
+    sim: bool = False  # every device simulated, and the players
+    # the table's own devices (its wheel, dice or shoe), with simulated players betting: a demo
+    # or a soak test on a real wheel
+    sim_players: bool = False
     rounds: int | None = None
     seed: int | None = None
     db: Path | None = None
@@ -56,6 +59,16 @@ class RunOptions:
     sinks: tuple = ()  # more of the writer's sinks (the croupier's screen)
     out: TextIO = sys.stdout
     log: TextIO = sys.stderr
+
+    @property
+    def players_simulated(self) -> bool:
+        return self.sim or self.sim_players
+
+
+def run_facts(opts: RunOptions) -> dict[str, Any]:
+    """`table.open`'s `host`: the machine's facts, and `players: "simulated"` when the bets
+    are the simulated players' (--sim, --sim-players), so that the journal says so."""
+    return {**host_facts(), **({"players": "simulated"} if opts.players_simulated else {})}
 
 
 class StateView:
@@ -180,7 +193,7 @@ def assemble(
             chips=cfg.chips,
             topup_below=cfg.topup_below,
             device_timeout=cfg.device_timeout,
-            host=host_facts(),
+            host=run_facts(opts),
             colours=cfg.colours,
             seats=cfg.seats,
         )
@@ -246,12 +259,13 @@ def assemble(
         print(
             f"table {cfg.id} ({cfg.game}, {cfg.profile}): journal {db}, "
             f"feed {publisher.endpoint}, replay {replay.endpoint}, {game.device} {device.url}, "
-            f"table I/O {io.url if io else 'none'}",
+            f"table I/O {io.url if io else 'none'}"
+            f"{', simulated players' if opts.players_simulated else ''}",
             file=opts.log,
             flush=True,
         )
         players = None
-        if opts.sim:
+        if opts.players_simulated:
             players = SimPlayers(
                 random.Random(opts.seed),
                 rules.codes(),

@@ -67,17 +67,32 @@ def parser() -> argparse.ArgumentParser:
         "--game", help=f"a game id ({games}); uses its example table in config/tables/"
     )
     which.add_argument("--config", type=Path, help="a table configuration file")
-    run.add_argument(
+    simulated = run.add_mutually_exclusive_group()
+    simulated.add_argument(
         "--sim",
         action="store_true",
-        help="simulated devices and players; a busy feed port gives way to a free one",
+        help="every device simulated (the table file's wheel, dice or shoe and its I/O give "
+        "way to their sim:// twins), and simulated players betting; a busy feed port gives way "
+        "to a free one",
+    )
+    simulated.add_argument(
+        "--sim-players",
+        action="store_true",
+        help="the table file's own devices (a cammegh:// or board:// wheel, the dice reader, "
+        "the shoe) with simulated players betting ([sim] says how many): a demo or a soak test "
+        "on a real wheel; the journal says the players were simulated",
     )
     run.add_argument(
         "--rounds",
         type=_positive,
         help="exit 0 after N settled rounds (the last ones close the session)",
     )
-    run.add_argument("--seed", type=int, help="seed of the simulation: same seed, same events")
+    run.add_argument(
+        "--seed",
+        type=int,
+        help="seed of the simulation: same seed, same events (with --sim-players, the players' "
+        "bets; a real device decides the outcomes)",
+    )
     run.add_argument(
         "--headless",
         action="store_true",
@@ -262,6 +277,7 @@ def cmd_run(args) -> int:
     signal.signal(signal.SIGTERM, lambda signum, frame: control.request_stop())
     opts = RunOptions(
         sim=args.sim,
+        sim_players=args.sim_players,
         rounds=args.rounds,
         seed=args.seed,
         db=args.db,

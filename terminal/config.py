@@ -94,6 +94,9 @@ class SpeechConfig:
 
 @dataclass(frozen=True)
 class SimConfig:
+    """[sim]: the simulated players of `run --sim` and `run --sim-players`. Only the command
+    line seats them: a table file cannot, so that a real table's bets are never a file's."""
+
     players: int = 6
     max_bets: int = 5
     buyin: int = 50

@@ -4,9 +4,13 @@ suite: open `cammegh://<link>` on it as on the real wheel.
 It is silent for its first seconds after power-on, answers every command of the guide (BUSY
 where the guide says so), sends a status line every 500 ms with operating-mode bit 128, plays
 games 2 -> 3 -> 4 -> 5 with a seeded generator, reverses the rotor each game with bit 1 and
-sends the bare winning-number line unless bit 16. Faults are scripted (misfire(), misspin(),
-remove_ball(), component_fault(), send_raw(), go_silent(), unplug()/replug()) and everything
-sent and received is recorded. Durations are the wheel's, multiplied by `time_factor`.
+sends the bare winning-number line unless bit 16. `*R` restarts the game: the wheel respins it
+by itself (state 1, then 2, the same rotor), with or without a start. `*F` runs only from idle
+(state 6). Faults are scripted (misfire(), misspin(), remove_ball(), component_fault() and
+repair(), send_raw(), go_silent(), unplug()/replug()) and everything sent and received is
+recorded; `close_polls` lists the `*X` polls that came sooner than the guide's 100 ms after the
+previous one. Durations are the wheel's, multiplied by `time_factor` (not the 100 ms: it is the
+controller's serial handling, not the game's timing).
 
 Run by hand: python -m drivers.emulators.cammegh --link /tmp/cammegh
 """
@@ -61,9 +65,11 @@ RESULT_TURNS = 3  # state 5 lasts three rotor turns, plus the delay without bit 
 WHEEL_STOPS = 75.0  # flag 1 this long stops the wheel
 POWER_DOWN_AFTER = 1.0  # a permanent component fault powers the wheel down
 SELFTEST_TAKES = 20.0
+RESPIN_AFTER = 0.5  # after *R: state 1 this long, then the game again from state 2
+MIN_POLL = 0.1  # real seconds the guide asks between *X polls
 ROTOR_RPM = (18.0, 28.0)
 VERSION = "1.20"
-IDLE = (1, 6)
+IDLE = (6,)  # where *F runs
 STATISTICS = (5, 6)
 SCRIPT_MISFIRE = "misfire"
 SCRIPT_MISSPIN = "misspin"
@@ -116,6 +122,10 @@ class CammeghEmulator(EmulatedDevice):
         self._selftest_running = False
         self._sensor_debug = False
         self._forced: int | None = None
+        self._respin = False
+        self._stuck = False  # a component fault that stays (flag 4) until repair()
+        self._last_poll: float | None = None
+        self._close_polls: list[float] = []
         self._misread: int | None = None
         self.state, self.spin, self.warnings = 6, 0, 0
         self.winning: int | None = None
@@ -145,6 +155,12 @@ class CammeghEmulator(EmulatedDevice):
         with self._lock:
             return list(self._received)
 
+    @property
+    def close_polls(self) -> list[float]:
+        """The gaps, in seconds, of `*X` polls that came sooner than 100 ms after the previous."""
+        with self._lock:
+            return list(self._close_polls)
+
     # Scripting
 
     def misfire(self, seconds: float | None = None) -> None:
@@ -164,16 +180,25 @@ class CammeghEmulator(EmulatedDevice):
         with self._lock:
             self._script[SCRIPT_NO_BALL] = seconds
 
-    def component_fault(self, *codes: int, permanent: bool = True) -> None:
+    def component_fault(self, *codes: int, permanent: bool = True, stuck: bool = False) -> None:
         """A sensor, motor or encoder fault now: `*F <code>` lines (mode bit 256) and flag 4;
-        permanent: the wheel powers down (state 6) a moment later, until `*P 1`."""
+        permanent: the wheel powers down (state 6) a moment later, until `*P 1`, and is
+        healthy again there (flag 4 clears); stuck: the fault stays (flag 4, and `*P 1` leaves
+        the wheel in state 6) until repair()."""
         with self._lock:
             if self.mode & REPORT_FAULTS:
                 for code in codes:
                     self._send(f"*F {code}")
             self.warnings |= COMPONENT_FAULT
+            self._stuck = stuck
             at = time.monotonic() + self._s(POWER_DOWN_AFTER)
-            self._after(at, self._power_down if permanent else self._clear(COMPONENT_FAULT))
+            self._after(at, self._fault_power_down if permanent else self._clear(COMPONENT_FAULT))
+
+    def repair(self) -> None:
+        """The technician fixed the component: flag 4 clears; the wheel stays where it is."""
+        with self._lock:
+            self._stuck = False
+            self.warnings &= ~COMPONENT_FAULT
 
     def force_number(self, number: int) -> None:
         """The next ball drops in `number`, on this wheel or not."""
@@ -225,6 +250,8 @@ class CammeghEmulator(EmulatedDevice):
                 for line in self._splitter.feed(data):
                     text = line.decode("ascii", "replace")
                     self._received.append(text)
+                    if text.strip() == "*X":
+                        self._note_poll(now)
                     if now >= max(self._power_on_at, self._silent_until):
                         self._command(text.strip(), now)
                 if now < self._power_on_at:
@@ -233,6 +260,11 @@ class CammeghEmulator(EmulatedDevice):
                 if self.mode & AUTO_STATUS and now >= self._next_status:
                     self._next_status = max(self._next_status + self._s(STATUS_PERIOD), now)
                     self._send_status()
+
+    def _note_poll(self, now: float) -> None:
+        if self._last_poll is not None and now - self._last_poll < MIN_POLL:
+            self._close_polls.append(now - self._last_poll)
+        self._last_poll = now
 
     def _advance(self, now: float) -> None:
         for at, action in [timer for timer in self._timers if timer[0] <= now]:
@@ -255,7 +287,9 @@ class CammeghEmulator(EmulatedDevice):
         if self.state == 6:
             self._enter_1(at)  # powering on after the power-on idle
         elif self.state == 1:
-            if self._start_pending or not self.mode & WAIT_FOR_START:
+            if self._respin:
+                self._restart_game(at)
+            elif self._start_pending or not self.mode & WAIT_FOR_START:
                 self._start_game(at)
         elif self.state == 2:
             self._launch(at)
@@ -282,6 +316,12 @@ class CammeghEmulator(EmulatedDevice):
         if self.mode & REVERSE_EACH_GAME:
             self.direction = opposite(self.direction)
         self.rpm = round(self._rng.uniform(*ROTOR_RPM), 1)
+        self.state = 2
+        self._phase_end = at + self._s(LAUNCH_AFTER)
+
+    def _restart_game(self, at: float) -> None:
+        """The game voided with *R, played again: the same spin, rotor and direction."""
+        self._respin = False
         self.state = 2
         self._phase_end = at + self._s(LAUNCH_AFTER)
 
@@ -339,7 +379,12 @@ class CammeghEmulator(EmulatedDevice):
         self._send_status()
 
     def _power_down(self) -> None:
-        self.state, self.rpm, self._phase_end = 6, 0.0, None
+        self.state, self.rpm, self._phase_end, self._respin = 6, 0.0, None, False
+
+    def _fault_power_down(self) -> None:
+        self._power_down()
+        if not self._stuck:
+            self.warnings &= ~COMPONENT_FAULT  # off, the wheel finds nothing wrong any more
 
     def _record_misfire(self) -> None:
         number = self.winning or 0
@@ -383,9 +428,13 @@ class CammeghEmulator(EmulatedDevice):
         self._send(f"*V Slingshot 2 controller firmware {VERSION} (emulated)")
 
     def _cmd_R(self, arg: str, now: float) -> None:
+        """Restart the game: back to state 1, then the same game again by itself."""
         self.warnings &= ~(BALL_REMOVED | MISSPIN | LAUNCH_FAILED)
         self._send("*R OK")
-        self._enter_1(now)
+        if self.state == 6:
+            return
+        self.state, self._respin = 1, True
+        self._phase_end = now + self._s(RESPIN_AFTER)
 
     def _cmd_P(self, arg: str, now: float) -> None:
         if arg not in ("0", "1"):
@@ -393,7 +442,7 @@ class CammeghEmulator(EmulatedDevice):
         self._send("*P OK")
         if arg == "0":
             self._power_down()
-        else:
+        elif not self._stuck:
             self.warnings &= ~COMPONENT_FAULT
             self._enter_1(now)
 

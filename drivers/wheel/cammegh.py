@@ -1,17 +1,22 @@
 """The Cammegh Slingshot 2 (SS2) automatic wheel, or a Mercury reader in SS2 emulation, on
 RS-232 at 9600 8N1 through a null-modem cable.
 
-URL: cammegh:///dev/ttyUSB0?mode=1159&poll=0 and the timing parameters of PARAMETERS, whose
+URL: cammegh:///dev/ttyUSB0?mode=1415&poll=0 and the timing parameters of PARAMETERS, whose
 defaults are the maker's values (tests scale them down with an emulator's time factor).
 
 Opening waits out the controller's silence after power-on, reads its version, sets the
 operating mode, powers the wheel on from state 6 and checks its clock. With mode bit 2 (the
-default 1159) spin() starts a game with `*u 1` as soon as the wheel can take it; the runtime
-reads the game from the events. Replies come on the serial thread: one question at a time.
+default 1415: the guide's server mode 1159 plus bit 256, the `*F` codes of a component fault)
+spin() starts a game with `*u 1` as soon as the wheel can take it; the runtime reads the game
+from the events. A void game is acknowledged with `*R` and the wheel respins it by itself: that
+respin is the next spin's game. A wheel that powered down (state 6) is powered on again once it
+is healthy. Polls (`*X`) are always at least 100 ms apart. Replies come on the serial thread:
+one question at a time.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import queue
 import threading
@@ -24,6 +29,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
+from drivers.errors import DeviceError
 from drivers.faults import Fault
 from drivers.serialport import SerialLink
 from drivers.wheel.base import SelfTestCheck, Wheel
@@ -31,9 +37,11 @@ from drivers.wheel.cammegh_game import GameTracker
 from drivers.wheel.cammegh_protocol import (
     AUTO_STATUS,
     BAUDRATE,
+    IN_PLAY,
+    REPORT_FAULTS,
     REVERSE_EACH_GAME,
-    SERVER_MODE,
     STATES,
+    TABLE_MODE,
     WAIT_FOR_START,
     ChiSquared,
     ClockReading,
@@ -51,12 +59,26 @@ from drivers.wheel.cammegh_protocol import (
     parse_line,
     selftest_code,
 )
-from drivers.wheel.events import WheelEvent, opposite
+from drivers.wheel.events import (
+    BallInPocket,
+    BallLaunched,
+    BallLeavingRim,
+    RotorSpin,
+    WheelEvent,
+    opposite,
+)
 from drivers.wheel.order import WheelOrder
+
+log = logging.getLogger(__name__)
 
 DUMP_LINES = 12  # lines in and out kept for the detail of a fault
 STARTABLE = (1, 5)  # a start command is taken before a game or while a result is shown
 MIN_POLL = 0.1  # the guide asks for at least 100 ms between *X polls
+POLL_GAP = MIN_POLL + 0.01  # what the driver keeps between polls: 10 ms for the link's delays
+RESPIN_WAIT = 5  # answers' time the wheel has to respin after *R before a start is sent
+GAME_EVENTS = (RotorSpin, BallLaunched, BallLeavingRim, BallInPocket)
+_POLL_LOCK = threading.Lock()
+_LAST_POLL: dict[str, float] = {}  # port path -> when it was last polled
 
 
 def _seconds(minimum: float = 0.0, zero: bool = False) -> Callable[[str], float]:
@@ -82,12 +104,13 @@ def _shown(message: Message) -> str:
 
 # name -> (converter, default): the maker's values and what a terminal needs.
 PARAMETERS: dict[str, tuple[Callable[[str], float], float]] = {
-    "mode": (_mode, SERVER_MODE),  # operating mode set at open
+    "mode": (_mode, TABLE_MODE),  # operating mode set at open
     "poll": (_seconds(MIN_POLL, zero=True), 0.0),  # seconds between *X polls; 0: none
     "answer": (_seconds(MIN_POLL), 1.0),  # time for a reply; also the retry interval
     "boot": (_seconds(0.1), 15.0),  # how long open waits for a first line after power-on
     "silent": (_seconds(0.1), 2.0),  # no line for this long: Fault("silent")
-    "launch_grace": (_seconds(), 3.0),  # flag 8 ignored this long
+    "launch_grace": (_seconds(), 3.0),  # flag 8 in state 3 ignored this long
+    "launch_retry": (_seconds(), 20.0),  # the wheel's own launch retries (state 2) allowed
     "ball_grace": (_seconds(), 5.0),  # flag 1 ignored this long (ten status lines)
     "clock": (_seconds(zero=True), 60.0),  # clock drift allowed at open; 0: not checked
     "selftest": (_seconds(0.1), 300.0),  # a self-test may take 5 minutes
@@ -123,7 +146,7 @@ class CammeghWheel(Wheel):
         super().__init__(url, order)
         parts = urlsplit(url)
         if parts.netloc or not parts.path:
-            raise self._error("not a Cammegh wheel's URL", "write cammegh:///dev/ttyUSB0?mode=1159")
+            raise self._error("not a Cammegh wheel's URL", "write cammegh:///dev/ttyUSB0?mode=1415")
         self.path = parts.path
         given = self._query({name: convert for name, (convert, _) in PARAMETERS.items()})
         settings = {name: given.get(name, default) for name, (_, default) in PARAMETERS.items()}
@@ -131,6 +154,7 @@ class CammeghWheel(Wheel):
         self.poll, self.answer, self.boot = settings["poll"], settings["answer"], settings["boot"]
         self.silent_after = settings["silent"]
         self.launch_grace, self.ball_grace = settings["launch_grace"], settings["ball_grace"]
+        self.launch_retry = settings["launch_retry"]
         self.max_drift, self.selftest_timeout = settings["clock"], settings["selftest"]
         if not self.mode & AUTO_STATUS and not self.poll:
             raise self._error(
@@ -155,6 +179,12 @@ class CammeghWheel(Wheel):
         self._pending: str | None = None  # the direction of the game asked for and not started
         self._start_sent = 0.0
         self._restart_sent = 0.0
+        self._respin_until = 0.0  # after *R: the wheel respins by itself until then, no start
+        self._asked = False  # a spin was asked for and its game has not started yet
+        self._unclaimed = False  # a game the wheel started unasked (a respin): held for spin()
+        self._held: list[WheelEvent] = []  # that game's events so far
+        self._power_sent = 0.0
+        self._selftesting = False
         self._wheel_mode = self.mode
         self._games_seen = 0
         self._stop = threading.Event()
@@ -215,9 +245,23 @@ class CammeghWheel(Wheel):
 
     # The backend
 
+    def fault_over(self, code: str) -> bool:
+        """Whether the condition of a fault `code` journaled earlier (before a restart) is over,
+        as the wheel reports it now: the table clears such a fault when it starts."""
+        return self.is_open and self._tracker.over(code)
+
     def _open(self) -> None:
         self._tracker, self._games_seen = self._new_tracker(), 0  # games at open are not ours
+        self._unclaimed, self._held, self._respin_until, self._asked = False, [], 0.0, False
         self._stop.clear()
+        if self.mode & WAIT_FOR_START and not self.mode & REPORT_FAULTS:
+            log.warning(
+                "%s: mode %d lacks bit 256: a component fault will come without its *F code "
+                "(use mode %d)",
+                self.url,
+                self.mode,
+                self.mode | REPORT_FAULTS,
+            )
         protocol = SimpleNamespace(
             connection_made=self._connected,
             data_received=self._received,
@@ -266,7 +310,7 @@ class CammeghWheel(Wheel):
         assert self._link is not None  # close() calls this only once open() has set it
         self._link.close()
         with self._start_lock:
-            self._pending = None
+            self._pending, self._asked = None, False
 
     def _spin(self, direction: str) -> None:
         """Ask for a game turning `direction`. Without mode bit 2 the wheel plays on its own
@@ -274,11 +318,60 @@ class CammeghWheel(Wheel):
         if not self.mode & WAIT_FOR_START:
             return
         with self._start_lock:
-            self._pending, self._start_sent = direction, 0.0
+            if self._unclaimed:  # the wheel respins a void game by itself: this spin's game
+                self._unclaimed, held, self._held = False, self._held, []
+                if self._tracker.playing:
+                    for event in held:
+                        self._emit(event)
+                    return
+            self._pending, self._start_sent, self._asked = direction, 0.0, True
         self._try_start()
 
     def _selftest(self) -> list[SelfTestCheck]:
-        """Only from idle (state 1 or 6), else the wheel answers BUSY; up to five minutes."""
+        """`*F` runs only from idle (state 6): a wheel before a game (state 1) is powered off
+        for it (`*P 0`) and on again after (`*P 1`); a game in play is never interrupted. Up to
+        five minutes."""
+        if self._state() in (*IN_PLAY, 5):
+            return [
+                SelfTestCheck(
+                    "idle",
+                    False,
+                    f"the wheel must be idle for a self-test; it is {self._state_text()}: "
+                    "run it between games, with the table stopped",
+                )
+            ]
+        powered = self._state() != 6
+        self._selftesting = True
+        try:
+            if powered:
+                self._tracker.power_off_expected = True
+                self._ask_reply("P", 0)
+                self._wait_for(
+                    lambda: self._state() == 6,
+                    f"the wheel did not go idle (state 6) within {self.boot:g} s of *P 0",
+                    "power it off from its panel, then run the self-test again",
+                )
+            checks = self._run_selftest()
+            if powered:
+                checks += self._power_on_again()
+            return checks
+        finally:
+            self._tracker.power_off_expected = False
+            self._selftesting = False
+
+    def _power_on_again(self) -> list[SelfTestCheck]:
+        try:
+            self._ask_reply("P", 1)
+            self._wait_for(
+                lambda: self._state() != 6,
+                f"the wheel stays in state 6 (idle) {self.boot:g} s after *P 1",
+                "see the self-test's codes",
+            )
+        except DeviceError as error:
+            return [SelfTestCheck("power_on", False, str(error))]
+        return []
+
+    def _run_selftest(self) -> list[SelfTestCheck]:
         with self._conversation("F") as replies:
             self._send(command("F"))
             first = self._next(replies, self.selftest_timeout)
@@ -297,7 +390,7 @@ class CammeghWheel(Wheel):
                     SelfTestCheck(
                         "idle",
                         False,
-                        "the wheel must be idle (state 1 or 6) for a "
+                        "the wheel must be idle (state 6) for a "
                         f"self-test; it is {self._state_text()} and answered "
                         f"{_shown(first)}",
                     )
@@ -322,7 +415,12 @@ class CammeghWheel(Wheel):
     # Opening
 
     def _new_tracker(self) -> GameTracker:
-        return GameTracker(self.order, launch_grace=self.launch_grace, ball_grace=self.ball_grace)
+        return GameTracker(
+            self.order,
+            launch_grace=self.launch_grace,
+            ball_grace=self.ball_grace,
+            launch_retry=self.launch_retry,
+        )
 
     def _wait_for(self, ready: Callable[[], bool], problem: str, fix: str) -> None:
         """Ask for the status until `ready()`, for up to `boot` seconds (with automatic status
@@ -333,7 +431,7 @@ class CammeghWheel(Wheel):
             if remaining <= 0:
                 raise self._error(problem, fix)
             self._status_heard.clear()
-            self._write(command("X"))
+            self._write_poll()
             self._status_heard.wait(min(self.answer, remaining))
 
     def _set_mode(self) -> None:
@@ -367,7 +465,17 @@ class CammeghWheel(Wheel):
 
     def _poll(self) -> None:
         while not self._stop.wait(self.poll):
-            self._write(command("X"))
+            self._write_poll()
+
+    def _write_poll(self) -> bool:
+        """`*X`, never sooner than POLL_GAP after the previous one (the guide's 100 ms);
+        written from the opening, the self-test and the poll threads, never the serial one."""
+        with _POLL_LOCK:  # per port: a driver reopened on the same wheel keeps the gap too
+            wait = _LAST_POLL.get(self.path, -math.inf) + POLL_GAP - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            _LAST_POLL[self.path] = time.monotonic()
+            return self._write(command("X"))
 
     # Questions and answers
 
@@ -457,6 +565,7 @@ class CammeghWheel(Wheel):
                 or last is None
                 or last.state not in STARTABLE
                 or now - self._start_sent < self.answer
+                or now < self._respin_until  # a start now would play a game after the respin
             ):
                 return
             self._start_sent = now
@@ -467,8 +576,12 @@ class CammeghWheel(Wheel):
             self._write(command("u", 1))
 
     def _game_started(self) -> None:
+        """A game started: the pending spin's, or one nobody asked for (the respin after a
+        void, the wheel's start key) whose events wait for the next spin()."""
         with self._start_lock:
-            self._pending = None
+            self._respin_until = 0.0
+            self._unclaimed = not self._asked and bool(self.mode & WAIT_FOR_START)
+            self._held, self._pending, self._asked = [], None, False
             if self._wheel_mode != self.mode:
                 self._wheel_mode = self.mode
                 self._write(command("o", self.mode))
@@ -513,19 +626,31 @@ class CammeghWheel(Wheel):
                 self._put(self._tracker.fault_code(message.code, t_ns))
             elif isinstance(message, Reply) and message.command == "u":
                 self._on_start_reply(message)
+            elif isinstance(message, Reply) and message.command == "R" and not message.busy:
+                self._tracker.restarted()
             elif isinstance(message, Reply) and message.command == "S" and self.firmware:
                 self.firmware = replace(self.firmware, short=message.text)
 
     def _on_status(self, status: Status, t_ns: int) -> None:
-        self._put(self._tracker.status(status, t_ns))
-        self._status_heard.set()
+        events = self._tracker.status(status, t_ns)
         if self._tracker.games != self._games_seen:
             self._games_seen = self._tracker.games
             self._game_started()
+        self._put(events)
+        self._status_heard.set()
         now = time.monotonic()
         if self._tracker.restart_due and now - self._restart_sent >= self.answer:
             self._restart_sent = now
-            self._write(command("R"))  # acknowledges the void; the wheel goes back to state 1
+            with self._start_lock:
+                self._respin_until = now + RESPIN_WAIT * self.answer
+            self._write(command("R"))  # acknowledges the void; the wheel respins the game
+        if (
+            self._tracker.power_on_due
+            and not self._selftesting
+            and now - self._power_sent >= self.answer
+        ):
+            self._power_sent = now
+            self._write(command("P", 1))  # healthy again after powering down: back to play
         self._try_start()
 
     def _on_start_reply(self, reply: Reply) -> None:
@@ -536,5 +661,10 @@ class CammeghWheel(Wheel):
                 self._pending = None
 
     def _put(self, events: list[WheelEvent]) -> None:
-        for event in events:
-            self._emit(event)
+        """Emit `events`; those of a game nobody asked for wait for the next spin()."""
+        with self._start_lock:
+            for event in events:
+                if self._unclaimed and isinstance(event, GAME_EVENTS):
+                    self._held.append(event)
+                else:
+                    self._emit(event)

@@ -54,13 +54,24 @@ class _Game:
 
 class GameTracker:
     """Feed it what the wheel says, with the monotonic time it was heard; each call returns the
-    events to emit, stamped with that time. `launch_grace`/`ball_grace`: how long flags 8 and 1
-    are ignored (the maker's 3 s and 5 s)."""
+    events to emit, stamped with that time. `launch_grace`/`ball_grace`: how long flags 8 (in
+    state 3) and 1 are ignored (the maker's 3 s and 5 s); `launch_retry`: how long the wheel may
+    retry a failed launch in state 2 (flag 8) before the game is void."""
 
-    def __init__(self, order: WheelOrder, *, launch_grace: float, ball_grace: float):
+    def __init__(
+        self,
+        order: WheelOrder,
+        *,
+        launch_grace: float,
+        ball_grace: float,
+        launch_retry: float = 20.0,
+    ):
         self.order = order
         self.launch_grace_ns = round(launch_grace * 1e9)
         self.ball_grace_ns = round(ball_grace * 1e9)
+        self.launch_retry_ns = round(launch_retry * 1e9)
+        self.power_off_expected = False  # the driver powers the wheel down itself (self-test)
+        self._restarted = False  # *R OK: the next line in play is the respin, a new game
         self.last: Status | None = None  # the latest status line
         self.games = 0  # games seen starting
         self._game: _Game | None = None
@@ -70,11 +81,46 @@ class GameTracker:
 
     @property
     def restart_due(self) -> bool:
-        """The game was voided and the wheel still plays it: `*R` acknowledges the void."""
-        game = self._game
+        """The game was voided and the wheel still plays it: `*R` acknowledges the void (not
+        during a component fault, flag 4: the respin would play on a faulty wheel)."""
+        game, last = self._game, self.last
         return (
-            game is not None and game.void and self.last is not None and self.last.state in IN_PLAY
+            game is not None
+            and game.void
+            and last is not None
+            and last.state in IN_PLAY
+            and not last.flagged(COMPONENT_FAULT)
         )
+
+    def restarted(self) -> None:
+        """The wheel answered `*R OK`: a void game restarts. Its respin is a new game even if
+        the link missed the state 1 in between (it lasts less than a status period)."""
+        game = self._game
+        self._restarted = game is not None and game.void
+
+    @property
+    def power_on_due(self) -> bool:
+        """The wheel powered down during play and is healthy again: idle (state 6) with no
+        component fault (flag 4); `*P 1` powers it on."""
+        last = self.last
+        return (
+            "powered_down" in self._active
+            and last is not None
+            and last.state == 6
+            and not last.flagged(COMPONENT_FAULT)
+        )
+
+    def over(self, code: str) -> bool:
+        """Whether the condition of a fault `code` (raised by an earlier run, say) is over as far
+        as the latest status line tells; False for what only a person can judge."""
+        last = self.last
+        if last is None or code in self._active:
+            return False
+        if code == "powered_down":
+            return last.state != 6
+        if code == "component_fault":
+            return not last.flagged(COMPONENT_FAULT)
+        return code in ("launch_failed", "misspin", "ball_removed", "silent", "link_lost")
 
     @property
     def playing(self) -> bool:
@@ -158,7 +204,10 @@ class GameTracker:
     def _starts_a_game(self, status: Status, prev: Status) -> bool:
         """From outside play, or back to an earlier state (the link missed the end of a game).
         The spin counter is not used: the guide does not say when it counts."""
-        return status.state in IN_PLAY and (prev.state not in IN_PLAY or status.state < prev.state)
+        restarted, self._restarted = self._restarted, False
+        return status.state in IN_PLAY and (
+            restarted or prev.state not in IN_PLAY or status.state < prev.state
+        )
 
     def _end_without_result(self, why: str, t_ns: int, out: list) -> None:
         if self.playing:
@@ -184,7 +233,9 @@ class GameTracker:
             out.append(RotorSpin(status.direction, status.rpm, t_ns))
 
     def _launch(self, status: Status, prev: Status | None, t_ns: int, out: list) -> None:
-        """Flag 8 is ignored for the grace time, counted again from the start of state 3."""
+        """Flag 8 in state 2: the wheel retries the launch by itself, for up to `launch_retry`
+        (a wheel that gives up ends the game, state 1 or 6: no result). Flag 8 in state 3 is
+        ignored for the grace time, counted from the start of state 3 (the maker's rule)."""
         game = self._game
         failing = status.flagged(LAUNCH_FAILED) and status.state in (2, 3)
         if not failing:
@@ -196,11 +247,13 @@ class GameTracker:
                 status.state == 3 and prev is not None and prev.state == 2
             ):
                 game.launch_flag_since = t_ns
-            if t_ns - game.launch_flag_since >= self.launch_grace_ns:
+            bound = self.launch_grace_ns if status.state == 3 else self.launch_retry_ns
+            if t_ns - game.launch_flag_since >= bound:
+                where = "in the rim" if status.state == 3 else "retried"
                 self._fault(
                     "launch_failed",
                     "warning",
-                    f"failed ball launch (flag 8) for {self.launch_grace_ns / 1e9:g} s: void spin",
+                    f"failed ball launch (flag 8, {where}) for {bound / 1e9:g} s: void spin",
                     t_ns,
                     out,
                     void=True,
@@ -299,7 +352,7 @@ class GameTracker:
     def _power(self, status: Status, prev: Status | None, t_ns: int, out: list) -> None:
         if status.state != 6:
             out += self._clear("powered_down", t_ns)
-        elif prev is not None and prev.state != 6:
+        elif prev is not None and prev.state != 6 and not self.power_off_expected:
             self._fault(
                 "powered_down",
                 "critical",

@@ -44,6 +44,9 @@ REPORT_FAULTS = 256
 DELAY_IN_STATE_1 = 1024
 ARCADE_MODE = 1157  # the factory default: automatic play
 SERVER_MODE = 1159  # integration with a game server: waits for a start command
+# What a table should run: the guide's server mode plus bit 256, without which a component
+# fault (flag 4) arrives with no `*F` code saying which component failed.
+TABLE_MODE = SERVER_MODE | REPORT_FAULTS  # 1415
 
 # Self-test (`*F`) codes: a check name and the text a technician looks up.
 SELFTEST_CODES: dict[int, tuple[str, str]] = {

@@ -219,6 +219,8 @@ class Table:
             return settled
         while not self.control.stop_requested.is_set():
             self._hold_while_critical()
+            if self.control.stop_requested.is_set():  # stopped while held: no round opens
+                break
             if staffed and not self._called_for_bets():
                 continue
             self.closing.start(None if rounds is None else rounds - settled)
@@ -250,6 +252,15 @@ class Table:
         if self.state.round_status is not None:
             self.void_round("the terminal restarted during the round; stakes returned")
         self.rounds.recover()
+        self._clear_faults_over()
+
+    def _clear_faults_over(self) -> None:
+        """A device fault journaled before the restart whose condition the device reports over
+        now (a wheel powered down, healthy again) is cleared: it would hold the table for good."""
+        device = self.game.device
+        for f in [f for f in self.state.faults.values() if f["device"] == device]:
+            if self.device.fault_over(f["code"]):
+                self.clear_fault(device, f["code"], f"the {device} reports it over at start-up")
 
     def open_session(
         self, *, croupier: str | None = None, advance: dict[str, Any] | None = None

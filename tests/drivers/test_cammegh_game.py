@@ -84,18 +84,43 @@ def test_a_number_off_the_wheel_is_a_pocket_with_no_number(wheel):
     assert wheel.events[-1] == BallInPocket((-1,), (None,), wheel.t)
 
 
-def test_flag_8_is_ignored_for_3_s_then_voids(wheel):
+def test_the_wheel_retrying_a_failed_launch_is_no_fault_until_the_retry_bound(wheel):
+    """Flag 8 in state 2 is the controller retrying the launch by itself: three tries of some
+    seconds each are no fault; only the retry bound (20 s here) voids the game."""
     wheel.lines(2, 2)
-    wheel.lines(2, 6, warnings=8)  # 2.5 s after the first flag
+    wheel.lines(2, 40, warnings=8)  # 19.5 s of retries, far past the 3 s of state 3's rule
 
     assert wheel.faults() == []
-    wheel.lines(2, warnings=8)  # 3 s
+    wheel.lines(2, warnings=8)  # 20 s
     (fault,) = wheel.faults()
     assert (fault.code, fault.void) == ("launch_failed", True)
+    assert "retried) for 20 s" in fault.detail
     assert wheel.tracker.restart_due
 
     wheel.lines(1)
     assert wheel.events[-1] == FaultCleared("launch_failed", wheel.t)
+
+
+def test_retries_that_launch_in_time_read_the_game(wheel):
+    wheel.lines(2, 2)
+    wheel.lines(2, 30, warnings=8)  # 15 s: the third try launches
+    wheel.lines(3, 2)
+    wheel.lines(4)
+    wheel.lines(5, winning=3)
+
+    assert wheel.faults() == []
+    assert [type(e) for e in wheel.events][-3:] == [BallLaunched, BallLeavingRim, BallInPocket]
+
+
+def test_flag_8_lingering_in_state_3_for_3_s_voids(wheel):
+    wheel.lines(2, 2)
+    wheel.lines(3, 6, warnings=8)  # 2.5 s in the rim
+
+    assert wheel.faults() == []
+    wheel.lines(3, warnings=8)  # 3 s
+    (fault,) = wheel.faults()
+    assert (fault.code, fault.void) == ("launch_failed", True)
+    assert "in the rim) for 3 s" in fault.detail
 
 
 def test_flag_8_counts_again_from_the_start_of_state_3(wheel):
@@ -208,3 +233,23 @@ def test_silence_and_the_link_are_faults_until_heard_again(wheel):
         ("Fault", "link_lost"),
         ("FaultCleared", "link_lost"),
     ]
+
+
+def test_the_respin_after_R_OK_is_a_new_game_even_if_state_1_was_missed(wheel):
+    wheel.lines(2, 2)
+    wheel.lines(3, warnings=2)  # a misspin: void
+    assert wheel.tracker.restart_due
+    wheel.tracker.restarted()  # *R OK
+    wheel.events.clear()
+    wheel.lines(2, direction="cw")  # the state 1 in between fell between two lines
+    wheel.lines(3)
+    wheel.lines(4)
+    wheel.lines(5, winning=8)
+
+    assert [type(e) for e in wheel.events if not isinstance(e, FaultCleared)] == [
+        RotorSpin,
+        BallLaunched,
+        BallLeavingRim,
+        BallInPocket,
+    ]
+    assert wheel.faults() == [] and not wheel.tracker.restart_due

@@ -31,6 +31,7 @@ def emulator(tmp_path):
         started.append(CammeghEmulator(tmp_path / "ss2", **options).start())
         return started[-1]
 
+    start.started = started
     yield start
     for one in started:
         one.stop()
@@ -73,6 +74,20 @@ def faults(events) -> list:
     return [e for e in events if isinstance(e, Fault)]
 
 
+def after(lines: list[str], line: str) -> list[str]:
+    """What came after the last `line`."""
+    return lines[len(lines) - lines[::-1].index(line) :]
+
+
+@pytest.fixture(autouse=True)
+def polls_100_ms_apart(emulator):
+    """Every test: the driver never polled sooner than 100 ms after its previous poll."""
+    yield
+    for started in emulator.started:
+        if not getattr(started, "polled_too_close_on_purpose", False):
+            assert started.close_polls == [], "*X polls closer than 100 ms"
+
+
 def test_a_misfire_that_clears_within_3_s_is_no_fault(emulator, wheel):
     ss2 = emulator()
     cam = wheel()
@@ -89,6 +104,26 @@ def test_a_misfire_that_clears_within_3_s_is_no_fault(emulator, wheel):
     assert any(line.split(";")[4] == "8" for line in ss2.sent if line.startswith("*X;2"))
 
 
+def test_a_launch_the_wheel_retries_past_3_s_is_no_fault(emulator, wheel):
+    """The controller retries a failed launch by itself (flag 8, state 2): 8 s of retries,
+    far past the 3 s of the rim's rule, and the launch that succeeds is the spin's."""
+    ss2 = emulator()
+    cam = wheel()
+    ss2.misfire(seconds=8.0)
+    cam.spin("cw")
+
+    events = wait_for(cam, BallInPocket)
+    assert faults(events) == []
+    assert [type(e) for e in events if not isinstance(e, RotorSpin)] == [
+        BallLaunched,
+        BallLeavingRim,
+        BallInPocket,
+    ]
+    flagged = [line for line in ss2.sent if line.startswith("*X;2") and line.split(";")[4] == "8"]
+    assert len(flagged) > 8  # more than 4 s of status lines at 500 ms (wheel time)
+    assert "*R" not in ss2.received
+
+
 def test_a_misfire_that_persists_voids_the_spin_and_restarts_the_game(emulator, wheel):
     ss2 = emulator()
     cam = wheel()
@@ -98,13 +133,16 @@ def test_a_misfire_that_persists_voids_the_spin_and_restarts_the_game(emulator, 
     events = wait_for(cam, Fault)
     fault = events[-1]
     assert (fault.code, fault.severity, fault.void) == ("launch_failed", "warning", True)
+    assert "retried) for 1 s" in fault.detail  # launch_retry: the wheel's 20 s, scaled
     assert not any(isinstance(e, BallLaunched) for e in events)
     assert "*X;2;" in fault.detail  # the last lines, for the technician
     wait_for(cam, FaultCleared, what="launch_failed")
     assert "*R" in ss2.received
 
-    cam.spin("ccw")
-    assert faults(wait_for(cam, BallInPocket)) == []
+    cam.spin("ccw")  # the wheel's respin of the game is this spin's
+    events = wait_for(cam, BallInPocket)
+    assert faults(events) == [] and isinstance(events[0], RotorSpin)
+    assert "*u 1" not in after(ss2.received, "*R")
 
 
 def test_a_misspin_voids_the_spin_and_sends_R(emulator, wheel):
@@ -120,9 +158,38 @@ def test_a_misspin_voids_the_spin_and_sends_R(emulator, wheel):
     wait_for(cam, FaultCleared, what="misspin")
     assert "*R" in ss2.received and "*R OK" in ss2.sent
 
-    cam.spin("cw")
+    cam.spin("cw")  # the wheel respins the void game by itself, the same way: no start sent
     events = wait_for(cam, BallInPocket)
-    assert faults(events) == [] and events[0] == RotorSpin("cw", events[0].rpm, events[0].t_ns)
+    assert faults(events) == [] and events[0] == RotorSpin("ccw", events[0].rpm, events[0].t_ns)
+    assert "*u 1" not in after(ss2.received, "*R")
+    assert_no_game_follows(ss2)
+
+
+def assert_no_game_follows(ss2) -> None:
+    """Once the game is over the wheel waits in state 1: no start was left pending."""
+    eventually(lambda: ss2.state == 1, "the game is over")
+    seen = len(ss2.sent)
+    eventually(lambda: len([x for x in ss2.sent[seen:] if x.startswith("*X;")]) >= 6, "lines")
+    assert {line[:4] for line in ss2.sent[seen:] if line.startswith("*X;")} == {"*X;1"}
+
+
+def test_a_respin_under_way_before_the_next_spin_is_asked_is_that_spin(emulator, wheel):
+    """The void game's respin may be in the rim before the table asks for its next spin: its
+    rotor and launch wait for that spin, so the spin's result has its rotor."""
+    ss2 = emulator()
+    cam = wheel()
+    ss2.misspin()
+    cam.spin("cw")
+    wait_for(cam, FaultCleared, what="misspin")
+    eventually(lambda: ss2.state == 3, "the respin is in the rim")
+    eventually(lambda: cam._tracker.last.state == 3, "the driver heard it")
+
+    assert cam.get(timeout=0) is None  # nothing of the respin before the spin is asked
+    cam.spin("ccw")
+    events = wait_for(cam, BallInPocket)
+    assert [type(e) for e in events] == [RotorSpin, BallLaunched, BallLeavingRim, BallInPocket]
+    assert events[0].direction == "cw" and events[0].rpm > 0
+    assert "*u 1" not in after(ss2.received, "*R")
 
 
 def test_a_ball_missing_for_5_s_voids_the_spin(emulator, wheel):
@@ -149,8 +216,8 @@ def test_a_ball_missing_briefly_is_no_fault(emulator, wheel):
 
 
 def test_a_component_fault_reports_its_codes_and_the_power_down(emulator, wheel):
-    ss2 = emulator(mode=1159 | 256)
-    cam = wheel(mode=1159 | 256)
+    ss2 = emulator(mode=1415)
+    cam = wheel()  # the default mode, 1415, has bit 256: the *F codes come
     cam.spin("cw")
     wait_for(cam, RotorSpin)
     ss2.component_fault(5, 21)
@@ -164,6 +231,46 @@ def test_a_component_fault_reports_its_codes_and_the_power_down(emulator, wheel)
     ]
     assert "code 5: motor fault" in faults(events)[0].detail
     assert "code 21: sensor 0 cannot see the ball" in faults(events)[1].detail
+
+
+def test_a_wheel_powered_down_is_powered_on_again_once_healthy(emulator, wheel):
+    """A permanent fault powers the wheel down (state 6); once it is healthy there (flag 4
+    clear) the driver powers it on (*P 1) and the wheel plays again."""
+    ss2 = emulator(mode=1415)
+    cam = wheel()
+    opened = len(ss2.received)
+    cam.spin("cw")
+    wait_for(cam, RotorSpin)
+    ss2.component_fault(5)
+
+    wait_for(cam, Fault, what="powered_down")
+    wait_for(cam, FaultCleared, what="powered_down")
+    assert "*P 1" in ss2.received[opened:] and ss2.state != 6
+    cam.spin("ccw")
+    assert faults(wait_for(cam, BallInPocket)) == []
+
+
+def test_a_wheel_still_faulty_stays_powered_down_until_repaired(emulator, wheel, french, tmp_path):
+    ss2 = emulator(mode=1415)
+    cam = wheel()
+    opened = len(ss2.received)
+    ss2.component_fault(5, stuck=True)
+    wait_for(cam, Fault, what="powered_down")
+    seen = len(ss2.sent)
+    eventually(lambda: len(ss2.sent) > seen + 6, "status lines in state 6")
+    assert "*P 1" not in ss2.received[opened:] and not cam.fault_over("powered_down")
+
+    ss2.repair()
+    wait_for(cam, FaultCleared, what="powered_down")
+    assert "*P 1" in ss2.received[opened:]
+
+
+def test_after_a_restart_the_wheel_says_which_old_faults_are_over(emulator, wheel):
+    """The faults a table journaled before it restarted: over when the wheel reports so."""
+    emulator(mode=1415)
+    cam = wheel()
+    assert cam.fault_over("powered_down") and cam.fault_over("component_fault")
+    assert cam.fault_over("link_lost") and not cam.fault_over("result_mismatch")
 
 
 def test_a_silent_wheel_is_a_fault_until_it_speaks_again(emulator, wheel):
@@ -252,11 +359,30 @@ def test_a_wheel_that_never_answers_is_a_clear_error(emulator, french, tmp_path)
     assert url in str(refused.value) and "null-modem" in str(refused.value)
 
 
-def test_selftest_passes_from_idle(emulator, wheel):
-    emulator()
-    (check,) = wheel().selftest()
+def test_selftest_powers_the_wheel_off_for_F_and_on_again(emulator, wheel):
+    """`*F` runs only from idle (state 6): from state 1 the driver powers the wheel off, runs
+    the self-test, and powers it on again; its own power-off is no fault."""
+    ss2 = emulator()
+    cam = wheel()
+    assert ss2.state == 1
+    opened = len(ss2.received)
+    (check,) = cam.selftest()
 
     assert (check.name, check.ok, check.detail) == ("selftest", True, "code 0: no errors")
+    asked = [line for line in ss2.received[opened:] if line != "*X"]
+    assert asked == ["*P 0", "*F", "*P 1"]
+    assert "*F BUSY" not in ss2.sent and ss2.state == 1
+    assert cam.get(timeout=0.05) is None  # no powered_down fault
+    cam.spin("cw")
+    assert faults(wait_for(cam, BallInPocket)) == []
+
+
+def test_the_emulator_refuses_F_unless_in_state_6(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    assert ss2.state == 1
+    cam._write(b"*F\r\n")
+    eventually(lambda: "*F BUSY" in ss2.sent, "*F BUSY")
 
 
 def test_selftest_reports_each_failure_code(emulator, wheel):
@@ -277,8 +403,9 @@ def test_selftest_is_refused_unless_idle(emulator, wheel):
 
     (check,) = cam.selftest()
     assert (check.name, check.ok) == ("idle", False)
-    assert "must be idle" in check.detail and "*F BUSY" in check.detail
-    assert "*F BUSY" in ss2.sent
+    assert "must be idle" in check.detail and "state 3" in check.detail
+    assert "*F" not in ss2.received and "*P 0" not in ss2.received  # the game goes on
+    assert faults(wait_for(cam, BallInPocket)) == []
 
 
 def test_statistics_are_busy_outside_states_5_and_6(emulator, wheel):
@@ -292,8 +419,8 @@ def test_statistics_are_busy_outside_states_5_and_6(emulator, wheel):
 
 
 def test_statistics_while_the_result_is_shown(emulator, wheel):
-    emulator(mode=1159 - 1024, between=100.0)  # the delay in state 5: five seconds here
-    cam = wheel(mode=1159 - 1024)
+    emulator(mode=1415 - 1024, between=100.0)  # the delay in state 5: five seconds here
+    cam = wheel(mode=1415 - 1024)
     cam.spin("cw")
     (number,) = wait_for(cam, BallInPocket)[-1].numbers
 
@@ -304,11 +431,11 @@ def test_statistics_while_the_result_is_shown(emulator, wheel):
 
 
 def test_the_game_log_is_read_when_the_wheel_is_idle(emulator, wheel):
-    ss2 = emulator(mode=1159 | 256)
-    cam = wheel(mode=1159 | 256)
+    ss2 = emulator(mode=1415)
+    cam = wheel()
     cam.spin("cw")
     (number,) = wait_for(cam, BallInPocket)[-1].numbers
-    ss2.component_fault(1)
+    ss2.component_fault(1, stuck=True)  # stays idle: not powered on again
     wait_for(cam, Fault, what="powered_down")
 
     page = cam.log_page(0)
@@ -362,12 +489,40 @@ def test_a_number_off_the_wheel_reads_no_number(emulator, wheel):
 
 
 def test_polling_when_the_wheel_does_not_report_by_itself(emulator, wheel):
-    ss2 = emulator(mode=1159 - 128)
-    cam = wheel(mode=1159 - 128, poll=0.1)
+    ss2 = emulator(mode=1415 - 128)
+    cam = wheel(mode=1415 - 128, poll=0.1)
     cam.spin("ccw")
 
     assert faults(wait_for(cam, BallInPocket)) == []
     assert ss2.received.count("*X") > 3
+    assert ss2.close_polls == []  # the opening's polls and the poller's: 100 ms apart
+
+
+def test_opening_from_state_6_polls_100_ms_apart(emulator, wheel):
+    """The opening polls for the first line, then again after *P 1: never within 100 ms."""
+    ss2 = emulator(mode=1415 - 128, boot=0.0)
+    wheel(mode=1415 - 128, poll=0.1, answer=0.1)
+    assert "*P 1" in ss2.received and ss2.received.count("*X") >= 2
+    assert ss2.close_polls == []
+
+
+def test_the_emulator_flags_polls_closer_than_100_ms(emulator, wheel):
+    ss2 = emulator()
+    cam = wheel()
+    cam._write(b"*X\r\n*X\r\n")
+    eventually(lambda: ss2.close_polls != [], "a close poll flagged")
+    assert ss2.close_polls[0] < 0.1
+    ss2.polled_too_close_on_purpose = True
+
+
+def test_the_default_mode_has_bit_256_and_1159_is_warned_about(emulator, wheel, caplog):
+    ss2 = emulator()
+    wheel().close()
+    assert "*o 1415" in ss2.received and ss2.mode == 1415
+    assert "lacks bit 256" not in caplog.text
+
+    wheel(mode=1159)
+    assert "mode 1159 lacks bit 256" in caplog.text and "use mode 1415" in caplog.text
 
 
 def test_alternating_spins_need_no_mode_change(emulator, wheel):

@@ -32,6 +32,7 @@ def cammegh_url(link: Path, factor: float = CAMMEGH_TIME_FACTOR, **params: objec
         "answer": 0.5,
         "silent": 1.0,
         "launch_grace": 3 * factor,
+        "launch_retry": 20 * factor,
         "ball_grace": 5 * factor,
         "selftest": 30,
     } | params

@@ -146,8 +146,10 @@ class SpinRounds(Rounds):
         """What a wheel event means for the spin: its outcome, None (void), False (go on)."""
         table = self.table
         if isinstance(event, RotorSpin):
+            # a speed change of the same rotor (mode bit 4) is no new direction to check
+            new = spin.rotor is None or spin.rotor.direction != event.direction
             spin.rotor = event
-            turned_again = spin.previous is not None and event.direction == spin.previous
+            turned_again = new and spin.previous is not None and event.direction == spin.previous
             if self.game.alternating_rotor and turned_again:
                 table.incident(
                     "rotor_direction",
