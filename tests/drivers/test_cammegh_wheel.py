@@ -88,28 +88,21 @@ def polls_100_ms_apart(emulator):
             assert started.close_polls == [], "*X polls closer than 100 ms"
 
 
-def test_a_misfire_that_clears_within_3_s_is_no_fault(emulator, wheel):
+@pytest.mark.parametrize(
+    "seconds, flagged_at_least",
+    [
+        (1.0, 1),  # cleared within the rim's 3 s
+        # the controller retrying a failed launch by itself (flag 8, state 2): far past 3 s;
+        # more than 4 s of status lines at 500 ms (wheel time)
+        (8.0, 9),
+    ],
+    ids=["cleared-within-3-s", "retried-by-the-wheel"],
+)
+def test_a_misfire_the_wheel_gets_over_is_no_fault(emulator, wheel, seconds, flagged_at_least):
+    """The launch that succeeds is the spin's, and no respin is asked for."""
     ss2 = emulator()
     cam = wheel()
-    ss2.misfire(seconds=1.0)
-    cam.spin("cw")
-
-    events = wait_for(cam, BallInPocket)
-    assert faults(events) == []
-    assert [type(e) for e in events if not isinstance(e, RotorSpin)] == [
-        BallLaunched,
-        BallLeavingRim,
-        BallInPocket,
-    ]
-    assert any(line.split(";")[4] == "8" for line in ss2.sent if line.startswith("*X;2"))
-
-
-def test_a_launch_the_wheel_retries_past_3_s_is_no_fault(emulator, wheel):
-    """The controller retries a failed launch by itself (flag 8, state 2): 8 s of retries,
-    far past the 3 s of the rim's rule, and the launch that succeeds is the spin's."""
-    ss2 = emulator()
-    cam = wheel()
-    ss2.misfire(seconds=8.0)
+    ss2.misfire(seconds=seconds)
     cam.spin("cw")
 
     events = wait_for(cam, BallInPocket)
@@ -120,7 +113,7 @@ def test_a_launch_the_wheel_retries_past_3_s_is_no_fault(emulator, wheel):
         BallInPocket,
     ]
     flagged = [line for line in ss2.sent if line.startswith("*X;2") and line.split(";")[4] == "8"]
-    assert len(flagged) > 8  # more than 4 s of status lines at 500 ms (wheel time)
+    assert len(flagged) >= flagged_at_least
     assert "*R" not in ss2.received
 
 
