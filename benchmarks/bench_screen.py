@@ -60,8 +60,7 @@ from results import percentile  # noqa: E402
 
 from games.registry import GAMES  # noqa: E402
 from terminal.assemble import RunOptions, assemble  # noqa: E402
-from terminal.config import load_table_config, table_config_path  # noqa: E402
-from terminal.scratch import scratch_table, screen_session  # noqa: E402
+from terminal.scratch import local_table, scratch_table, screen_session  # noqa: E402
 from terminal.screens.app import Screen  # noqa: E402
 from terminal.screens.driver import Driver  # noqa: E402
 from terminal.screens.model import ScreenSink  # noqa: E402
@@ -129,16 +128,7 @@ def kept(driver: Driver, dialog: Screen | None) -> Callable[[], None]:
 def sim_config(directory: Path, game: str = GAME):
     """The example table of `game` with simulated players; the roulette's wheel fast (the
     others' simulated devices as their example tables give them)."""
-    cfg = load_table_config(table_config_path(game))
-    sockets = tempfile.mkdtemp(prefix="dt-bs-")  # ipc paths stay short
-    return dataclasses.replace(
-        cfg,
-        device=WHEEL if game == GAME else cfg.device,
-        gpio=None,
-        db=directory / "journal.sqlite",
-        publish=f"ipc://{sockets}/feed",
-        replay=f"ipc://{sockets}/replay",
-    )
+    return local_table(game, directory, WHEEL if game == GAME else None)
 
 
 @contextmanager

@@ -25,6 +25,22 @@ from terminal.screens.model import ScreenSink
 from terminal.screens.script import DEMO_STAFF
 
 
+def local_table(game: str, directory: Path, device: str | None = None) -> TableConfig:
+    """The example table of `game` kept to this machine: `device` (None: the example's own),
+    no table I/O, its journal in `directory`, its feed on ipc endpoints of a short directory of
+    their own (ipc paths are at most 107 bytes)."""
+    sockets = tempfile.mkdtemp(prefix="dt-screens-")
+    cfg = load_table_config(table_config_path(game))
+    return replace(
+        cfg,
+        device=cfg.device if device is None else device,
+        gpio=None,
+        db=directory / "journal.sqlite",
+        publish=f"ipc://{sockets}/feed",
+        replay=f"ipc://{sockets}/replay",
+    )
+
+
 def scratch_table(game: str, directory: Path) -> TableConfig:
     """The example table of `game` with the screen's hand as its device, everything it writes
     in `directory`, and a staff file of DEMO_STAFF."""
@@ -33,17 +49,7 @@ def scratch_table(game: str, directory: Path) -> TableConfig:
         staff = Staff(staff_path)
         for person, (name, roles, pin) in DEMO_STAFF.items():
             staff.add(person, name, roles, pin)
-    sockets = tempfile.mkdtemp(prefix="dt-screens-")  # ipc paths stay short
-    cfg = load_table_config(table_config_path(game))
-    return replace(
-        cfg,
-        device="screen://",
-        gpio=None,
-        db=directory / "journal.sqlite",
-        publish=f"ipc://{sockets}/feed",
-        replay=f"ipc://{sockets}/replay",
-        staff=staff_path,
-    )
+    return replace(local_table(game, directory, "screen://"), staff=staff_path)
 
 
 @contextmanager

@@ -8,15 +8,12 @@ demo's simulated players on the layout."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
 from terminal.assemble import assemble
-from terminal.config import load_table_config, table_config_path
 from terminal.runtime.audit import audit
-from terminal.scratch import scratch_table, screen_session
+from terminal.scratch import local_table, scratch_table, screen_session
 from terminal.screens import kit
 from terminal.screens.driver import Driver
 from terminal.screens.model import ScreenSink
@@ -183,15 +180,7 @@ def test_the_players_display_shows_the_rolls_the_points_made_and_the_hot_numbers
 
 
 def test_the_demo_shows_the_simulated_players_bets_on_the_layout(tmp_path):
-    cfg = load_table_config(table_config_path("craps"))
-    cfg = replace(
-        cfg,
-        device="sim://dice?throw=0.05",
-        gpio=None,
-        db=tmp_path / "journal.sqlite",
-        publish=f"ipc://{tmp_path}/f",
-        replay=f"ipc://{tmp_path}/r",
-    )
+    cfg = local_table("craps", tmp_path, "sim://dice?throw=0.05")
     sink = ScreenSink()
     with assemble(cfg, quiet(sim=True, seed=3, sinks=(sink,))) as table:
         driver = Driver(table, sink, (800, 480)).start()

@@ -12,8 +12,7 @@ import pygame
 import pytest
 
 from terminal.assemble import assemble
-from terminal.config import load_table_config, table_config_path
-from terminal.scratch import scratch_table, screen_session
+from terminal.scratch import local_table, scratch_table, screen_session
 from terminal.screens import kit
 from terminal.screens.display import Display
 from terminal.screens.driver import Driver
@@ -107,15 +106,7 @@ def test_a_fault_banner_stays_until_acknowledged(tmp_path):
 
 
 def test_the_demo_shows_the_simulated_players_bets_on_the_cloth(tmp_path):
-    cfg = load_table_config(table_config_path("roulette_fr"))
-    cfg = replace(
-        cfg,
-        device="sim://wheel?spin=1",
-        gpio=None,
-        db=tmp_path / "journal.sqlite",
-        publish=f"ipc://{tmp_path}/f",
-        replay=f"ipc://{tmp_path}/r",
-    )
+    cfg = local_table("roulette_fr", tmp_path, "sim://wheel?spin=1")
     sink = ScreenSink()
     with assemble(cfg, quiet(sim=True, seed=3, sinks=(sink,))) as table:
         driver = Driver(table, sink, (800, 480)).start()
@@ -177,15 +168,7 @@ def test_the_screens_command_renders_every_screen_of_a_session(tmp_path):
 def test_the_real_ui_loop_runs_a_simulated_table_to_its_end(tmp_path):
     from terminal.screens.run import run_with_screen
 
-    cfg = load_table_config(table_config_path("boule"))
-    cfg = replace(
-        cfg,
-        device="sim://wheel?spin=0",
-        gpio=None,
-        db=tmp_path / "journal.sqlite",
-        publish=f"ipc://{tmp_path}/f",
-        replay=f"ipc://{tmp_path}/r",
-    )
+    cfg = local_table("boule", tmp_path, "sim://wheel?spin=0")
     sink = ScreenSink()
     with assemble(cfg, quiet(sim=True, seed=5, sinks=(sink,))) as table:
         settled = run_with_screen(table, sink, Display((800, 480)), rounds=4, language="en")
