@@ -12,7 +12,7 @@ INSTALLED      := $(VENV)/.installed
 TEST_INSTALLED := $(VENV)/.installed-test
 LINT_INSTALLED := $(VENV)/.installed-lint
 
-.PHONY: sim test lint bench clean
+.PHONY: sim test lint bench clean install uninstall
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,18 @@ bench: $(INSTALLED)
 	$(BIN)/python benchmarks/bench_pit.py
 	$(BIN)/python benchmarks/bench_pit_startup.py
 	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/bench_screen.py
+	$(BIN)/python benchmarks/bench_start.py
+
+# On the Pi, as root (sudo make install): the user dealer, /opt/dealer-terminal and its venv, the
+# units (the table's enabled), the udev rules, /etc/dealer-terminal/table.toml if absent
+# (docs/install.md). Again: updates in place. ARGS passes options: ARGS='--table blackjack'.
+install:
+	bash systemd/install.sh $(ARGS)
+
+# Stops and removes what install put there but the journal, /etc/dealer-terminal and the user
+# (ARGS=--purge: those two as well; the journal folder stays).
+uninstall:
+	bash systemd/uninstall.sh $(ARGS)
 
 clean:
 	rm -rf $(VENV) var

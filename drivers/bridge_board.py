@@ -9,9 +9,10 @@ duplicated across a reconnection and no bad frame becomes a reading. The board s
 readings with its own clock; they are mapped to host monotonic time through the heartbeats.
 
 This class does the link's faults (link_lost, silent, bad_frame rate-limited, incompatible),
-the board's error messages, the self-test over the bridge, health() and dump(), and logs the
-last frames with every fault. A backend adds its own messages: `_reading` for what the board
-senses, `_voided` for a void spin or throw, `_booted` for what a new boot must be told.
+the board's error messages, the self-test over the bridge, health(), round_trip() and dump(),
+and logs the last frames with every fault. A backend adds its own messages: `_reading` for
+what the board senses, `_voided` for a void spin or throw, `_booted` for what a new boot must
+be told.
 
 The runtime may log health() once a second.
 """
@@ -163,6 +164,17 @@ class BridgeBoard(Device[E]):
                 **self._link.health(),
                 self.DROPPED: self._dropped,
             }
+
+    def round_trip(self, timeout: float = 0.0) -> float | None:
+        """The link's last round trip in ms (a heartbeat and its answer, once a second),
+        waiting up to `timeout` seconds for a first one after open; None if none came."""
+        with self._cond:
+            if self._link is None:
+                return None
+            clock = self._link.clock
+            self._cond.wait_for(lambda: clock.rtt_ns is not None, timeout=timeout)
+            rtt = clock.rtt_ns
+        return None if rtt is None else rtt / 1e6
 
     def dump(self) -> str:
         """The last frames in and out."""

@@ -39,7 +39,7 @@ from terminal.runtime.journal_lock import JournalLock
 from terminal.runtime.players import SimPlayers
 from terminal.runtime.rules_table import table_rules
 from terminal.runtime.state import TableState
-from terminal.runtime.systemd import WatchdogSink, notify
+from terminal.runtime.systemd import Watchdog
 from terminal.runtime.table import Table, TableControl, TableSetup
 from terminal.speech.speaker import open_speaker
 
@@ -57,6 +57,7 @@ class RunOptions:
     replay: str | None = None
     staff: Path | None = None  # overrides the table file's [session] staff
     sinks: tuple = ()  # more of the writer's sinks (the croupier's screen)
+    watched: tuple = ()  # more parts the watchdog needs alive (a Beat: the screen's loop)
     out: TextIO = sys.stdout
     log: TextIO = sys.stderr
 
@@ -196,6 +197,7 @@ def assemble(
             host=run_facts(opts),
             colours=cfg.colours,
             seats=cfg.seats,
+            curve=cfg.curve is not None,
         )
         control.closing = (
             game.closing.what
@@ -252,7 +254,7 @@ def assemble(
             stack.callback(speaker.close)  # once the writer has stopped
             said = (speaker,)
         writer = JournalWriter(
-            journal, [publisher, ConsoleSink(opts.out), WatchdogSink(), health, *opts.sinks, *said]
+            journal, [publisher, ConsoleSink(opts.out), health, *opts.sinks, *said]
         )
         writer.start()
         stack.callback(writer.stop)
@@ -302,5 +304,14 @@ def assemble(
             stack.callback(carrousel.close)
             round_options["carrousel"] = carrousel
         table = Table(setup, game=game, **parts, **round_options)
-        notify("READY=1")
+        # READY=1 once the round loop turns (and the screen has shown its first frame): the
+        # devices, the journal writer and the feed are up by then
+        watchdog = Watchdog(
+            (table.beat, writer.beat, *opts.watched),
+            ready=f"table {cfg.id} ready: {cfg.game}, {game.device} {device.url}"
+            f"{', simulated players' if opts.players_simulated else ''}",
+            stopping=f"table {cfg.id} stopping",
+        )
+        watchdog.start()
+        stack.callback(watchdog.stop)  # first: no ping is due while the parts stop
         yield table

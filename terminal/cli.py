@@ -28,6 +28,7 @@ from terminal.runtime.staff import add_staff_parser, cmd_staff
 from terminal.speech.command import add_speech_parser, cmd_speech
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_CONFIG = 78  # EX_CONFIG: `run` on a configuration error, which the unit never restarts
 
 
 def _positive(text: str) -> int:
@@ -93,10 +94,17 @@ def parser() -> argparse.ArgumentParser:
         help="seed of the simulation: same seed, same events (with --sim-players, the players' "
         "bets; a real device decides the outcomes)",
     )
-    run.add_argument(
+    screen = run.add_mutually_exclusive_group()
+    screen.add_argument(
         "--headless",
         action="store_true",
         help="no screen, even where a display exists: the console's lines only",
+    )
+    screen.add_argument(
+        "--screen",
+        action="store_true",
+        help="the croupier's screen even where no display is found (with SDL_VIDEODRIVER=dummy "
+        "it is drawn unseen: the tests and the benchmarks)",
     )
     run.add_argument(
         "--size",
@@ -123,13 +131,42 @@ def parser() -> argparse.ArgumentParser:
         help="ZeroMQ replay endpoint (overrides the configuration)",
     )
 
-    selftest = sub.add_parser("selftest", help="run the self-test of every device of a table")
+    selftest = sub.add_parser(
+        "selftest",
+        help="check a table's devices and this host; journal and publish the report",
+        description=(
+            "Check every device of a stopped table (its link: version, round trip, error "
+            "counters; then its own self-test: a board's sensors, the buttons, switches and "
+            "lamps, a Cammegh's own test, up to 5 minutes) and this host (the journal's folder "
+            "and its commit time, the clock, CURVE, free disk, the Pi's power and throttling "
+            "flags, the watchdog). The report is journaled in the table's journal as "
+            "selftest.report and published on its feed. Exit 0 when every check passed, 1 when "
+            "one failed (or the report could not be journaled), 2 when it could not run (the "
+            "table is running: use its technician screen, or stop it; give the same --db as "
+            "the table's service)."
+        ),
+    )
     which = selftest.add_mutually_exclusive_group(required=True)
     which.add_argument(
         "--game", help=f"a game id ({games}); uses its example table in config/tables/"
     )
     which.add_argument("--config", type=Path, help="a table configuration file")
-    selftest.add_argument("--sim", action="store_true", help="the simulated devices")
+    selftest.add_argument(
+        "--sim",
+        action="store_true",
+        help="the simulated devices (the host is this machine all the same); a busy feed port "
+        "gives way to a free one",
+    )
+    selftest.add_argument(
+        "--json", action="store_true", help="print the report as JSON: the event's data"
+    )
+    selftest.add_argument("--db", type=Path, help="journal file (overrides the configuration)")
+    selftest.add_argument(
+        "--publish",
+        metavar="ENDPOINT",
+        type=endpoint_argument(bind=True),
+        help="ZeroMQ PUB endpoint (overrides the configuration)",
+    )
 
     journal = sub.add_parser("journal", help="journal tools").add_subparsers(
         dest="journal_command", required=True
@@ -251,12 +288,16 @@ def cmd_run(args) -> int:
     from terminal.runtime.journal import JournalError
     from terminal.runtime.table import TableControl
 
-    cfg = load_table_config(args.config or table_config_path(args.game))
     logging.basicConfig(
         level=logging.INFO,
         stream=sys.stderr,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )  # device dumps on faults
+    )  # device dumps on faults, the watchdog's stalls
+    with_screen = args.screen or (not args.headless and _display_here())
+    try:
+        cfg = load_table_config(args.config or table_config_path(args.game))
+    except ConfigError as exc:
+        return _config_error(exc, with_screen, args.size)
     control = TableControl()
 
     def on_interrupt(signum, frame):
@@ -286,10 +327,12 @@ def cmd_run(args) -> int:
         staff=args.staff,
     )
     try:
-        if args.headless or not _display_here():
-            run_table(cfg, opts, control)
-        else:
+        if with_screen:
             _run_with_screen(cfg, opts, control, args.size)
+        else:
+            run_table(cfg, opts, control)
+    except (ConfigError, RulebookError) as exc:  # its rulebook, its stake steps, its staff file
+        return _config_error(exc, with_screen, args.size, cfg.rotation)
     except (JournalError, FeedError) as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
         return EXIT_FAILED
@@ -306,14 +349,47 @@ def _run_with_screen(cfg, opts, control, size) -> None:
     from dataclasses import replace
 
     from terminal.assemble import assemble
+    from terminal.runtime.systemd import Beat
     from terminal.screens.display import Display
     from terminal.screens.model import ScreenSink
     from terminal.screens.run import run_with_screen
 
     sink = ScreenSink()
+    shown = Beat("the croupier's screen")  # READY=1 after its first frame
     display = Display(size, rotation=cfg.rotation, title=f"dealer-terminal {cfg.id}")
-    with assemble(cfg, replace(opts, sinks=(sink,)), control) as table:
-        run_with_screen(table, sink, display, rounds=opts.rounds, language=cfg.language)
+    with assemble(cfg, replace(opts, sinks=(sink,), watched=(shown,)), control) as table:
+        run_with_screen(
+            table, sink, display, rounds=opts.rounds, language=cfg.language, shown=shown
+        )
+
+
+def _config_error(exc: Exception, with_screen: bool, size, rotation: int = 0) -> int:
+    """A table that cannot start for its configuration, said on stderr (journald) and to
+    systemd (STATUS=). With a screen it is shown there until the terminal is stopped (0), the
+    service up (READY=1, the watchdog pinged from the screen's loop); headless, EXIT_CONFIG.
+    Either way systemd does not restart it in a loop: a restart cannot fix a file."""
+    from terminal.common.flag import Flag
+    from terminal.runtime.systemd import notify
+
+    print(
+        f"dealer-terminal: {exc}\n"
+        "dealer-terminal: a configuration error: fix what it names, then restart the terminal "
+        "(systemctl restart dealer-terminal); it does not restart by itself",
+        file=sys.stderr,
+        flush=True,
+    )
+    if not with_screen:
+        notify(STATUS=f"configuration error: {exc}")
+        return EXIT_CONFIG
+    from terminal.screens.boot_error import show_boot_error
+    from terminal.screens.display import Display
+
+    stopped = Flag()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda signum, frame: stopped.set())
+    display = Display(size, rotation=rotation, title="dealer-terminal: configuration error")
+    show_boot_error(display, str(exc), stopped)
+    return EXIT_OK if stopped.is_set() else EXIT_CONFIG  # stopped, or its window closed
 
 
 def cmd_screens(args) -> int:
@@ -327,10 +403,25 @@ def cmd_screens(args) -> int:
 
 
 def cmd_selftest(args) -> int:
-    from terminal.selftest import run_selftest
+    from terminal.feed import FeedError
+    from terminal.runtime.journal import JournalError
+    from terminal.selftest.command import run_selftest
 
     cfg = load_table_config(args.config or table_config_path(args.game))
-    return EXIT_OK if run_selftest(cfg, args.sim, sys.stdout) else EXIT_FAILED
+    try:
+        passed = run_selftest(
+            cfg,
+            args.sim,
+            sys.stdout,
+            as_json=args.json,
+            db=args.db,
+            publish=args.publish,
+            log=sys.stderr,
+        )
+    except (JournalError, FeedError) as exc:  # the table runs: its journal or its feed is taken
+        print(f"dealer-terminal: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_OK if passed else EXIT_FAILED
 
 
 def cmd_verify(args) -> int:

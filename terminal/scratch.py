@@ -41,15 +41,15 @@ def local_table(game: str, directory: Path, device: str | None = None) -> TableC
     )
 
 
-def scratch_table(game: str, directory: Path) -> TableConfig:
-    """The example table of `game` with the screen's hand as its device, everything it writes
-    in `directory`, and a staff file of DEMO_STAFF."""
+def scratch_table(game: str, directory: Path, device: str | None = "screen://") -> TableConfig:
+    """The example table of `game` with the screen's hand as its device (or `device`; None: the
+    example's own), everything it writes in `directory`, and a staff file of DEMO_STAFF."""
     staff_path = directory / "staff.toml"
     if not staff_path.exists():
         staff = Staff(staff_path)
         for person, (name, roles, pin) in DEMO_STAFF.items():
             staff.add(person, name, roles, pin)
-    return replace(local_table(game, directory, "screen://"), staff=staff_path)
+    return replace(local_table(game, directory, device), staff=staff_path)
 
 
 @contextmanager

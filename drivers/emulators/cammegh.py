@@ -8,9 +8,15 @@ sends the bare winning-number line unless bit 16. `*R` restarts the game: the wh
 by itself (state 1, then 2, the same rotor), with or without a start. `*F` runs only from idle
 (state 6). Faults are scripted (misfire(), misspin(), remove_ball(), component_fault() and
 repair(), send_raw(), go_silent(), unplug()/replug()) and everything sent and received is
-recorded; `close_polls` lists the `*X` polls that came sooner than the guide's 100 ms after the
-previous one. Durations are the wheel's, multiplied by `time_factor` (not the 100 ms: it is the
-controller's serial handling, not the game's timing).
+recorded. The wheel keeps its own records (the game log of `*s`, the statistics of `*w *W *M`,
+its clock, `clock_offset` seconds off UTC): games can be played with nobody listening
+(play_alone(), played_before()), and the log holds `log_pages` pages at most, dropping its
+oldest. A technician's hands are scripted too, for sensor debug (`*I 4`): drop_in() a pocket,
+turn_rotor(), a dead_pocket() whose report never comes, and a physical wheel whose numbers
+(`order`) or datum (`datum_offset`) are not the table's. `close_polls` lists the `*X` polls
+that came sooner than the guide's 100 ms after the previous one. Durations are the wheel's,
+multiplied by `time_factor` (not the 100 ms: it is the controller's serial handling, not the
+game's timing).
 
 Run by hand: python -m drivers.emulators.cammegh --link /tmp/cammegh
 """
@@ -77,8 +83,11 @@ SCRIPT_NO_BALL = "ball_removed"
 
 
 class CammeghEmulator(EmulatedDevice):
-    """`link`: the stable path programs open. `order`: the numbers by pocket index, for the
-    position replies (`*A`, `*bn`); by default pocket i holds number i."""
+    """`link`: the stable path programs open. `order`: the wheel's numbers by pocket from its
+    datum, for the position reports (`*A`, `*bn`); by default pocket i holds number i.
+    `datum_offset`: the controller's datum sits that many pockets before pocket 0 of `order`
+    (a wheel calibrated wrong): it reports pocket i as i + datum_offset, modulo the pockets.
+    `log_pages`: the pages its game log holds (None: no limit)."""
 
     def __init__(
         self,
@@ -94,6 +103,8 @@ class CammeghEmulator(EmulatedDevice):
         selftest_codes: Sequence[int] = (0,),
         selftest_seconds: float = SELFTEST_TAKES,
         order: Sequence[int] | None = None,
+        datum_offset: int = 0,
+        log_pages: int | None = None,
     ):
         super().__init__(link)
         self.link = link
@@ -106,6 +117,10 @@ class CammeghEmulator(EmulatedDevice):
         self.selftest_seconds = selftest_seconds
         self.settings = {"h": "60", "n": "5", "z": str(pockets)}
         self._order = tuple(order) if order is not None else None
+        self.datum_offset = datum_offset
+        self.log_pages = log_pages
+        self._dead: set[int] = set()  # numbers whose pocket sensor never reports
+        self._unattended = 0  # games to play on the wheel's own start key
         self._rng = random.Random(seed)
         self._lock = threading.RLock()
         self._sent: list[str] = []
@@ -154,6 +169,12 @@ class CammeghEmulator(EmulatedDevice):
         """Every line received, without CR/LF, answered or not."""
         with self._lock:
             return list(self._received)
+
+    @property
+    def sensor_debug(self) -> bool:
+        """Whether it reports sensor events (`*I 4`, until `*I 0`)."""
+        with self._lock:
+            return self._sensor_debug
 
     @property
     def close_polls(self) -> list[float]:
@@ -209,6 +230,44 @@ class CammeghEmulator(EmulatedDevice):
         """The next bare winning-number line says `number`, whatever the status line says."""
         with self._lock:
             self._misread = number
+
+    def play_alone(self, games: int = 1) -> None:
+        """Play `games` games one after another as if the wheel's start key were pressed, with
+        or without a terminal listening (a table run while the terminal is down)."""
+        with self._lock:
+            self._unattended += games
+            if self._waiting_for_start():
+                self._phase_end = time.monotonic()
+
+    def played_before(self, numbers: Sequence[int], misfires: int = 0) -> None:
+        """Games played long ago, before anything listened: `misfires` misfires, then wins of
+        `numbers`, in the log and the statistics."""
+        with self._lock:
+            for _ in range(misfires):
+                self._record_misfire()
+            for number in numbers:
+                self.wins.append(number)
+                self._log_entry(LOG_WIN + number)
+
+    def drop_in(self, number: int) -> None:
+        """A technician lays the ball in the pocket of `number` by hand: with sensor debug on
+        (`*I 4`) the wheel reports `*bn <pocket>`, its pocket counted from the datum (`order`,
+        `datum_offset`); a dead pocket reports nothing."""
+        with self._lock:
+            if self._sensor_debug and number not in self._dead:
+                self._send(f"*bn {self._pocket(number)}")
+
+    def dead_pocket(self, *numbers: int) -> None:
+        """The ball in these numbers' pockets is never reported (`*bn`)."""
+        with self._lock:
+            self._dead.update(numbers)
+
+    def turn_rotor(self, direction: str, rpm: float = 6.0) -> None:
+        """The rotor turned `direction` at `rpm` (by hand on a Mercury, from the panel on an
+        SS2): the status lines say so until a game sets it again."""
+        opposite(direction)  # checks it
+        with self._lock:
+            self.direction, self.rpm = direction, rpm
 
     def send_raw(self, data: bytes) -> None:
         """Any bytes, as noise or a broken controller would send them."""
@@ -291,6 +350,9 @@ class CammeghEmulator(EmulatedDevice):
                 self._restart_game(at)
             elif self._start_pending or not self.mode & WAIT_FOR_START:
                 self._start_game(at)
+            elif self._unattended:
+                self._unattended -= 1
+                self._start_game(at)
         elif self.state == 2:
             self._launch(at)
         elif self.state == 3:
@@ -365,7 +427,7 @@ class CammeghEmulator(EmulatedDevice):
         self.state, self.winning = 5, number
         if 0 <= number < self.pockets:
             self.wins.append(number)
-            self._log.append(LOG_WIN + number)
+            self._log_entry(LOG_WIN + number)
         if not self.mode & NO_WINNING_LINE:
             bare = self._misread if self._misread is not None else number
             self._send(format_winning(bare).decode().rstrip())
@@ -389,10 +451,18 @@ class CammeghEmulator(EmulatedDevice):
     def _record_misfire(self) -> None:
         number = self.winning or 0
         self.misfires.append(number)
-        self._log.append(LOG_MISFIRE + number)
+        self._log_entry(LOG_MISFIRE + number)
+
+    def _log_entry(self, byte: int) -> None:
+        """One entry more in the game log; a full log drops its oldest page for a new one."""
+        if self.log_pages is not None and len(self._log) >= self.log_pages * LOG_PAGE_BYTES:
+            del self._log[:LOG_PAGE_BYTES]
+        self._log.append(byte)
 
     def _pocket(self, number: int) -> int:
-        return self._order.index(number) if self._order and number in self._order else number
+        """The pocket the controller reports for the ball in `number`."""
+        index = self._order.index(number) if self._order and number in self._order else number
+        return (index + self.datum_offset) % self.pockets if 0 <= index < self.pockets else index
 
     # Commands
 

@@ -6,6 +6,11 @@ When the host asks for a spin it plays one as the croupier and the sensors would
 in the rim, rotor again, ball leaving, ball in a pocket. Everything else is scripted:
 drop_ball(), fail_next("misspin" or "ball_removed"), stick()/unstick() a sensor.
 
+The physical wheel can differ from the table's: its numbers from the datum (`numbers`), a
+rotor_index flag `datum_offset` pockets off, a dead_pocket() the pocket sensor never sees. A
+technician's hands: drop_in() the pocket of a number (the ball of the next spin the host asks
+for: the firmware reports a pocket only after the ball has been round the rim), turn_rotor().
+
 Durations are a real wheel's, multiplied by `time_scale`; reported periods stay physical.
 
 Run by hand: python -m drivers.emulators.wheel_board --link /tmp/wheel-board
@@ -13,7 +18,7 @@ Run by hand: python -m drivers.emulators.wheel_board --link /tmp/wheel-board
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from drivers.emulators.bridge_board import BridgeBoardEmulator, run_by_hand
 from drivers.wheel.events import opposite
@@ -49,14 +54,28 @@ LEAVING_PERIOD_US = 1_500_000
 
 
 class WheelBoardEmulator(BridgeBoardEmulator):
-    """`pocket_count`: the layout it classifies for until the host configures it; the other
-    options are BridgeBoardEmulator's."""
+    """`pocket_count`: the layout it classifies for until the host configures it. `numbers`:
+    the physical wheel's numbers by pocket from its datum (by default pocket i holds number i);
+    `datum_offset`: the rotor_index flag sits that many pockets before pocket 0 of `numbers`,
+    so that the board reads pocket i as i + datum_offset, modulo the pockets. The other options
+    are BridgeBoardEmulator's."""
 
     VERSION = "wheel-board-emulator 0.1.0"
 
-    def __init__(self, link, *, pocket_count: int = 37, **options):
+    def __init__(
+        self,
+        link,
+        *,
+        pocket_count: int = 37,
+        numbers: Sequence[int] | None = None,
+        datum_offset: int = 0,
+        **options,
+    ):
         super().__init__(link, **options)
         self.config = Config(pocket_count, LEAVING_PERIOD_US, 3000, 5000)
+        self.numbers = tuple(numbers) if numbers is not None else tuple(range(pocket_count))
+        self.datum_offset = datum_offset
+        self._dead: set[int] = set()  # pockets (as the board reads them) it never sees
         self._forced_pockets: tuple[int, ...] | None = None
         self._forced_void: str | None = None
         self._stuck: dict[str, bool] = {}  # sensor -> reported yet
@@ -70,6 +89,34 @@ class WheelBoardEmulator(BridgeBoardEmulator):
             raise ValueError("drop_ball needs at least one pocket index")
         with self._lock:
             self._forced_pockets = tuple(pockets)
+
+    @property
+    def drop_pending(self) -> bool:
+        """Whether a drop_ball() or drop_in() still waits for the spin it is the ball of."""
+        with self._lock:
+            return self._forced_pockets is not None
+
+    def pocket_of(self, number: int) -> int:
+        """The pocket index the board reads for the ball in `number`."""
+        return (self.numbers.index(number) + self.datum_offset) % len(self.numbers)
+
+    def drop_in(self, number: int) -> None:
+        """A technician lays the ball of the next spin in the pocket of `number`, after rolling
+        it round the rim (the firmware reports a pocket only then)."""
+        self.drop_ball(self.pocket_of(number))
+
+    def dead_pocket(self, *numbers: int) -> None:
+        """The pocket sensor never sees the ball in these numbers' pockets."""
+        with self._lock:
+            self._dead.update(self.pocket_of(number) for number in numbers)
+
+    def turn_rotor(self, direction: str, rpm: float = 12.0) -> None:
+        """A technician turns the rotor `direction` by hand: the firmware reports it at the
+        second pass of the datum flag, two turns later."""
+        period = round(60e6 / rpm)
+        opposite(direction)  # checks it
+        with self._lock:
+            self._schedule(2 * period / 1e6, lambda t: Rotor(t, direction, period))
 
     def fail_next(self, cause: str) -> None:
         """The next spin is a misspin (the ball launched the way the rotor turns) or its ball is
@@ -130,10 +177,10 @@ class WheelBoardEmulator(BridgeBoardEmulator):
             ]
         else:
             pockets, self._forced_pockets = self._forced_pockets or (pocket,), None
-            steps += [
-                (LEAVING_AT, lambda t: BallLeaving(t, self.config.leaving_period_us)),
-                (POCKET_AT, lambda t: BallInPockets(t, pockets)),
-            ]
+            seen = tuple(p for p in pockets if p not in self._dead)
+            steps.append((LEAVING_AT, lambda t: BallLeaving(t, self.config.leaving_period_us)))
+            if seen:  # in a dead pocket the ball is never seen: no reading
+                steps.append((POCKET_AT, lambda t: BallInPockets(t, seen)))
         for at, make in steps:
             self._schedule(at, make)
 

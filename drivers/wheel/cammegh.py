@@ -12,6 +12,12 @@ from the events. A void game is acknowledged with `*R` and the wheel respins it 
 respin is the next spin's game. A wheel that powered down (state 6) is powered on again once it
 is healthy. Polls (`*X`) are always at least 100 ms apart. Replies come on the serial thread:
 one question at a time.
+
+The wheel's own records (version(), clock(), statistics(), log_pages(), log_page()) are read
+between games; idle() powers the wheel off for what it does only in state 6 (its log pages).
+The pocket test turns the controller's sensor debug on (`*I 4`) and off (`*I 0`): each
+`*bn <pocket>` is then a BallInPocket, and the rotor of each status line outside a game a
+RotorSpin whenever its direction (or its speed, by 1 rpm) changes.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from drivers.errors import DeviceError
 from drivers.faults import Fault
 from drivers.serialport import SerialLink
 from drivers.wheel.base import SelfTestCheck, Wheel
-from drivers.wheel.cammegh_game import GameTracker
+from drivers.wheel.cammegh_game import RPM_STEP, GameTracker
 from drivers.wheel.cammegh_protocol import (
     AUTO_STATUS,
     BAUDRATE,
@@ -52,6 +58,7 @@ from drivers.wheel.cammegh_protocol import (
     LogPageCount,
     MalformedLine,
     Message,
+    PocketSensed,
     Reply,
     Status,
     WinningNumber,
@@ -184,7 +191,8 @@ class CammeghWheel(Wheel):
         self._unclaimed = False  # a game the wheel started unasked (a respin): held for spin()
         self._held: list[WheelEvent] = []  # that game's events so far
         self._power_sent = 0.0
-        self._selftesting = False
+        self._selftesting = False  # the driver keeps the wheel idle: no *P 1 of its own
+        self._test_rotor: tuple[str, float] | None = None  # the rotor last reported in the test
         self._wheel_mode = self.mode
         self._games_seen = 0
         self._stop = threading.Event()
@@ -226,6 +234,49 @@ class CammeghWheel(Wheel):
             LogPage,
             "log pages are read only when the table is idle (state 6)",
         )
+
+    @contextmanager
+    def idle(self) -> Iterator[None]:
+        """The wheel idle (state 6) while the block runs, for what the controller does only
+        there (its log pages): a wheel before a game (state 1) is powered off (`*P 0`), and on
+        again after (`*P 1`); one showing a result (state 5) first ends it. The driver's own
+        power-off is no `powered_down` fault. DeviceError during a game (states 2 to 4), which
+        is never interrupted, or when the wheel does not go idle or come back."""
+        self._require_open("make the wheel idle")
+        if self._state() == 5:
+            self._wait_for(
+                lambda: self._state() != 5,
+                f"the wheel still shows its result (state 5) after {self.boot:g} s",
+                "ask again between games",
+            )
+        if self._state() in IN_PLAY:
+            raise self._error(
+                f"the wheel is {self._state_text()}: a game is never interrupted",
+                "ask again between games, with the table stopped",
+            )
+        powered = self._state() != 6
+        self._selftesting = True
+        try:
+            if powered:
+                self._tracker.power_off_expected = True
+                self._ask_reply("P", 0)
+                self._wait_for(
+                    lambda: self._state() == 6,
+                    f"the wheel did not go idle (state 6) within {self.boot:g} s of *P 0",
+                    "power it off from its panel, then ask again",
+                )
+            try:
+                yield
+            except BaseException:
+                if powered:
+                    self._power_on_again()  # a failure there is in its answer, not raised
+                raise
+            failures = self._power_on_again() if powered else []
+            if failures:
+                raise self._error(failures[0].detail, "power it on from its panel")
+        finally:
+            self._tracker.power_off_expected = False
+            self._selftesting = False
 
     def health(self) -> dict[str, object]:
         figures = self.link_health()
@@ -326,6 +377,17 @@ class CammeghWheel(Wheel):
                     return
             self._pending, self._start_sent, self._asked = direction, 0.0, True
         self._try_start()
+
+    def _pocket_test(self, on: bool) -> None:
+        """Sensor debug on (`*I 4`) or off (`*I 0`); not during a game. The guide gives no reply
+        to `*I`: none is waited for."""
+        if on and self._state() in IN_PLAY:
+            raise self._error(
+                f"no pocket test during a game: the wheel is {self._state_text()}",
+                "start it between games, with the table stopped",
+            )
+        self._test_rotor = None
+        self._send(command("I", 4 if on else 0))
 
     def _selftest(self) -> list[SelfTestCheck]:
         """`*F` runs only from idle (state 6): a wheel before a game (state 1) is powered off
@@ -624,6 +686,8 @@ class CammeghWheel(Wheel):
                 waiter[1].put(message)
             elif isinstance(message, FaultCode):
                 self._put(self._tracker.fault_code(message.code, t_ns))
+            elif isinstance(message, PocketSensed) and self.pocket_testing:
+                self._emit(replace(BallInPocket.read(self.order, (message.pocket,)), t_ns=t_ns))
             elif isinstance(message, Reply) and message.command == "u":
                 self._on_start_reply(message)
             elif isinstance(message, Reply) and message.command == "R" and not message.busy:
@@ -637,6 +701,8 @@ class CammeghWheel(Wheel):
             self._games_seen = self._tracker.games
             self._game_started()
         self._put(events)
+        if self.pocket_testing and status.state not in IN_PLAY:
+            self._test_rotor_status(status, t_ns)
         self._status_heard.set()
         now = time.monotonic()
         if self._tracker.restart_due and now - self._restart_sent >= self.answer:
@@ -652,6 +718,15 @@ class CammeghWheel(Wheel):
             self._power_sent = now
             self._write(command("P", 1))  # healthy again after powering down: back to play
         self._try_start()
+
+    def _test_rotor_status(self, status: Status, t_ns: int) -> None:
+        """The rotor in the pocket test, as the status lines give it (outside a game)."""
+        last = self._test_rotor
+        if status.rpm > 0 and (
+            last is None or last[0] != status.direction or abs(last[1] - status.rpm) >= RPM_STEP
+        ):
+            self._test_rotor = (status.direction, status.rpm)
+            self._emit(RotorSpin(status.direction, status.rpm, t_ns))
 
     def _on_start_reply(self, reply: Reply) -> None:
         with self._start_lock:

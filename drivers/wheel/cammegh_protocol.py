@@ -149,6 +149,31 @@ class ClockReading:
 
 
 @dataclass(frozen=True)
+class BallSensed:
+    """`*bs <sensor>`: sensor debug (`*I 4`) says the ball passed ball sensor `sensor`."""
+
+    command: ClassVar[str] = "bs"
+    sensor: int
+
+
+@dataclass(frozen=True)
+class PocketSensed:
+    """`*bn <pocket>`: sensor debug (`*I 4`) says the ball is in `pocket`, counted from the
+    wheel's datum as `*A` counts."""
+
+    command: ClassVar[str] = "bn"
+    pocket: int
+
+
+@dataclass(frozen=True)
+class Position:
+    """`*A <pocket>`: the wheel's position, in pockets since its datum."""
+
+    command: ClassVar[str] = "A"
+    pocket: int
+
+
+@dataclass(frozen=True)
 class LogPageCount:
     """`*s t <pages>`."""
 
@@ -164,7 +189,9 @@ class LogEntry:
 
 @dataclass(frozen=True)
 class LogPage:
-    """`*s r <page> <256 data bytes> <checksum>`, the checksum verified."""
+    """`*s r <page> <256 data bytes> <checksum>`, the checksum verified. Pages count from 0, the
+    oldest first, and an entry's place on its page is its index in `entries` (the guide does not
+    say how a full log makes room: we read it as dropping its oldest page)."""
 
     command: ClassVar[str] = "s"
     page: int
@@ -179,6 +206,9 @@ Message = (
     | ChiSquared
     | Counts
     | ClockReading
+    | BallSensed
+    | PocketSensed
+    | Position
     | LogPageCount
     | LogPage
 )
@@ -307,6 +337,15 @@ def _clock(line: bytes, command: str, rest: str) -> ClockReading | Reply:
         raise MalformedLine(line, f"no such time ({e})") from None
 
 
+def _index(kind: type[BallSensed] | type[PocketSensed] | type[Position]):
+    def parse(line: bytes, command: str, rest: str) -> Message:
+        if not rest.isdigit():
+            raise MalformedLine(line, f"*{command} wants a whole number, not {rest!r}")
+        return kind(int(rest))
+
+    return parse
+
+
 def _log(line: bytes, command: str, rest: str) -> LogPageCount | LogPage | Reply:
     kind, _, fields = rest.partition(" ")
     if kind == "t":
@@ -342,6 +381,9 @@ _REPLIES: dict[str, Callable[[bytes, str, str], Message]] = {
     "M": _counts,
     "d": _clock,
     "s": _log,
+    "bs": _index(BallSensed),
+    "bn": _index(PocketSensed),
+    "A": _index(Position),
 }
 
 

@@ -24,6 +24,8 @@ from drivers.wheel.order import WheelOrder
 
 
 class HandWheel(Hand[WheelEvent], Wheel):
+    no_pocket_test = "this wheel has no sensor (screen://): the croupier enters each number by hand"
+
     def __init__(self, url: str, order: WheelOrder, *, seed: int | None = None):
         super().__init__(url, order)
         self._hand()

@@ -1,6 +1,8 @@
 """The simulated wheel, a product feature (demos, laptop mode): it plays the physical timeline
 of a spin as sensor readings, can be driven (a ball dropped in pocket 17, a void spin) and
-records everything it emitted.
+records everything it emitted. In the pocket test its technician does as asked: each drop asked
+for is the rotor turned the way asked, then the ball in the pocket asked (or in the pockets of
+drop_ball(), to play a wheel that reads wrong), half a spin's time later.
 
 URL: sim://wheel?spin=SECONDS&seed=N&misspin=P&ball_out=P&object=P&launch_failed=P&no_drop=P
 """
@@ -28,6 +30,9 @@ BALL_SEEN_IN_RIM = 0.1  # the rim sensor sees the ball after its first revolutio
 LEAVING_RIM = 0.6
 IN_POCKET = 1.0
 ROTOR_RPM = (14.0, 30.0)
+# A drop the pocket test asks for: the rotor turned by hand, then the ball laid in the pocket.
+HAND_RPM = 6.0  # fixed: the pocket test draws nothing, so the seeded spins stay the same
+HAND_DROP = 0.5
 
 
 @dataclass(frozen=True)
@@ -108,6 +113,16 @@ class SimWheel(Simulated[WheelEvent], Wheel):
         with self._lock:
             plan = self._plan(direction)
         self._submit(plan)
+
+    def _pocket_test(self, on: bool) -> None:
+        """Nothing to switch: the simulated sensors report whatever happens."""
+
+    def _ask_drop(self, pocket: int, rotor: str) -> None:
+        with self._lock:
+            pockets, self._forced_pockets = self._forced_pockets or (pocket,), None
+        self._submit(
+            [(0.0, RotorSpin(rotor, HAND_RPM)), (HAND_DROP, BallInPocket.read(self.order, pockets))]
+        )
 
     def _plan(self, direction: str) -> Plan:
         """The readings of the next spin, each with its moment. Every spin draws the same three

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import sys
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -24,11 +25,18 @@ class ConfigError(Exception):
 
 
 def config_dir() -> Path:
-    """The `config/` folder: $DEALER_TERMINAL_CONFIG, else the one beside the installed code."""
+    """The `config/` folder (the rulebooks, the example tables): $DEALER_TERMINAL_CONFIG, else
+    the one beside the code (a checkout, or an editable install of it), else the one beside the
+    virtual environment the code is installed in (`make install`: /opt/dealer-terminal/config
+    beside /opt/dealer-terminal/.venv)."""
     env = os.environ.get("DEALER_TERMINAL_CONFIG")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "config"
+    beside_code = Path(__file__).resolve().parents[2] / "config"
+    beside_venv = Path(sys.prefix).parent / "config"
+    if not beside_code.is_dir() and sys.prefix != sys.base_prefix and beside_venv.is_dir():
+        return beside_venv
+    return beside_code
 
 
 def read_toml(path: Path) -> dict[str, Any]:

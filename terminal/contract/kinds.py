@@ -27,6 +27,8 @@ JOURNALED: dict[str, str] = {
     "bet.cancelled": "a bet entered by mistake taken off before no more bets",
     "croupier.change": "another croupier takes the table",
     "sign": "a person signs what the regulation makes them sign",
+    "technician.in": "a technician signs in at the table's devices, between rounds",
+    "technician.out": "the technician signs out (or a restart ended the visit)",
     "announcement": "something the croupier says, in every language of the table",
     # bets
     "bet.placed": "a bet accepted on the open round",
@@ -51,13 +53,13 @@ JOURNALED: dict[str, str] = {
     "shoe.cut_card": "the cut card comes out",
     # poker carrousel
     "carrousel.pool": "the pool has settled the coup's coins, before the result",
+    # maintenance
+    "selftest.report": "a self-test ran: each check's result, the totals, what was simulated",
 }
 
 # The kinds v1 names for later releases: consumers can already read them; the terminal may
-# journal them once it implements what they record.
-KEPT_FOR_LATER: dict[str, str] = {
-    "selftest.report": "a self-test ran: the result of each check",
-}
+# journal them once it implements what they record. None at this release.
+KEPT_FOR_LATER: dict[str, str] = {}
 
 KINDS: dict[str, str] = {**JOURNALED, **KEPT_FOR_LATER}
 

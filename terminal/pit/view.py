@@ -1,7 +1,7 @@
 """What the pit knows of one table, folded from its stored events, and the alerts those events
-raise: a device fault (not a routine void: `TableView.routine_void`), the rotor turning the same
-way twice, the float running low, the wheel's results failing the chi-squared test, a pace
-outside the band.
+raise: a device fault (not a routine void: `TableView.routine_void`), a failed self-test, the
+rotor turning the same way twice, the float running low, the wheel's results failing the
+chi-squared test, a pace outside the band.
 
 The fold is the pit's own, smaller than the table's `TableState`: the pit shows a session and
 its float, not the layout or the shoe. The float's arithmetic is the table's (games/ledger.py).
@@ -23,6 +23,7 @@ from games.money import money
 from games.registry import GAMES
 from games.rulebook import RulebookError, load_rules
 from terminal.common.settings import config_dir
+from terminal.contract.selftest import failed_checks, summary
 from terminal.pit.floorfile import AlertSettings
 
 log = logging.getLogger(__name__)
@@ -249,6 +250,14 @@ class TableView:
 
     def _on_fault_cleared(self, event, data) -> None:
         self.faults.pop(f"{data.get('device')}/{data.get('code')}", None)
+
+    def _on_selftest_report(self, event, data) -> list[Raised]:
+        """A self-test that failed (`dealer-terminal selftest`, or the technician's screen):
+        its failed checks in the alert's detail. A pass raises nothing."""
+        if data.get("ok") is not False and not failed_checks(data):
+            return []
+        by = f" (run by {data['by']})" if isinstance(data.get("by"), str) else ""
+        return [Raised("selftest", f"{summary(data)}{by}")]
 
     def restore_tally(self, outcomes) -> None:
         """The bias test's window again, from the results stored (oldest first)."""

@@ -45,6 +45,7 @@ from terminal.contract.events import (
     check_link,
     check_next,
 )
+from terminal.runtime.systemd import Beat
 
 log = logging.getLogger(__name__)
 
@@ -350,6 +351,9 @@ class JournalWriter(threading.Thread):
         self._error: JournalError | None = None
         self._stopping = False
         self._turn = threading.Lock()  # held while the sinks that never block get the events
+        # its sign of life for systemd's watchdog: at every turn, a commit stuck on a locked
+        # file or a sink that blocks stops it
+        self.beat = Beat("the journal writer")
 
     def _raise_if_failed(self) -> None:
         if self._error is not None:
@@ -393,6 +397,7 @@ class JournalWriter(threading.Thread):
     def run(self) -> None:
         next_tick = time.monotonic() + self.tick_seconds
         while True:
+            self.beat()
             with self._wake:
                 while not (self._queue or self._stopping):
                     remaining = next_tick - time.monotonic()

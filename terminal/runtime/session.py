@@ -27,7 +27,7 @@ from games.reasons import define, reason, reason_of
 from terminal.contract.events import is_int
 from terminal.runtime.croupier import MAX_AMOUNT
 from terminal.runtime.floats import journaled_chips
-from terminal.runtime.staff import ROLES, Staff
+from terminal.runtime.staff import SIGNING_ROLES, Staff
 
 if TYPE_CHECKING:
     from terminal.runtime.table import Table
@@ -339,7 +339,7 @@ class Session:
                 roles=", ".join(roles),
                 role=f"{clip(entry.role)}",
             )
-        if entry.role not in ROLES:
+        if entry.role not in SIGNING_ROLES:
             return reason("sign_no_role", role=repr(clip(entry.role)))
         if (refusal := self.check(entry.signer, entry.role)) is not None:
             return refusal
@@ -485,6 +485,8 @@ class Session:
             return reason("opening_unsigned")
         if self.awaiting_count:
             return reason("session_closing_count")
+        if state.technician is not None:
+            return reason("technician_in")
         self.go = True
         return None
 

@@ -25,7 +25,10 @@ from typing import Any
 from games.reasons import define, reason
 from terminal.common.settings import ConfigError
 
-ROLES = ("croupier", "table_head", "games_director", "cashier", "inspector")  # docs/feed.md `sign`
+# the roles that sign (docs/feed.md `sign`), and the technician's, who signs nothing but comes to
+# the table's devices (terminal/runtime/technician.py)
+SIGNING_ROLES = ("croupier", "table_head", "games_director", "cashier", "inspector")
+ROLES = (*SIGNING_ROLES, "technician")
 MAX_FAILURES = 5  # wrong PINs in a row before a person is locked
 ITERATIONS = 200_000  # PBKDF2 rounds: about 0.1 s a check on a Pi 4, a brute force's cost
 _PIN = re.compile(r"\d{4,8}")

@@ -42,6 +42,7 @@ class TableState:
     limits: Limits | None = None
     profile: str | None = None
     croupier: str | None = None
+    technician: str | None = None  # who is at the table's devices (`technician.in`)
     round: int = 0  # the last round number used
     round_status: str | None = None  # "open", "closed", or None between rounds
     # the round's bets as journaled; `round_bets` reads them as the game's records (once each)
@@ -171,6 +172,12 @@ class TableState:
 
     def _on_croupier_change(self, event, data) -> None:
         self.croupier = data["croupier"]
+
+    def _on_technician_in(self, event, data) -> None:
+        self.technician = data["by"]
+
+    def _on_technician_out(self, event, data) -> None:
+        self.technician = None
 
     def _on_cash_buyin(self, event, data) -> None:
         self.tray -= data["chips"]

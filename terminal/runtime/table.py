@@ -42,6 +42,8 @@ from terminal.runtime.rounds import ROUNDS
 from terminal.runtime.session import Session
 from terminal.runtime.settle import Settled, settle
 from terminal.runtime.state import TableState
+from terminal.runtime.systemd import Beat
+from terminal.runtime.technician import Technician
 
 LAMPS_FOLLOW = frozenset(
     {"round.open", "round.closed", "round.result", "round.void", "fault", "fault.cleared"}
@@ -100,6 +102,7 @@ class TableSetup:
     host: dict[str, Any] = field(default_factory=dict)
     colours: tuple[str, ...] = ()  # American roulette's colour chips, when the table has them
     seats: int = 12  # the places whose players may bet, 1 to seats
+    curve: bool = False  # the feed is encrypted (CURVE): the self-test checks it can be
 
 
 class Table:
@@ -143,8 +146,11 @@ class Table:
         self.on_round = on_round
         self.state = state  # as rebuilt from the journal
         self.session = Session(self, staff)  # staffed: a person opens, signs and closes
+        self.technician = Technician(self)  # staffed: a technician's visit between rounds
         self.rounds = ROUNDS[game.kind](self, **round_options)
         self.closing = closing_for(self)
+        # its sign of life for systemd's watchdog: at every turn of the loop, and while it waits
+        self.beat = Beat("the round loop")
 
     # -- events ----------------------------------------------------------------------------
     def emit(self, kind: str, data: dict[str, Any], round: int | None = None) -> dict:
@@ -218,6 +224,7 @@ class Table:
             self.close_session()  # restarted after the closing rounds: the count is still due
             return settled
         while not self.control.stop_requested.is_set():
+            self.beat()
             self._hold_while_critical()
             if self.control.stop_requested.is_set():  # stopped while held: no round opens
                 break
@@ -253,6 +260,8 @@ class Table:
             self.void_round("the terminal restarted during the round; stakes returned")
         self.rounds.recover()
         self._clear_faults_over()
+        if self.technician.person is not None:  # they sign in again, at the screen
+            self.technician.sign_out("the terminal restarted")
 
     def _clear_faults_over(self) -> None:
         """A device fault journaled before the restart whose condition the device reports over
@@ -511,7 +520,7 @@ class Table:
     def _croupier(self, entry) -> None:
         """What the croupier entered, taken on the table thread: the game's kind takes its own
         kinds of entry (decisions, withdrawals, colours); one it does not know is refused."""
-        if self.session.take(entry) or self.rounds.croupier(entry):
+        if self.session.take(entry) or self.technician.take(entry) or self.rounds.croupier(entry):
             return
         if isinstance(entry, TopUp):
             if (refusal := self.top_up_refusal(entry.amount)) is not None:
@@ -582,6 +591,7 @@ class Table:
         while not self.control.stop_requested.is_set() and (
             deadline is None or time.monotonic() < deadline
         ):
+            self.beat()
             item = self.inbox.get(timeout=POLL_SECONDS)
             if item is not None:
                 self._hear(item)
@@ -593,6 +603,8 @@ class Table:
         (and what the game's kind takes: a card drawn out of turn); a device's other readings
         are stale."""
         source, event = item
+        if self.technician.hear(source, event):
+            return
         if self.rounds.hear(source, event) or self.late_entry(event, heard=True):
             return
         if source == "gpio":
@@ -621,6 +633,7 @@ class Table:
         as they come."""
         deadline = time.monotonic() + self.setup.device_timeout
         while not self.control.stop_requested.is_set():
+            self.beat()
             remaining = POLL_SECONDS if self.device.manual else deadline - time.monotonic()
             if remaining <= 0:
                 return None

@@ -10,15 +10,23 @@ from typing import Any
 
 import pygame
 
+from terminal.runtime.systemd import Beat
 from terminal.screens.app import FRAME_RATE, CroupierApp
 from terminal.screens.display import Display
 from terminal.screens.model import ScreenModel, ScreenSink
 
 
 def run_with_screen(
-    table: Any, sink: ScreenSink, display: Display, *, rounds: int | None, language: str
+    table: Any,
+    sink: ScreenSink,
+    display: Display,
+    *,
+    rounds: int | None,
+    language: str,
+    shown: Beat | None = None,
 ) -> int:
-    """Run `table` with its screen on `display`; the rounds it settled."""
+    """Run `table` with its screen on `display`; the rounds it settled. `shown` beats at every
+    turn of the UI loop from its first frame on (systemd's watchdog, runtime/systemd.py)."""
     # a copy of the table's state taken before its thread starts (nothing changes it now),
     # then the events committed from here on
     model = ScreenModel(copy.deepcopy(table.state))
@@ -37,9 +45,11 @@ def run_with_screen(
     try:
         while thread.is_alive() and not app.quit_requested:
             app.handle(pygame.event.get(), display)
-            if app.step():
+            if app.step():  # always at the first turn: the first beat follows the first frame
                 app.draw(display.surface)
                 display.show()
+            if shown is not None:
+                shown()
             clock.tick(FRAME_RATE)
     finally:
         if thread.is_alive():

@@ -24,6 +24,7 @@ DEMO_STAFF = {
     "C-08": ("Pere Soler", ("croupier",), "1108"),
     "D-01": ("Joan Ferrer", ("games_director", "table_head"), "2101"),
     "K-01": ("Anna Vidal", ("cashier",), "3101"),
+    "T-01": ("Jordi Roca", ("technician",), "4101"),
 }
 
 Shot = Callable[[str], object]  # called with a screen's file name at each moment worth showing

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from drivers.wheel.cammegh_protocol import (
     MAX_LINE,
+    BallSensed,
     ChiSquared,
     ClockReading,
     Counts,
@@ -18,6 +19,8 @@ from drivers.wheel.cammegh_protocol import (
     LogPage,
     LogPageCount,
     MalformedLine,
+    PocketSensed,
+    Position,
     Reply,
     Status,
     WinningNumber,
@@ -132,8 +135,10 @@ def test_winning_number_lines(line, number):
         (b"*u OK", Reply("u", "OK")),
         (b"*o 1159", Reply("o", "1159")),
         (b"*T H 60", Reply("T", "H 60")),
-        (b"*A 17", Reply("A", "17")),
-        (b"*bn 4", Reply("bn", "4")),
+        (b"*A 17", Position(17)),
+        (b"*bn 4", PocketSensed(4)),
+        (b"*bs 2", BallSensed(2)),
+        (b"*I OK", Reply("I", "OK")),
         (b"*F 0", FaultCode(0)),
         (b"*F 23", FaultCode(23)),
         (b"*w 35.20 42.5", ChiSquared(35.2, 42.5)),
@@ -232,3 +237,9 @@ def test_commands():
 )
 def test_selftest_codes_a_technician_can_look_up(code, name, text):
     assert selftest_code(code) == (name, text)
+
+
+@pytest.mark.parametrize("line", [b"*bn", b"*bn x", b"*bs -1", b"*A 1.5"])
+def test_a_sensor_or_position_report_without_its_number_is_malformed(line):
+    with pytest.raises(MalformedLine, match="wants a whole number"):
+        parse_line(line)

@@ -552,3 +552,29 @@ def test_a_missing_port_names_the_url_and_the_fix(french, tmp_path):
     with pytest.raises(DeviceError, match="no such device") as refused:
         open_wheel(url, french)
     assert url in str(refused.value)
+
+
+def test_the_emulated_log_drops_its_oldest_page_when_full(emulator, wheel):
+    ss2 = emulator(mode=1415, log_pages=2)
+    ss2.played_before(list(range(37)) * 13 + [0, 1, 2], misfires=1)  # 485 entries
+    cam = wheel()
+    with cam.idle():
+        assert cam.log_pages() == 2
+        first = cam.log_page(0)
+        assert first.entries[0] == LogEntry("misfire", 0) and len(first.entries) == 256
+        ss2.played_before(list(range(30)))  # 515 entries: page 0 gone, page 2 begun
+        assert cam.log_pages() == 2
+        assert cam.log_page(0).entries[0] == LogEntry("win", 255 % 37)
+        assert [e.number for e in cam.log_page(1).entries][-3:] == [27, 28, 29]
+        stats = cam.statistics()
+    assert (stats.games, stats.misfires) == (514, 1)  # the statistics keep every game
+
+
+def test_the_emulated_wheel_plays_alone_on_its_start_key(emulator, wheel):
+    ss2 = emulator(mode=1415)
+    ss2.play_alone(2)
+    eventually(lambda: len(ss2.wins) == 2 and ss2.state == 1, "two games played")
+    cam = wheel()
+    with cam.idle():
+        assert [e.number for e in cam.log_page(0).entries] == ss2.wins
+    assert "*u 1" not in ss2.received  # nobody asked for them

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from terminal.cli import EXIT_CONFIG
 from terminal.config import load_table_config
 from tests.support.helpers import REPO, cli, edit_toml, forge, write_config
 from tests.support.table_process import TableProcess
@@ -97,25 +98,35 @@ def test_bad_configuration_gives_a_clear_error(tmp_path):
     broken.write_text("[table\nid = 1", encoding="utf-8")
     done = cli("run", "--config", str(broken), "--sim")
     assert (
-        done.returncode == 2 and "not valid TOML" in done.stderr and "Traceback" not in done.stderr
+        done.returncode == EXIT_CONFIG
+        and "not valid TOML" in done.stderr
+        and "Traceback" not in done.stderr
     )
 
     missing = edit_toml(write_config(tmp_path), lambda table: table["table"].update(minimum=-5))
     done = cli("run", "--config", str(missing), "--sim")
-    assert done.returncode == 2 and "minimum" in done.stderr and "Traceback" not in done.stderr
+    assert (
+        done.returncode == EXIT_CONFIG
+        and "minimum" in done.stderr
+        and "Traceback" not in done.stderr
+    )
 
     done = cli("run", "--game", "blackjack-ish", "--sim")
-    assert done.returncode == 2 and "unknown game" in done.stderr and "roulette_fr" in done.stderr
+    assert (
+        done.returncode == EXIT_CONFIG
+        and "unknown game" in done.stderr
+        and "roulette_fr" in done.stderr
+    )
 
     done = cli("run", "--config", str(tmp_path / "nowhere.toml"), "--sim")
-    assert done.returncode == 2 and "no such configuration file" in done.stderr
+    assert done.returncode == EXIT_CONFIG and "no such configuration file" in done.stderr
 
 
 def test_unknown_wheel_url_names_the_device(tmp_path):
     path = write_config(tmp_path, wheel="telepathy://wheel")
     done = cli("run", "--config", str(path))
     assert (
-        done.returncode == 2
+        done.returncode == EXIT_CONFIG
         and "telepathy://wheel" in done.stderr
         and "Traceback" not in done.stderr
     )
@@ -280,7 +291,9 @@ def test_a_missing_rulebook_profile_is_named(tmp_path):
     edit_toml(path, lambda table: table["table"].update(profile="atlantis-2099"))
     done = cli("run", "--config", str(path), "--sim")
     assert (
-        done.returncode == 2 and "atlantis-2099" in done.stderr and "Traceback" not in done.stderr
+        done.returncode == EXIT_CONFIG
+        and "atlantis-2099" in done.stderr
+        and "Traceback" not in done.stderr
     )
 
 
@@ -303,7 +316,7 @@ def test_every_engine_has_rules_and_plays_at_the_table(tmp_path):
     edit_toml(path, lambda table: table["table"].update(game="chemin_de_fer"))
     done = cli("run", "--config", str(path), "--sim")
     assert (
-        done.returncode == 2
+        done.returncode == EXIT_CONFIG
         and "the table does not play it; it plays blackjack, boule, craps" in done.stderr
     )
     assert "Traceback" not in done.stderr

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from terminal.cli import EXIT_CONFIG
 from terminal.common.endpoints import endpoint_problem
 from terminal.config import ConfigError, load_table_config
 from tests.support.helpers import (
@@ -632,12 +633,13 @@ ON_THE_COMMAND_LINE = (
 
 
 @pytest.mark.parametrize("game, edits, says", [m for m in MISTAKES if m.id in ON_THE_COMMAND_LINE])
-def test_run_refuses_a_broken_table_file_with_exit_2_before_opening_anything(
+def test_run_refuses_a_broken_table_file_with_exit_78_before_opening_anything(
     tmp_path, game, edits, says
 ):
+    """EX_CONFIG (78): the unit's RestartPreventExitStatus, so no restart loop."""
     path = table_file(tmp_path, game, **edits)
     done = cli("run", "--config", str(path), "--sim", "--rounds", "1")
-    assert done.returncode == 2, done.stderr
+    assert done.returncode == EXIT_CONFIG, done.stderr
     assert f"dealer-terminal: {path}: {says}" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "journal.sqlite").exists()

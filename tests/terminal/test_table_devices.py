@@ -16,9 +16,10 @@ from terminal.config import load_table_config
 from terminal.runtime.audit import audit
 from terminal.runtime.health import HealthLog
 from terminal.runtime.players import SimPlayers
-from terminal.selftest import run_selftest
+from terminal.selftest.command import run_selftest
 from tests.support.dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
 from tests.support.helpers import journal_events, quiet, write_config
+from tests.support.selftest_host import healthy_pi
 from tests.support.wheel_backends import BOARD_TIME_SCALE, WHEEL_BACKENDS
 
 
@@ -107,9 +108,10 @@ def test_a_craps_table_plays_over_the_dice_reader_board(tmp_path):
 def test_the_dice_reader_board_passes_its_selftest(tmp_path):
     with DiceBoardEmulator(tmp_path / "dice-reader", seed=4, time_scale=DICE_TIME_SCALE) as board:
         cfg = load_table_config(write_config(tmp_path, game="craps", dice=board.url))
+        pi = healthy_pi(tmp_path / "pi")  # the host's checks as on a sound Pi
         out = io.StringIO()
-        assert run_selftest(cfg, sim=False, out=out) is True, out.getvalue()
+        assert run_selftest(cfg, sim=False, out=out, probes=pi) is True, out.getvalue()
         board.fail_selftest("camera")
         out = io.StringIO()
-        assert run_selftest(cfg, sim=False, out=out) is False
+        assert run_selftest(cfg, sim=False, out=out, probes=pi) is False
     assert "dice (board://" in out.getvalue() and "FAIL camera" in out.getvalue()

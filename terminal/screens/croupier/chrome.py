@@ -96,6 +96,8 @@ def top_bar(app: CroupierApp, surface: pygame.Surface, area: pygame.Rect) -> lis
 
 def _status(app: CroupierApp) -> tuple[str, tuple[int, int, int]]:
     t, st = app.texts, app.model.state
+    if st.technician is not None:
+        return t("status_technician"), kit.WARNING
     if not st.session_open:
         return t("status_closed_table"), kit.BUTTON
     if st.round_status == "open":

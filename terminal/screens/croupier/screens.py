@@ -9,6 +9,8 @@ from terminal.screens.app import Screen
 from terminal.screens.croupier import rounds, session
 from terminal.screens.croupier.table import TableScreen
 from terminal.screens.players_screen import PlayersScreen
+from terminal.screens.technician.screen import TechnicianScreen
+from terminal.screens.technician.signin import TechnicianSignIn
 
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp
@@ -22,10 +24,16 @@ class Screens:
         self._opening: session.OpeningScreen | None = None
         self._signing: session.SignDialog | None = None
         self._closing: session.ClosingCountScreen | None = None
+        self._technician: TechnicianScreen | None = None
 
     def current(self) -> Screen:
         """The screen the session is at, when no dialog is open."""
         app, st = self.app, self.app.model.state
+        if st.technician is not None:  # the table's devices are the technician's until signed out
+            if self._technician is None or self._technician.person != st.technician:
+                self._technician = TechnicianScreen(app)
+            return self._technician
+        self._technician = None
         if app.staffed and not st.session_open:
             if app.model.closed_by_count():
                 return self.table  # the session is over: the table shows it closed
@@ -78,6 +86,9 @@ class Screens:
 
     def close(self) -> None:
         self.app.open(session.CloseDialog(self.app))
+
+    def technician(self) -> None:
+        self.app.open(TechnicianSignIn(self.app))
 
     def players_mode(self) -> None:
         self.app.players_mode = True

@@ -293,6 +293,7 @@ class MenuDialog(Dialog):
         open_ = app.model.state.session_open
         between = app.model.state.round_status is None
         staffed = not app.demo
+        tech = app.model.state.technician is not None
         items = [
             ("history", t("history"), screens.history, True),
             ("calculator", t("calculator"), screens.calculator, bool(app.model.state.last_outcome)),
@@ -302,8 +303,9 @@ class MenuDialog(Dialog):
             ("croupier_change", t("croupier_change"), screens.croupier_change, staffed and open_),
             ("change_limits", t("change_limits"), screens.limits, staffed and open_ and between),
             ("close_table", t("close_table"), screens.close, staffed and open_),
+            ("technician", t("technician"), screens.technician, staffed and between and not tech),
         ]
-        cells = kit.grid(rect, 4, 2, int(10 * s))
+        cells = kit.grid(rect, 3, 3, int(10 * s))
         buttons: list[Target] = []
         for cell, (name, label, action, enabled) in zip(cells, items, strict=True):
             button = kit.Button(

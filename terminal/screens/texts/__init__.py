@@ -28,6 +28,7 @@ from terminal.screens.texts import (
     punto_banco,
     refusals,
     session,
+    technician,
     trente_quarante,
 )
 
@@ -57,6 +58,7 @@ CATALOGUE = _merged(
     blackjack.TEXTS,
     trente_quarante.TEXTS,
     punto_banco.TEXTS,
+    technician.TEXTS,
 )
 # why an entry was refused, by its key in games.reasons.REASONS: (Catalan, Spanish, English)
 REFUSALS: dict[str, tuple[str, str, str]] = {

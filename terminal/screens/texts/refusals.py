@@ -374,6 +374,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "croupier_has_table": ("{person} ja té la taula", "{person} ya tiene la mesa"),
     "session_none": ("no hi ha cap sessió oberta", "no hay ninguna sesión abierta"),
+    # a technician's visit (terminal/runtime/technician.py)
+    "technician_in_already": (
+        "{person} ja és als dispositius de la taula",
+        "{person} ya está en los dispositivos de la mesa",
+    ),
+    "technician_round_in_play": (
+        "el tècnic entra entre jugades: acabeu la jugada primer",
+        "el técnico entra entre jugadas: terminad la jugada primero",
+    ),
+    "technician_none": ("no hi ha cap tècnic a la taula", "no hay ningún técnico en la mesa"),
+    "technician_in": (
+        "hi ha un tècnic als dispositius de la taula: no s'obre cap jugada fins que surti",
+        "hay un técnico en los dispositivos de la mesa: no se abre ninguna jugada hasta que salga",
+    ),
     "limits_change_under_way": (
         "ja hi ha un canvi de límits en curs",
         "ya hay un cambio de límites en curso",

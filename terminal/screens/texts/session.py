@@ -33,6 +33,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "role_games_director": ("Director de jocs", "Director de juegos", "Games director"),
     "role_cashier": ("Caixer", "Cajero", "Cashier"),
     "role_inspector": ("Inspector", "Inspector", "Inspector"),
+    "role_technician": ("Tècnic", "Técnico", "Technician"),
     "pin": ("PIN de {person}", "PIN de {person}", "PIN of {person}"),
     "waiting_signature": (
         "Esperant la signatura",

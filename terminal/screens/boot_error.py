@@ -1,0 +1,104 @@
+"""The screen of a terminal whose table cannot start for its configuration (a table file that
+cannot be read or is not valid, an unknown game, a device URL that cannot be parsed, a rulebook
+or staff file at fault): the error full screen in large type for casino light, and what to do,
+in Catalan, Spanish and English, since the table's language is in the file at fault.
+
+The terminal shows it until it is stopped, as a service that is up: READY=1 with the error as
+its STATUS once it is drawn, the watchdog pinged while this screen's loop turns; so systemd
+never restarts it in a loop for a file a restart cannot fix (docs/running.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from terminal.common.draw import REFERENCE, fit_block, line_step, wrap_words
+from terminal.common.flag import Flag
+from terminal.runtime.systemd import Beat, Watchdog
+from terminal.screens import kit
+from terminal.screens.display import Display
+
+TITLES = ("Error de configuració", "Error de configuración", "Configuration error")
+WHAT_TO_DO = (
+    "Aviseu el tècnic: cal corregir el fitxer i reiniciar el terminal.",
+    "Avise al técnico: hay que corregir el archivo y reiniciar el terminal.",
+    "Call the technician: the file must be fixed and the terminal restarted.",
+)
+FLOOR = 22  # the smallest text size, at the 7-inch display (scaled with the display)
+# the error's smallest size while it fits: a word too long for a line (a deep path) is broken
+# rather than the whole error made smaller
+ERROR_FLOOR = 30
+TURNS_PER_S = 2  # the screen shown again and the watchdog's beat, twice a second
+
+
+def draw_boot_error(surface: pygame.Surface, error: str) -> list[tuple[str, pygame.Rect]]:
+    """The error on all of `surface`: the titles on a red band, the error on a panel, what to
+    do in amber below; every line drawn, with its place."""
+    w, h = surface.get_size()
+    s = kit.scale((w, h))
+    margin, floor, error_floor = round(14 * s), round(FLOOR * s), round(ERROR_FLOOR * s)
+    surface.fill(kit.BACKGROUND)
+    band = pygame.Rect(0, 0, w, round(h * 0.34))
+    pygame.draw.rect(surface, kit.ALARM, band)
+    drawn = _centred(surface, TITLES, band.inflate(-2 * margin, -margin), kit.TEXT, floor)
+    todo = pygame.Rect(margin, round(h * 0.76), w - 2 * margin, h - round(h * 0.76) - margin)
+    drawn += _centred(surface, WHAT_TO_DO, todo, kit.ACCENT, floor)
+    body = pygame.Rect(
+        margin, band.bottom + margin, w - 2 * margin, todo.y - band.bottom - 2 * margin
+    )
+    kit.panel(surface, body)
+    inside = body.inflate(-2 * margin, -margin)
+    size, lines = fit_block(error, round(64 * s), inside.w, inside.h, floor=error_floor)
+    if len(lines) * line_step(size) > inside.h:  # a long one: smaller, down to the floor
+        size, lines = fit_block(error, error_floor, inside.w, inside.h, floor=floor)
+    step = line_step(size)
+    y = inside.y + max(0, (inside.h - step * len(lines)) // 2)
+    for line in lines:
+        if y + step > inside.bottom + margin // 2:  # too long even at the floor: cut
+            break
+        drawn.append((line, kit.text(surface, line, (inside.x, y), size=size, colour=kit.TEXT)))
+        y += step
+    return drawn
+
+
+def _centred(
+    surface: pygame.Surface, strings: Sequence[str], area: pygame.Rect, colour, floor: int
+) -> list[tuple[str, pygame.Rect]]:
+    """`strings` one under the other, centred in `area`, all at the largest size at which each
+    fits its share of it, on one line or wrapped (a narrow portrait display)."""
+    share = area.h // len(strings)
+    start = max(floor, int(REFERENCE * (share - 2) / kit.font(REFERENCE).get_linesize()))
+    size = min(fit_block(string, start, area.w, share, floor=floor)[0] for string in strings)
+    lines = [line for string in strings for line in wrap_words(string, size, area.w)]
+    step = line_step(size)
+    y = area.y + max(0, (area.h - step * len(lines)) // 2)
+    drawn = []
+    for line in lines:
+        rect = kit.text(surface, line, (area.centerx, y), size=size, colour=colour, align="center")
+        drawn.append((line, rect))
+        y += step
+    return drawn
+
+
+def show_boot_error(display: Display, error: str, stopped: Flag) -> None:
+    """`error` on `display` until `stopped` is set (a signal) or its window is closed; READY=1
+    with STATUS= the error once it is shown, WATCHDOG=1 while this loop turns."""
+    beat = Beat("the configuration error's screen")
+    watchdog = Watchdog(
+        (beat,), ready=f"configuration error: {error}", stopping="stopping (configuration error)"
+    )
+    watchdog.start()
+    clock = pygame.time.Clock()
+    try:
+        draw_boot_error(display.surface, error)
+        while not stopped.is_set():
+            if any(event.type == pygame.QUIT for event in pygame.event.get()):
+                return
+            display.show()
+            beat()
+            clock.tick(TURNS_PER_S)
+    finally:
+        watchdog.stop()
+        display.close()

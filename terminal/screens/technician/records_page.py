@@ -1,0 +1,161 @@
+"""The wheel's own records on the technician's screen: its game log reconciled with the
+journal, its statistics beside the table's (every number's wins, one cell each, red where the
+two differ), its clock against the terminal's; read on a worker thread (a Cammegh powers itself
+idle to give its log pages) and journaled as a `selftest.report` of the wheel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from terminal.common.draw import lines
+from terminal.runtime.technician import SelftestDone
+from terminal.screens import kit
+from terminal.screens.app import Target
+from terminal.screens.technician.checklist import CheckList
+from terminal.screens.technician.job import Job
+from terminal.selftest.report import Report, Section
+from terminal.selftest.wheel_records import Figures, WheelRecords, checks_of, read_records
+
+if TYPE_CHECKING:
+    from terminal.screens.app import CroupierApp
+
+COLUMNS = 13
+
+
+def _read(table: Any) -> WheelRecords:
+    return read_records(table.device, table.journal.events())
+
+
+class RecordsPage:
+    name = "records"
+    label = "tab_records"
+
+    def __init__(self, app: CroupierApp):
+        self.app = app
+        self.job: Job | None = None
+        self.records: WheelRecords | None = None
+        self.report: Report | None = None
+        self.list = CheckList("records")
+
+    def read(self) -> None:
+        table = self.app.table
+        self.records = self.report = None
+        self.list.reset()
+        self.job = Job(lambda step: _read(table), "wheel-records")
+
+    def leave(self) -> None:
+        """A read under way goes on (the wheel is powered on again at its end)."""
+
+    def _take(self) -> None:
+        job = self.job
+        if job is None or not job.finished or self.records is not None or job.error is not None:
+            return
+        self.records = job.result
+        wheel = self.app.table.device
+        self.report = Report((Section("wheel", wheel.url, False, tuple(checks_of(self.records))),))
+        self.app.post(SelftestDone(self.report.data))
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        app, s, t = self.app, self.app.s, self.app.texts
+        self._take()
+        button_h = max(kit.MIN_TARGET, int(50 * s))
+        size = int(20 * s)
+        targets: list[Target] = []
+        reading = self.job is not None and not self.job.finished
+        if not reading:
+            button = kit.Button(
+                pygame.Rect(rect.right - int(260 * s), rect.y, int(260 * s), button_h),
+                t("records_read"),
+                self.read,
+                colour=kit.PRIMARY,
+                size=int(22 * s),
+                name="records_read",
+            )
+            button.draw(surface)
+            targets.append(button)
+        body = pygame.Rect(
+            rect.x, rect.y + button_h + int(10 * s), rect.w, rect.h - button_h - int(10 * s)
+        )
+        if self.job is None:
+            lines(surface, body, [(t("records_about"), kit.DIM)], size=size)
+            return targets
+        if reading:
+            lines(surface, body, [(t("records_reading"), kit.ACCENT)], size=size)
+            return targets
+        if self.job.error is not None:
+            lines(
+                surface,
+                body,
+                [(t("selftest_stopped", error=str(self.job.error)), kit.BAD)],
+                size=size,
+            )
+            return targets
+        assert self.records is not None and self.report is not None
+        grid_h = int(body.h * 0.36)
+        figures = pygame.Rect(body.x, body.y, body.w, grid_h)
+        self._figures(surface, figures, self.records)
+        checks = pygame.Rect(
+            body.x, figures.bottom + int(10 * s), body.w, body.bottom - figures.bottom - int(10 * s)
+        )
+        rows = [(sec.name, check) for sec in self.report.sections for check in sec.checks]
+        return targets + self.list.draw(app, surface, checks, rows)
+
+    def _figures(self, surface: pygame.Surface, area: pygame.Rect, records: WheelRecords) -> None:
+        """A summary line per side, then each number's wins: wheel / table."""
+        s, t = self.app.s, self.app.texts
+        size = int(17 * s)
+        step = kit.font(size).get_linesize() + 2
+        y = area.y
+        for label, side in (
+            (t("records_wheel"), records.wheel),
+            (t("records_table"), records.journal),
+        ):
+            kit.text(
+                surface,
+                _summary(t, label, side),
+                (area.x, y),
+                size=size,
+                colour=kit.DIM,
+                width=area.w,
+            )
+            y += step
+        wheel, table = records.wheel, records.journal
+        numbers = len(table.wins)
+        rows = -(-numbers // COLUMNS)
+        cells = kit.grid(
+            pygame.Rect(area.x, y + 2, area.w, area.bottom - y - 2),
+            COLUMNS,
+            rows,
+            max(2, int(3 * s)),
+        )
+        small = max(10, int(min(cells[0].h * 0.42, 15 * s)))
+        for number, cell in enumerate(cells[:numbers]):
+            ours = table.wins[number]
+            theirs = None if wheel is None else wheel.wins[number]
+            differ = theirs is not None and theirs != ours
+            pygame.draw.rect(surface, kit.ALARM if differ else kit.BUTTON, cell, border_radius=4)
+            shown = self.app.table.game.result_text({"number": number})
+            said = f"{shown}: {'?' if theirs is None else theirs}/{ours}"
+            kit.text(
+                surface,
+                said,
+                (cell.centerx, cell.centery - kit.font(small).get_height() // 2),
+                size=small,
+                align="center",
+                width=cell.w - 2,
+            )
+
+
+def _summary(t: Any, label: str, side: Figures | None) -> str:
+    if side is None:
+        return t("records_unread", side=label)
+    return t(
+        "records_figures",
+        side=label,
+        games=side.games,
+        misfires=side.misfires,
+        chi=f"{side.chi_squared:.1f}",
+        percent=f"{side.percent:.0f}",
+    )
