@@ -85,6 +85,13 @@ class Device(ABC, Generic[E]):
         """Link-health figures for the once-a-second log line; none for a device with no link."""
         return {}
 
+    @property
+    def quiet_up_to(self) -> float:
+        """The longest this device may rightly say nothing during a round, in seconds (a
+        Cammegh wheel retrying a failed launch by itself): the table's timeout for the device
+        must be longer, or it would void a round the device is still playing."""
+        return 0.0
+
     def fault_over(self, code: str) -> bool:
         """Whether a fault `code` journaled earlier (before a restart) is over, as the device
         reports it now: the table clears such a fault when it starts. A device that cannot tell
@@ -147,12 +154,12 @@ def open_url(
 
 
 def check_url(
-    kind: str, backends: Mapping[str, Callable[..., Device]], url: str, *args: Any, **kwargs: Any
-) -> None:
+    kind: str, backends: Mapping[str, Callable[..., D]], url: str, *args: Any, **kwargs: Any
+) -> D:
     """DeviceError when `url` is no `kind` device's (an unknown scheme, a path or a parameter its
     backend refuses), found without touching the device: the backend is built as open_url builds
-    it and dropped unopened."""
-    _build(kind, backends, url, *args, **kwargs)
+    it, and returned unopened (for what its URL makes of it)."""
+    return _build(kind, backends, url, *args, **kwargs)
 
 
 def _build(

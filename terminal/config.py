@@ -16,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from drivers.device import Device
 from drivers.dice import check_dice_url
 from drivers.errors import DeviceError
 from drivers.gpio import PinMap, check_gpio_url
@@ -36,7 +37,7 @@ def known_games() -> list[str]:
 
 
 # how each of those devices' URL is checked when the file is loaded, without opening anything
-URL_CHECKS: dict[str, Callable[[str], None]] = {
+URL_CHECKS: dict[str, Callable[[str], Device]] = {
     "wheel": check_wheel_url,
     "dice": check_dice_url,
     "shoe": check_shoe_url,
@@ -259,7 +260,7 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
         seats=seats,
         stakes=_stakes(Section(path, raw, "stakes", required=False), minimum, chip_unit),
         device=_device_url(devices, device, URL_CHECKS[device]),
-        device_timeout=devices.number(f"{device}_timeout", 20, 1, MAX_TIMEOUT_S),
+        device_timeout=_device_timeout(devices, device),
         gpio=_gpio_url(devices, gpio, gpio_pins),
         gpio_pins=gpio_pins,
         publish=feed.endpoint("publish", bind=True),
@@ -288,7 +289,23 @@ def _game_sections(path: Path, raw: Mapping[str, Any], game: str) -> tuple[str, 
     return tuple(name for name in GAME_SECTIONS if name in own)
 
 
-def _device_url(devices: Section, key: str, check: Callable[..., None], *args: Any) -> str:
+def _device_timeout(devices: Section, device: str) -> float:
+    """[devices] `<device>_timeout`: longer than the device may rightly stay quiet in a round
+    (a Cammegh wheel's own launch retries), or the table would void rounds still in play."""
+    key = f"{device}_timeout"
+    timeout = devices.number(key, 20, 1, MAX_TIMEOUT_S)
+    quiet = URL_CHECKS[device](devices.text(device)).quiet_up_to
+    if timeout <= quiet:
+        raise ConfigError(
+            f"{devices.path}: [devices] {key} = {timeout:g} s is not above the {quiet:g} s the "
+            f"{device} may stay quiet in a round by itself (a failed launch it retries: "
+            f"launch_grace + launch_retry of its URL); the table would void the spin while it "
+            f"plays on: set {key} above {quiet:g} (90 leaves room), or lower launch_retry"
+        )
+    return timeout
+
+
+def _device_url(devices: Section, key: str, check: Callable[..., Any], *args: Any) -> str:
     """[devices] `key`, a URL its interface's backends parse now (`check`), opening nothing:
     a URL that could never open is refused even when --sim would run the table without it."""
     url = devices.text(key)

@@ -23,6 +23,6 @@ def open_dice(url: str, *, seed: int | None = None) -> DiceReader:
     return open_url(DiceReader.kind, BACKENDS, url, seed=seed)
 
 
-def check_dice_url(url: str) -> None:
+def check_dice_url(url: str) -> DiceReader:
     """DeviceError when `url` is no dice reader's, found without opening anything."""
-    check_url(DiceReader.kind, BACKENDS, url)
+    return check_url(DiceReader.kind, BACKENDS, url)

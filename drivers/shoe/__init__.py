@@ -23,6 +23,6 @@ def open_shoe(url: str, *, seed: int | None = None) -> Shoe:
     return open_url(Shoe.kind, BACKENDS, url, seed=seed)
 
 
-def check_shoe_url(url: str) -> None:
+def check_shoe_url(url: str) -> Shoe:
     """DeviceError when `url` is no card shoe's, found without opening anything."""
-    check_url(Shoe.kind, BACKENDS, url)
+    return check_url(Shoe.kind, BACKENDS, url)

@@ -27,7 +27,7 @@ def open_wheel(url: str, order: WheelOrder, *, seed: int | None = None) -> Wheel
     return open_url(Wheel.kind, BACKENDS, url, order, seed=seed)
 
 
-def check_wheel_url(url: str) -> None:
+def check_wheel_url(url: str) -> Wheel:
     """DeviceError when `url` is no wheel's, found without opening anything (and without the
     rulebook's wheel order, which no URL depends on)."""
-    check_url(Wheel.kind, BACKENDS, url, _ANY_ORDER)
+    return check_url(Wheel.kind, BACKENDS, url, _ANY_ORDER)

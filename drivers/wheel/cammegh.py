@@ -296,6 +296,12 @@ class CammeghWheel(Wheel):
 
     # The backend
 
+    @property
+    def quiet_up_to(self) -> float:
+        """A failed launch: flag 8 ignored for `launch_grace`, then the wheel's own retries
+        for up to `launch_retry`, with no reading meanwhile."""
+        return self.launch_grace + self.launch_retry
+
     def fault_over(self, code: str) -> bool:
         """Whether the condition of a fault `code` journaled earlier (before a restart) is over,
         as the wheel reports it now: the table clears such a fault when it starts."""

@@ -497,6 +497,13 @@ MISTAKES = [
         id="wheel timeout 0",
     ),
     pytest.param(
+        "roulette_fr",
+        dict(lines={"wheel": 'wheel = "cammegh:///dev/ttyUSB0?mode=1415"'}),
+        "[devices] wheel_timeout = 20 s is not above the 23 s the wheel may stay quiet in a "
+        "round by itself (a failed launch it retries: launch_grace + launch_retry of its URL)",
+        id="a wheel timeout shorter than the cammegh's retries",
+    ),
+    pytest.param(
         "craps",
         dict(lines={"dice_timeout": "dice_timeout = 7200"}),
         "[devices] dice_timeout must be a number from 1 to 3600 (got 7200)",
@@ -630,6 +637,17 @@ ON_THE_COMMAND_LINE = (
     "minimum 10^20",
     "stake below the minimum",
 )
+
+
+def test_a_cammegh_table_with_room_for_the_wheel_s_own_retries_loads(tmp_path):
+    path = table_file(
+        tmp_path,
+        lines={
+            "wheel": 'wheel = "cammegh:///dev/ttyUSB0?mode=1415&launch_retry=30"',
+            "wheel_timeout": "wheel_timeout = 90",
+        },
+    )
+    assert load_table_config(path).device_timeout == 90
 
 
 @pytest.mark.parametrize("game, edits, says", [m for m in MISTAKES if m.id in ON_THE_COMMAND_LINE])
