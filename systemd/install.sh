@@ -24,33 +24,22 @@ usage: sudo systemd/install.sh [--table GAME|FILE] [--pi | --no-pi] [--wheels DI
 EOF
 }
 
-NAME=dealer-terminal
-USER_NAME=dealer
+SCRIPT=install
+# shellcheck source=systemd/common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # the unit's SupplementaryGroups: serial boards, GPIO, the display (video, render), touch
 # (input), the spoken calls (audio); plain Debian has no gpio group, Raspberry Pi OS has them all
 SERVICE_GROUPS=(dialout gpio video render input audio)
 # python3-venv for the virtual environment; libgbm, libdrm, libEGL and libudev are what
 # pygame-ce's SDL opens at run time to draw on the console display (kmsdrm)
 DEBIAN_PACKAGES=(python3-venv libgbm1 libdrm2 libegl1 libudev1)
-PREFIX=/opt/$NAME
 VENV=$PREFIX/.venv
-CONF=/etc/$NAME
-STATE=/var/lib/$NAME
-UNITS=/etc/systemd/system
 RULES_DIR=/etc/udev/rules.d
 RULES=99-dealer-terminal.rules
 TABLE_UNIT=dealer-terminal.service
 PIT_UNIT=dealer-terminal-pit.service
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 
-step() { printf '==> %s\n' "$*"; }
-say() { printf '    %s\n' "$*"; }
-die() {
-    printf 'install: %s\n' "$*" >&2
-    exit 1
-}
-systemd_runs() { [ -d /run/systemd/system ]; }
-udev_runs() { [ -S /run/udev/control ]; }
 
 table=roulette_fr
 pi=auto
@@ -87,7 +76,7 @@ done
 
 # ---------------------------------------------------------------------------------------------
 step "checks"
-[ "$(id -u)" -eq 0 ] || die "run as root: sudo make install (or sudo $0)"
+need_root
 { [ -f "$SRC/pyproject.toml" ] && [ -f "$SRC/systemd/$TABLE_UNIT" ]; } ||
     die "$SRC is not a dealer-terminal checkout (no pyproject.toml or systemd/$TABLE_UNIT)"
 case "$table" in

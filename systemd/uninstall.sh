@@ -18,23 +18,12 @@ usage: sudo systemd/uninstall.sh [--purge]
 EOF
 }
 
-NAME=dealer-terminal
-USER_NAME=dealer
-PREFIX=/opt/$NAME
-CONF=/etc/$NAME
-STATE=/var/lib/$NAME
-UNITS=/etc/systemd/system
+SCRIPT=uninstall
+# shellcheck source=systemd/common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 RULES=/etc/udev/rules.d/99-dealer-terminal.rules
 SERVICES=(dealer-terminal.service dealer-terminal-pit.service)
 
-step() { printf '==> %s\n' "$*"; }
-say() { printf '    %s\n' "$*"; }
-die() {
-    printf 'uninstall: %s\n' "$*" >&2
-    exit 1
-}
-systemd_runs() { [ -d /run/systemd/system ]; }
-udev_runs() { [ -S /run/udev/control ]; }
 
 purge=no
 while [ $# -gt 0 ]; do
@@ -51,7 +40,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-[ "$(id -u)" -eq 0 ] || die "run as root: sudo make uninstall (or sudo $0)"
+need_root
 
 # ---------------------------------------------------------------------------------------------
 step "services"

@@ -254,17 +254,7 @@ class CammeghWheel(Wheel):
                 f"the wheel is {self._state_text()}: a game is never interrupted",
                 "ask again between games, with the table stopped",
             )
-        powered = self._state() != 6
-        self._selftesting = True
-        try:
-            if powered:
-                self._tracker.power_off_expected = True
-                self._ask_reply("P", 0)
-                self._wait_for(
-                    lambda: self._state() == 6,
-                    f"the wheel did not go idle (state 6) within {self.boot:g} s of *P 0",
-                    "power it off from its panel, then ask again",
-                )
+        with self._powered_idle("ask") as powered:
             try:
                 yield
             except BaseException:
@@ -274,6 +264,25 @@ class CammeghWheel(Wheel):
             failures = self._power_on_again() if powered else []
             if failures:
                 raise self._error(failures[0].detail, "power it on from its panel")
+
+    @contextmanager
+    def _powered_idle(self, then: str) -> Iterator[bool]:
+        """The wheel in state 6 for the block: powered off (`*P 0`) first unless it is idle
+        already; yields whether it was, for the block to power it on again. The driver's own
+        power-off is no `powered_down` fault. `then`: what the technician does again once the
+        wheel is off by hand."""
+        powered = self._state() != 6
+        self._selftesting = True
+        try:
+            if powered:
+                self._tracker.power_off_expected = True
+                self._ask_reply("P", 0)
+                self._wait_for(
+                    lambda: self._state() == 6,
+                    f"the wheel did not go idle (state 6) within {self.boot:g} s of *P 0",
+                    f"power it off from its panel, then {then} again",
+                )
+            yield powered
         finally:
             self._tracker.power_off_expected = False
             self._selftesting = False
@@ -408,24 +417,11 @@ class CammeghWheel(Wheel):
                     "run it between games, with the table stopped",
                 )
             ]
-        powered = self._state() != 6
-        self._selftesting = True
-        try:
-            if powered:
-                self._tracker.power_off_expected = True
-                self._ask_reply("P", 0)
-                self._wait_for(
-                    lambda: self._state() == 6,
-                    f"the wheel did not go idle (state 6) within {self.boot:g} s of *P 0",
-                    "power it off from its panel, then run the self-test again",
-                )
+        with self._powered_idle("run the self-test") as powered:
             checks = self._run_selftest()
             if powered:
                 checks += self._power_on_again()
             return checks
-        finally:
-            self._tracker.power_off_expected = False
-            self._selftesting = False
 
     def _power_on_again(self) -> list[SelfTestCheck]:
         try:

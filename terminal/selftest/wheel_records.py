@@ -639,24 +639,34 @@ def _log_check(found: Reconciliation | None, problem: str | None) -> SelfTestChe
         return SelfTestCheck(name, True, span)
     parts = [span]
     if found.missing_from_journal:
-        count = sum(len(g.games) for g in found.missing_from_journal)
-        where = "; ".join(_gap_text(g) for g in found.missing_from_journal[:SHOWN])
         parts.append(
-            f"the journal lacks {_count(count, 'game')} the wheel played: {where}"
-            f"{_more(found.missing_from_journal)} (played while the terminal was down or "
-            "after it stopped, or their rounds lost)"
+            _gaps_text(
+                found.missing_from_journal,
+                "the journal lacks {} the wheel played",
+                "game",
+                "played while the terminal was down or after it stopped, or their rounds lost",
+            )
         )
     if found.missing_from_log:
-        count = sum(len(g.games) for g in found.missing_from_log)
-        where = "; ".join(_gap_text(g) for g in found.missing_from_log[:SHOWN])
         parts.append(
-            f"the wheel's log lacks {_count(count, 'journal result')}: {where}"
-            f"{_more(found.missing_from_log)} (results this wheel never played: another "
-            "wheel's, a simulated run's, or entered by hand)"
+            _gaps_text(
+                found.missing_from_log,
+                "the wheel's log lacks {}",
+                "journal result",
+                "results this wheel never played: another wheel's, a simulated run's, or "
+                "entered by hand",
+            )
         )
     if found.unaligned:
         parts.append("part of the log was too long to align: its games are left unpaired")
     return SelfTestCheck(name, False, "; ".join(parts))
+
+
+def _gaps_text(gaps: Sequence[Gap], lacks: str, what: str, why: str) -> str:
+    """One side's gaps: how many games (`lacks` with the count of `what`), where, and why."""
+    count = sum(len(g.games) for g in gaps)
+    where = "; ".join(_gap_text(g) for g in gaps[:SHOWN])
+    return f"{lacks.format(_count(count, what))}: {where}{_more(gaps)} ({why})"
 
 
 def _gap_text(gap: Gap) -> str:

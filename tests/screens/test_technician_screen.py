@@ -199,3 +199,21 @@ def test_the_cammegh_s_records_show_the_games_it_played_without_the_table(tmp_pa
     assert page.records.wheel.games == 4 and page.records.journal.games == 2
     missing = page.records.reconciliation.missing_from_journal
     assert [len(gap.games) for gap in missing] == [2]
+
+
+def test_a_self_test_under_way_keeps_the_technician_in_and_is_journaled_from_any_page(tmp_path):
+    cfg = scratch_table("roulette_fr", tmp_path, device="sim://wheel?spin=0")
+    with screen_session(cfg, (800, 480)) as driver:
+        driver.until(lambda: driver.screen() == "opening", "the sign-in")
+        _technician_in(driver)
+        driver.press("run_selftest")
+        selftest = driver.app.screens.current().page
+        sign_out = next(t for t in driver.app.targets if t.name == "sign_out")
+        assert selftest.busy and not sign_out.enabled  # the devices are still under test
+        driver.press("page:guided")  # another page meanwhile
+        driver.until(lambda: _kinds(cfg, "selftest.report"), "the report journaled")
+        driver.until(lambda: driver.showing("sign_out") and not selftest.busy, "done")
+        driver.press("sign_out")
+        driver.until(lambda: driver.model.state.technician is None, "signed out")
+    (report,) = _kinds(cfg, "selftest.report")
+    assert [s["name"] for s in report["data"]["sections"]] == ["wheel", "host"]

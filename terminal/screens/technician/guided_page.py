@@ -19,6 +19,7 @@ from terminal.screens import kit
 from terminal.screens.app import Target
 from terminal.screens.technician.checklist import CheckList
 from terminal.screens.technician.job import Commands
+from terminal.screens.technician.page import action, below_action, report_rows, say
 from terminal.selftest.guided import ASKED, HEARD, SKIPPED, WRONG, BallInPocket, GuidedWheelTest
 from terminal.selftest.report import Report, Section
 
@@ -93,7 +94,9 @@ class GuidedPage:
             if self.test is not None and self.verdict is None and not late:
                 self.test.heard(event)
 
-    def _follow(self) -> None:
+    busy = False  # leaving ends the wheel's pocket test: nothing to wait for
+
+    def follow(self) -> None:
         """The readings that came taken; the wheel told of the next drop; the verdict once every
         pocket is done."""
         self._drain()
@@ -111,28 +114,16 @@ class GuidedPage:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         app, s, t = self.app, self.app.s, self.app.texts
-        self._follow()
         button_h = max(kit.MIN_TARGET, int(50 * s))
         size = int(20 * s)
         if self.test is None or self.verdict is not None:
             label = t("guided_start") if self.test is None else t("guided_again")
-            start = kit.Button(
-                pygame.Rect(rect.right - int(260 * s), rect.y, int(260 * s), button_h),
-                label,
-                self.start,
-                colour=kit.PRIMARY,
-                size=int(22 * s),
-                name="guided_start",
-            )
-            start.draw(surface)
-            body = pygame.Rect(
-                rect.x, rect.y + button_h + int(10 * s), rect.w, rect.h - button_h - int(10 * s)
-            )
+            start = action(app, surface, rect, label, self.start, "guided_start")
+            body = below_action(app, rect)
             if self.verdict is None:
-                lines(surface, body, [(t("guided_about"), kit.DIM)], size=size)
+                say(app, surface, body, t("guided_about"), kit.DIM)
                 return [start]
-            rows = [(sec.name, check) for sec in self.verdict.sections for check in sec.checks]
-            return [start, *self.list.draw(app, surface, body, rows)]
+            return [start, *self.list.draw(app, surface, body, report_rows(self.verdict))]
         test = self.test
         ask = test.asked
         head = int(32 * s)

@@ -9,17 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from terminal.common.draw import lines
-from terminal.runtime.technician import SelftestDone
 from terminal.screens import kit
 from terminal.screens.app import Target
-from terminal.screens.technician.checklist import CheckList
-from terminal.screens.technician.job import Job
+from terminal.screens.technician.page import JobPage, action, below_action, report_rows, say
 from terminal.selftest.report import Report, Section
 from terminal.selftest.wheel_records import Figures, WheelRecords, checks_of, read_records
 
 if TYPE_CHECKING:
-    from terminal.screens.app import CroupierApp
+    pass
 
 COLUMNS = 13
 
@@ -28,69 +25,35 @@ def _read(table: Any) -> WheelRecords:
     return read_records(table.device, table.journal.events())
 
 
-class RecordsPage:
+class RecordsPage(JobPage):
     name = "records"
     label = "tab_records"
 
-    def __init__(self, app: CroupierApp):
-        self.app = app
-        self.job: Job | None = None
-        self.records: WheelRecords | None = None
-        self.report: Report | None = None
-        self.list = CheckList("records")
-
     def read(self) -> None:
         table = self.app.table
-        self.records = self.report = None
-        self.list.reset()
-        self.job = Job(lambda step: _read(table), "wheel-records")
+        self.start(lambda step: _read(table))
 
-    def leave(self) -> None:
-        """A read under way goes on (the wheel is powered on again at its end)."""
-
-    def _take(self) -> None:
-        job = self.job
-        if job is None or not job.finished or self.records is not None or job.error is not None:
-            return
-        self.records = job.result
+    def reported(self, result: WheelRecords) -> Report:
         wheel = self.app.table.device
-        self.report = Report((Section("wheel", wheel.url, False, tuple(checks_of(self.records))),))
-        self.app.post(SelftestDone(self.report.data))
+        return Report((Section("wheel", wheel.url, False, tuple(checks_of(result))),))
+
+    @property
+    def records(self) -> WheelRecords | None:
+        return None if self.job is None or not self.job.finished else self.job.result
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         app, s, t = self.app, self.app.s, self.app.texts
-        self._take()
-        button_h = max(kit.MIN_TARGET, int(50 * s))
-        size = int(20 * s)
         targets: list[Target] = []
-        reading = self.job is not None and not self.job.finished
-        if not reading:
-            button = kit.Button(
-                pygame.Rect(rect.right - int(260 * s), rect.y, int(260 * s), button_h),
-                t("records_read"),
-                self.read,
-                colour=kit.PRIMARY,
-                size=int(22 * s),
-                name="records_read",
-            )
-            button.draw(surface)
-            targets.append(button)
-        body = pygame.Rect(
-            rect.x, rect.y + button_h + int(10 * s), rect.w, rect.h - button_h - int(10 * s)
-        )
+        if not self.busy:
+            targets.append(action(app, surface, rect, t("records_read"), self.read, "records_read"))
+        body = below_action(app, rect)
         if self.job is None:
-            lines(surface, body, [(t("records_about"), kit.DIM)], size=size)
+            say(app, surface, body, t("records_about"), kit.DIM)
             return targets
-        if reading:
-            lines(surface, body, [(t("records_reading"), kit.ACCENT)], size=size)
+        if self.busy:
+            say(app, surface, body, t("records_reading"), kit.ACCENT)
             return targets
-        if self.job.error is not None:
-            lines(
-                surface,
-                body,
-                [(t("selftest_stopped", error=str(self.job.error)), kit.BAD)],
-                size=size,
-            )
+        if self.stopped(surface, body):
             return targets
         assert self.records is not None and self.report is not None
         grid_h = int(body.h * 0.36)
@@ -99,8 +62,7 @@ class RecordsPage:
         checks = pygame.Rect(
             body.x, figures.bottom + int(10 * s), body.w, body.bottom - figures.bottom - int(10 * s)
         )
-        rows = [(sec.name, check) for sec in self.report.sections for check in sec.checks]
-        return targets + self.list.draw(app, surface, checks, rows)
+        return targets + self.list.draw(app, surface, checks, report_rows(self.report))
 
     def _figures(self, surface: pygame.Surface, area: pygame.Rect, records: WheelRecords) -> None:
         """A summary line per side, then each number's wins: wheel / table."""

@@ -27,7 +27,15 @@ class Page(Protocol):
     name: str
     label: str  # its tab's text key
 
+    @property
+    def busy(self) -> bool:
+        """Its work is under way: the technician cannot sign out meanwhile."""
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]: ...
+
+    def follow(self) -> None:
+        """At every frame, whichever page shows: what came of its work taken (a report
+        journaled, the wheel told of the next drop)."""
 
     def leave(self) -> None:
         """The technician goes to another page or signs out: stop what needs stopping."""
@@ -79,6 +87,8 @@ class TechnicianScreen(Dialog):
         s, t = self.app.s, self.app.texts
         if self.signing_out:
             return self.waiting(surface, rect)
+        for page in self.pages:
+            page.follow()
         tabs_w = int(rect.w * 0.24)
         tabs = pygame.Rect(rect.x, rect.y, tabs_w, rect.h)
         rows = max(len(self.pages) + 1, 5)
@@ -95,7 +105,14 @@ class TechnicianScreen(Dialog):
             )
             button.draw(surface)
             targets.append(button)
-        out = kit.Button(cells[-1], t("sign_out"), self.sign_out, size=int(20 * s), name="sign_out")
+        out = kit.Button(
+            cells[-1],
+            t("sign_out"),
+            self.sign_out,
+            enabled=not any(page.busy for page in self.pages),
+            size=int(20 * s),
+            name="sign_out",
+        )
         out.draw(surface)
         targets.append(out)
         area = pygame.Rect(tabs.right + int(12 * s), rect.y, rect.w - tabs_w - int(12 * s), rect.h)
