@@ -120,7 +120,15 @@ class GameTracker:
             return last.state != 6
         if code == "component_fault":
             return not last.flagged(COMPONENT_FAULT)
-        return code in ("launch_failed", "misspin", "ball_removed", "silent", "link_lost")
+        # a game's own trouble ends with it; the link's is over once lines come
+        return code in (
+            "launch_failed",
+            "misspin",
+            "ball_removed",
+            "no_result",
+            "silent",
+            "link_lost",
+        )
 
     @property
     def playing(self) -> bool:
@@ -312,6 +320,7 @@ class GameTracker:
             game.result = number
             pocket = self.order.index(number) if number in self.order.numbers else NOT_A_POCKET
             out.append(BallInPocket((pocket,), (self.order.number(pocket),), t_ns))
+            out += self._clear("no_result", t_ns)  # a game without one is over: this one has it
         elif game is not None and game.result is not None and not game.checked:
             game.checked = True
             if number != game.result:

@@ -309,6 +309,10 @@ def test_a_game_missed_while_unplugged_is_void(emulator, wheel):
     events = wait_for(cam, Fault, what="no_result")
     assert events[-1].void
     assert not any(isinstance(e, BallInPocket) for e in events)
+    cam.spin("ccw")  # the next game gives its number: the fault is over
+    events = wait_for(cam, FaultCleared)
+    assert events[-1].code == "no_result" and isinstance(events[-2], BallInPocket)
+    assert cam.fault_over("no_result")  # and, journaled before a restart, cleared at start
 
 
 def test_garbage_is_counted_and_never_a_result(emulator, wheel):
