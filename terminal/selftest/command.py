@@ -12,9 +12,11 @@ is refused and says where to run it instead.
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -23,6 +25,7 @@ import zmq
 from drivers.errors import DeviceError
 from games.registry import game as game_of
 from terminal.assemble import bound, build_engine, device_url, open_round_device, open_table_io
+from terminal.common.storage import open_reader, read_rows
 from terminal.config import TableConfig
 from terminal.feed.curve import CurveServer
 from terminal.feed.publisher import FeedPublisher
@@ -31,6 +34,7 @@ from terminal.runtime.journal_lock import JournalLock, lock_path
 from terminal.selftest.devices import check_device, failed_to_open
 from terminal.selftest.host import Probes, check_host
 from terminal.selftest.report import Progress, Report, Section, check_line
+from terminal.selftest.wheel_records import has_records, records_checks
 
 # A pit's SUB socket that was trying to connect is subscribed this long after the feed binds
 # (ZeroMQ retries every 0.1 s): the report is not published sooner, lest PUB drop it.
@@ -84,7 +88,7 @@ def run_selftest(
         bound_at = time.monotonic()
 
         text = None if as_json else out  # where each check is printed as it is done
-        sections = _check_devices(cfg, sim, text, stack)
+        sections = _check_devices(cfg, sim, text, stack, db)
         if text is not None:
             print(Section("host", None, False, ()).header(), file=text, flush=True)
         sections.append(
@@ -124,10 +128,11 @@ def _lock(db: Path) -> tuple[JournalLock | None, str | None]:
 
 
 def _check_devices(
-    cfg: TableConfig, sim: bool, out: TextIO | None, stack: ExitStack
+    cfg: TableConfig, sim: bool, out: TextIO | None, stack: ExitStack, db: Path
 ) -> list[Section]:
     """Open the table's devices (their simulated twins with `sim`) and check each, printing as
-    it goes; a device that cannot be opened is a failed check, the others are still checked."""
+    it goes; a device that cannot be opened is a failed check, the others are still checked. A
+    wheel that keeps records of its own (a Cammegh) has them set beside the journal `db`'s."""
     rules, _ = build_engine(cfg)
     kind = game_of(cfg.game).device
     openers = [(kind, lambda: open_round_device(cfg, rules, sim), cfg.device)]
@@ -149,8 +154,26 @@ def _check_devices(
         opened = Section(name, device.url, sim or device.url.startswith("sim://"), ())
         if out is not None:
             print(opened.header(), file=out, flush=True)
-        sections.append(check_device(name, device, sim=sim, progress=_printer(out)))
+        section = check_device(name, device, sim=sim, progress=_printer(out))
+        if has_records(device):
+            records = records_checks(device, _events(db))
+            for check in records:
+                if out is not None:
+                    print(check_line(check), file=out, flush=True)
+            section = replace(section, checks=section.checks + tuple(records))
+        sections.append(section)
     return sections
+
+
+def _events(db: Path) -> list[dict]:
+    """The journal's events, read only (none when there is no journal yet)."""
+    if not db.is_file():
+        return []
+    reader = open_reader(db)
+    try:
+        return [json.loads(row.body) for row in read_rows(reader)]
+    finally:
+        reader.dispose()
 
 
 def _printer(out: TextIO | None) -> Progress | None:

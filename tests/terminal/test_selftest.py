@@ -19,16 +19,18 @@ import pytest
 import zmq
 
 from drivers.emulators.wheel_board import WheelBoardEmulator
+from terminal.assemble import assemble
 from terminal.cli import main
 from terminal.config import load_table_config
 from terminal.runtime.audit import audit
 from terminal.selftest import host
 from terminal.selftest.command import TableRunning, run_selftest
 from terminal.selftest.host import Probes
-from tests.support.helpers import cli, journal_events, write_config
+from tests.drivers.conftest import FRENCH
+from tests.support.helpers import cli, journal_events, quiet, wait_for, write_config
 from tests.support.selftest_host import SYNCED, UNSYNCED, healthy_pi, write
 from tests.support.table_process import TableProcess
-from tests.support.wheel_backends import BOARD_TIME_SCALE
+from tests.support.wheel_backends import BOARD_TIME_SCALE, POCKET_TEST_BACKENDS
 
 RECEIVE_MS = 30_000  # a guard against a hang, not a measure
 
@@ -331,3 +333,24 @@ def test_curve_missing_fails(pi):
     curve = host.check_curve(cfg, Probes(curve=lambda: False))
     assert not curve.ok and "built without CURVE" in curve.detail
     assert host.check_curve(cfg, pi).ok
+
+
+def test_a_cammegh_s_own_records_are_checked_beside_the_journal(tmp_path, pi):
+    """Two rounds on the wheel, then a game it played with no terminal: the self-test's wheel
+    section says the journal lacks it, and after which round."""
+    with POCKET_TEST_BACKENDS["cammegh"](tmp_path, FRENCH) as hands:
+        wheel = hands.emulator
+        cfg = load_table_config(write_config(tmp_path, wheel=hands.url))
+        with assemble(cfg, quiet()) as table:
+            assert table.run(rounds=2) == 2
+        wait_for(lambda: len(wheel.wins) == 2 and wheel.state == 1, "two games played", 30)
+        wheel.play_alone(1)
+        wait_for(lambda: len(wheel.wins) == 3 and wheel.state == 1, "one more played", 30)
+        out = io.StringIO()
+        assert run_selftest(cfg, sim=False, out=out, probes=pi) is False
+    printed = out.getvalue()
+    assert "FAIL wheel_log: 3 games in the wheel's log" in printed
+    assert "the journal lacks 1 game the wheel played" in printed and "after round 2" in printed
+    report = [e for e in journal_events(cfg) if e["kind"] == "selftest.report"][-1]["data"]
+    wheel_checks = {c["name"] for c in report["checks"] if c["section"] == "wheel"}
+    assert {"wheel_log", "statistics", "wheel_clock"} <= wheel_checks
