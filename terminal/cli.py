@@ -328,7 +328,9 @@ def cmd_run(args) -> int:
     )
     try:
         if with_screen:
-            _run_with_screen(cfg, opts, control, args.size)
+            while not _run_with_screen(cfg, opts, control, args.size):
+                if control.stop_requested.is_set():
+                    break
         else:
             run_table(cfg, opts, control)
     except (ConfigError, RulebookError) as exc:  # its rulebook, its stake steps, its staff file
@@ -345,9 +347,13 @@ def _display_here() -> bool:
     return has_display()
 
 
-def _run_with_screen(cfg, opts, control, size) -> None:
+def _run_with_screen(cfg, opts, control, size) -> bool:
+    """The table with its screen; False when a device could not be opened, once the screen has
+    said so until it opens (or the terminal was stopped): the table is then started again.
+    Headless, such an error ends the terminal (exit 2) and systemd starts it again."""
     from dataclasses import replace
 
+    from drivers.errors import DeviceError
     from terminal.assemble import assemble
     from terminal.runtime.systemd import Beat
     from terminal.screens.display import Display
@@ -356,11 +362,45 @@ def _run_with_screen(cfg, opts, control, size) -> None:
 
     sink = ScreenSink()
     shown = Beat("the croupier's screen")  # READY=1 after its first frame
-    display = Display(size, rotation=cfg.rotation, title=f"dealer-terminal {cfg.id}")
-    with assemble(cfg, replace(opts, sinks=(sink,), watched=(shown,)), control) as table:
-        run_with_screen(
-            table, sink, display, rounds=opts.rounds, language=cfg.language, shown=shown
-        )
+    try:
+        with assemble(cfg, replace(opts, sinks=(sink,), watched=(shown,)), control) as table:
+            display = Display(size, rotation=cfg.rotation, title=f"dealer-terminal {cfg.id}")
+            run_with_screen(
+                table, sink, display, rounds=opts.rounds, language=cfg.language, shown=shown
+            )
+    except DeviceError as exc:
+        _device_missing(exc, cfg, opts, control, size)
+        return False
+    return True
+
+
+def _device_missing(exc: Exception, cfg, opts, control, size) -> None:
+    """A device that cannot be opened, shown on the screen (and logged) while it is tried again
+    every few seconds on a thread of its own, until it opens or the terminal is stopped."""
+    import threading
+    import time
+
+    from terminal.assemble import build_engine, open_round_device
+    from terminal.screens.boot_error import DEVICE, RETRY_S, show_boot_error
+    from terminal.screens.display import Display
+
+    print(f"dealer-terminal: {exc}; trying again every {RETRY_S} s", file=sys.stderr, flush=True)
+    rules, _ = build_engine(cfg)
+    opened = threading.Event()
+
+    def retry() -> None:
+        while not control.stop_requested.is_set():
+            time.sleep(RETRY_S)
+            try:
+                open_round_device(cfg, rules, opts.sim, opts.seed).close()
+            except DeviceError:
+                continue
+            opened.set()
+            return
+
+    threading.Thread(target=retry, name="device-retry", daemon=True).start()
+    display = Display(size, rotation=cfg.rotation, title=f"dealer-terminal {cfg.id}: device")
+    show_boot_error(display, str(exc), control.stop_requested, DEVICE, over=opened.is_set)
 
 
 def _config_error(exc: Exception, with_screen: bool, size, rotation: int = 0) -> int:

@@ -87,11 +87,14 @@ class Watchdog:
         if self._thread is not None:
             self._thread.start()
 
-    def stop(self) -> None:
+    def stop(self, *, stopping: bool = True) -> None:
+        """No more pings; STOPPING=1 unless the terminal goes on (`stopping` False: a table
+        that starts after its device came, whose own watchdog takes over)."""
         if self._thread is not None:
             self._stop.set()
             self._thread.join()
-            notify(STOPPING="1", STATUS=self.stopping)
+            if stopping:
+                notify(STOPPING="1", STATUS=self.stopping)
 
     def _run(self) -> None:
         while any(part.at is None for part in self.parts):

@@ -1,16 +1,19 @@
-"""The screen of a terminal whose table cannot start for its configuration (a table file that
+"""The screen of a terminal whose table cannot start: for its configuration (a table file that
 cannot be read or is not valid, an unknown game, a device URL that cannot be parsed, a rulebook
-or staff file at fault): the error full screen in large type for casino light, and what to do,
-in Catalan, Spanish and English, since the table's language is in the file at fault.
+or staff file at fault), or for a device that cannot be opened (unplugged, switched off). The
+error full screen in large type for casino light, and what to do, in Catalan, Spanish and
+English, since the table's language is in the file at fault.
 
-The terminal shows it until it is stopped, as a service that is up: READY=1 with the error as
-its STATUS once it is drawn, the watchdog pinged while this screen's loop turns; so systemd
-never restarts it in a loop for a file a restart cannot fix (docs/running.md).
+The terminal shows it as a service that is up: READY=1 with the error as its STATUS once it is
+drawn, the watchdog pinged while this screen's loop turns; so systemd never restarts it in a
+loop for what a restart cannot fix (docs/running.md). A configuration error stays until the
+terminal is stopped; a device's, until the device opens (the terminal tries again meanwhile).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -26,6 +29,28 @@ WHAT_TO_DO = (
     "Avise al técnico: hay que corregir el archivo y reiniciar el terminal.",
     "Call the technician: the file must be fixed and the terminal restarted.",
 )
+RETRY_S = 5  # a device that cannot be opened is tried again this often
+
+
+@dataclass(frozen=True)
+class Trouble:
+    """What kept the table from starting: its titles and what to do, in the three languages."""
+
+    name: str  # what STATUS= calls it
+    titles: tuple[str, str, str]
+    what_to_do: tuple[str, str, str]
+
+
+CONFIGURATION = Trouble("configuration error", TITLES, WHAT_TO_DO)
+DEVICE = Trouble(
+    "device not available",
+    ("Dispositiu no disponible", "Dispositivo no disponible", "Device not available"),
+    (
+        f"El terminal ho torna a provar cada {RETRY_S} s: comproveu el cable i l'alimentació.",
+        f"El terminal lo vuelve a intentar cada {RETRY_S} s: compruebe el cable y la alimentación.",
+        f"The terminal tries again every {RETRY_S} s: check the device's cable and power.",
+    ),
+)
 FLOOR = 22  # the smallest text size, at the 7-inch display (scaled with the display)
 # the error's smallest size while it fits: a word too long for a line (a deep path) is broken
 # rather than the whole error made smaller
@@ -33,7 +58,9 @@ ERROR_FLOOR = 30
 TURNS_PER_S = 2  # the screen shown again and the watchdog's beat, twice a second
 
 
-def draw_boot_error(surface: pygame.Surface, error: str) -> list[tuple[str, pygame.Rect]]:
+def draw_boot_error(
+    surface: pygame.Surface, error: str, trouble: Trouble = CONFIGURATION
+) -> list[tuple[str, pygame.Rect]]:
     """The error on all of `surface`: the titles on a red band, the error on a panel, what to
     do in amber below; every line drawn, with its place."""
     w, h = surface.get_size()
@@ -42,9 +69,9 @@ def draw_boot_error(surface: pygame.Surface, error: str) -> list[tuple[str, pyga
     surface.fill(kit.BACKGROUND)
     band = pygame.Rect(0, 0, w, round(h * 0.34))
     pygame.draw.rect(surface, kit.ALARM, band)
-    drawn = _centred(surface, TITLES, band.inflate(-2 * margin, -margin), kit.TEXT, floor)
+    drawn = _centred(surface, trouble.titles, band.inflate(-2 * margin, -margin), kit.TEXT, floor)
     todo = pygame.Rect(margin, round(h * 0.76), w - 2 * margin, h - round(h * 0.76) - margin)
-    drawn += _centred(surface, WHAT_TO_DO, todo, kit.ACCENT, floor)
+    drawn += _centred(surface, trouble.what_to_do, todo, kit.ACCENT, floor)
     body = pygame.Rect(
         margin, band.bottom + margin, w - 2 * margin, todo.y - band.bottom - 2 * margin
     )
@@ -82,23 +109,30 @@ def _centred(
     return drawn
 
 
-def show_boot_error(display: Display, error: str, stopped: Flag) -> None:
-    """`error` on `display` until `stopped` is set (a signal) or its window is closed; READY=1
-    with STATUS= the error once it is shown, WATCHDOG=1 while this loop turns."""
-    beat = Beat("the configuration error's screen")
+def show_boot_error(
+    display: Display,
+    error: str,
+    stopped: Flag,
+    trouble: Trouble = CONFIGURATION,
+    over: Callable[[], bool] = lambda: False,
+) -> None:
+    """`error` on `display` until `stopped` is set (a signal), its window is closed or `over()`
+    (looked at each turn: it must not wait); READY=1 with STATUS= the error once it is shown,
+    WATCHDOG=1 while this loop turns."""
+    beat = Beat(f"the {trouble.name}'s screen")
     watchdog = Watchdog(
-        (beat,), ready=f"configuration error: {error}", stopping="stopping (configuration error)"
+        (beat,), ready=f"{trouble.name}: {error}", stopping=f"stopping ({trouble.name})"
     )
     watchdog.start()
     clock = pygame.time.Clock()
     try:
-        draw_boot_error(display.surface, error)
-        while not stopped.is_set():
+        draw_boot_error(display.surface, error, trouble)
+        while not stopped.is_set() and not over():
             if any(event.type == pygame.QUIT for event in pygame.event.get()):
                 return
             display.show()
             beat()
             clock.tick(TURNS_PER_S)
     finally:
-        watchdog.stop()
+        watchdog.stop(stopping=not over())
         display.close()

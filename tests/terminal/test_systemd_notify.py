@@ -16,11 +16,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
 
+from drivers.emulators.wheel_board import WheelBoardEmulator
 from terminal.assemble import assemble
 from terminal.common.storage import BUSY_TIMEOUT_S
 from terminal.config import load_table_config
@@ -30,6 +31,7 @@ from terminal.screens.display import Display
 from terminal.screens.model import ScreenSink
 from terminal.screens.run import run_with_screen
 from tests.support.helpers import REPO, WAIT_S, quiet, wait_for, write_config
+from tests.support.wheel_backends import BOARD_TIME_SCALE
 
 WATCHDOG_S = 3.0  # WATCHDOG_USEC of the terminals under test
 PERIOD_S = WATCHDOG_S / 2  # a ping is due every period
@@ -297,6 +299,39 @@ def test_a_configuration_error_keeps_the_service_up_on_its_screen(tmp_path, syst
     log = (tmp_path / "stderr.txt").read_text()
     assert f"dealer-terminal: {path}: [devices] wheel: " in log
     assert "a configuration error: fix what it names" in log
+
+
+def test_a_device_not_there_at_boot_is_shown_until_it_comes_then_the_table_starts(
+    tmp_path, systemd, terminal
+):
+    """The wheel's board unplugged at boot: the screen says so and the service stays up (no
+    restart loop), the terminal trying again; the board plugged in, the table starts."""
+    link = tmp_path / "wheel-board"
+    path = write_config(tmp_path, wheel=f"board://{link}?silent=2")
+    process = terminal("--config", str(path), "--sim-players", "--screen", SDL_VIDEODRIVER="dummy")
+    waiting = systemd.until(lambda m: "READY" in m, "READY=1 from the device's screen")
+    assert waiting["STATUS"].startswith("device not available: ")
+    assert str(link) in waiting["STATUS"]
+    systemd.pings(2)  # pinged from that screen's loop
+    assert process.poll() is None
+    with WheelBoardEmulator(link, seed=5, time_scale=BOARD_TIME_SCALE):
+        ready = systemd.until(
+            lambda m: m.get("STATUS", "").startswith("table "), "the table ready once plugged"
+        )
+        assert "STOPPING" not in ready
+        assert not any("STOPPING" in m for _, m in systemd.messages)
+        wait_for(lambda: rounds_settled(tmp_path / "journal.sqlite") >= 1, "a round played", 60)
+        assert stopped(process) == 0
+    log = (tmp_path / "stderr.txt").read_text()
+    assert "trying again every 5 s" in log
+
+
+def rounds_settled(db: Path) -> int:
+    if not db.exists():
+        return 0
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        (count,) = con.execute("select count(*) from events where kind = 'round.result'").fetchone()
+    return count
 
 
 def test_a_configuration_error_headless_is_said_to_systemd_then_exit_78(
