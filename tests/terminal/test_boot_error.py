@@ -14,7 +14,7 @@ import pytest
 from terminal.cli import EXIT_CONFIG
 from terminal.config import ConfigError, load_table_config
 from terminal.screens import kit
-from terminal.screens.boot_error import TITLES, WHAT_TO_DO, draw_boot_error
+from terminal.screens.boot_error import DEVICE, TITLES, WHAT_TO_DO, draw_boot_error
 from tests.support.helpers import REPO, cli, edit_toml, write_config
 
 SIZES = ((800, 480), (1920, 1080), (720, 1280))  # the 7-inch, HDMI, the Touch Display 2 upright
@@ -75,6 +75,16 @@ def test_the_error_is_drawn_whole_in_large_type_with_what_to_do(tmp_path, size):
     lowest = max((rect for _, rect in drawn), key=lambda rect: rect.bottom)  # what to do's
     row = [surface.get_at((x, lowest.centery))[:3] for x in range(size[0])]
     assert kit.BACKGROUND in row and any(p[0] > 200 and 150 < p[1] < 230 and p[2] < 90 for p in row)
+
+
+def test_a_device_not_available_says_so_and_that_it_is_tried_again(tmp_path):
+    pygame.display.init()
+    error = "wheel board:///dev/wheel-board: no such port: plug the board in"
+    drawn = draw_boot_error(pygame.Surface((800, 480)), error, DEVICE)
+    text = squeezed(line for line, _ in drawn)
+    for said in (*DEVICE.titles, *DEVICE.what_to_do, error):
+        assert squeezed([said]) in text, said
+    assert squeezed(TITLES[:1]) not in text  # no configuration error
 
 
 def test_a_long_error_at_the_small_display_still_shows_whole(tmp_path):
