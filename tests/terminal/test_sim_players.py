@@ -72,7 +72,7 @@ def test_our_sensor_board_with_simulated_players(tmp_path):
 def test_sim_still_replaces_the_devices_and_sim_players_does_not(tmp_path):
     """A table file naming a Cammegh wheel that is not plugged in: --sim plays it with the
     simulated wheel; --sim-players opens the real one, and says it is not there."""
-    path = write_config(tmp_path, wheel=f"cammegh://{tmp_path}/no-wheel?boot=0.2")
+    path = write_config(tmp_path, wheel=f"cammegh://{tmp_path}/no-wheel?boot=0.2&launch_retry=10")
     done = cli("run", "--config", str(path), "--sim", "--rounds", "2", "--seed", "1")
     assert done.returncode == 0, done.stderr
     assert "wheel sim://wheel" in done.stderr and "simulated players" in done.stderr
