@@ -154,7 +154,10 @@ def test_a_dead_pocket_of_a_cammegh_wheel_is_skipped_on_the_screen_and_named(tmp
             driver.until(hands.ready, "the wheel in its sensor test mode")
             while page.verdict is None:
                 ask = page.test.asked
-                hands.turn_rotor(ask.rotor)
+                hands.turn_rotor(ask.rotor)  # as asked, and seen turning so, before the drop
+                driver.until(
+                    lambda ask=ask: ask.rotor in page.test.rotor_seen, f"the rotor {ask.rotor}"
+                )
                 hands.drop_in(ask.number)
                 if ask.number == 17:
                     driver.press("guided_skip")
