@@ -150,6 +150,20 @@ def text(
     return rect
 
 
+def centred(
+    surface: pygame.Surface,
+    string: str,
+    rect: pygame.Rect,
+    *,
+    size: int = 26,
+    colour=TEXT,
+    width: int | None = None,
+) -> pygame.Rect:
+    """Draw `string` (one line) in the middle of `rect`, across and up and down."""
+    middle = (rect.centerx, rect.centery - font(size).get_height() // 2)
+    return text(surface, string, middle, size=size, colour=colour, width=width, align="center")
+
+
 def lines(
     surface: pygame.Surface, area: pygame.Rect, rows: list[tuple[str, tuple]], *, size: int = 24
 ) -> None:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from terminal.common.draw import fit, font, text, wrap
+from terminal.common.draw import centred, fit, font, text, wrap
 
-__all__ = ["fit", "font", "text", "wrap"]  # the text primitives, for the screens
+__all__ = ["centred", "fit", "font", "text", "wrap"]  # the text primitives, for the screens
 
 BACKGROUND = (10, 11, 14)
 PANEL = (30, 33, 40)

@@ -42,6 +42,7 @@ from terminal.pit.board.paint import (
     TEXT,
     WARNING_TEXT,
     button,
+    centred,
     clock_of,
     fitted,
     fitting_size,
@@ -353,14 +354,7 @@ class Board:
         if font(28).size(shown)[0] > label.w:
             shown = f"{page}/{pages}"
         size = fitting_size(shown, 34, label.w, 20)
-        text(
-            self.surface,
-            shown,
-            (label.centerx, label.centery - font(size).get_height() // 2),
-            size=size,
-            align="center",
-            width=label.w,
-        )
+        centred(self.surface, shown, label, size=size, width=label.w)
         alarmed = any(tile_state(t, counts[t["table"]]) == "alarm" for t in self.tables)
         button(
             self.surface,

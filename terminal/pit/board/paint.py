@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from terminal.common.draw import (  # noqa: F401  the board's text
+    centred,
     fit,
     fit_block,
     fitting_size,
@@ -84,14 +85,7 @@ def button(
     room, floor = rect.w - 12, max(1, round(size * TEXT_FLOOR))
     shown = next((each for each in labels if font(floor).size(each)[0] <= room), labels[-1])
     size = fitting_size(shown, size, room, floor)
-    text(
-        surface,
-        shown,
-        (rect.centerx, rect.centery - font(size).get_height() // 2),
-        size=size,
-        align="center",
-        width=room,
-    )
+    centred(surface, shown, rect, size=size, width=room)
 
 
 def clock_of(ts: str | None) -> str:

@@ -257,13 +257,12 @@ class TableScreen(Screen):
         )
         button.draw(surface)
         if chosen:
-            kit.text(
+            kit.centred(
                 surface,
                 label,
-                (cell.centerx, cell.centery - kit.font(size).get_height() // 2),
+                cell,
                 size=size,
                 colour=kit.ACCENT_TEXT,
-                align="center",
             )
         return button
 

@@ -201,13 +201,12 @@ class GuidedPage:
             pygame.draw.rect(surface, colour, cell, border_radius=5)
             text_colour = kit.ACCENT_TEXT if mark.state == ASKED else kit.TEXT
             number = self.app.table.game.result_text({"number": mark.number})
-            kit.text(
+            kit.centred(
                 surface,
                 number,
-                (cell.centerx, cell.centery - kit.font(size).get_height() // 2),
+                cell,
                 size=size,
                 colour=text_colour,
-                align="center",
                 width=cell.w - 2,
             )
         return area.bottom

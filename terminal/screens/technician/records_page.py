@@ -100,12 +100,11 @@ class RecordsPage(JobPage):
             pygame.draw.rect(surface, kit.ALARM if differ else kit.BUTTON, cell, border_radius=4)
             shown = self.app.table.game.result_text({"number": number})
             said = f"{shown}: {'?' if theirs is None else theirs}/{ours}"
-            kit.text(
+            kit.centred(
                 surface,
                 said,
-                (cell.centerx, cell.centery - kit.font(small).get_height() // 2),
+                cell,
                 size=small,
-                align="center",
                 width=cell.w - 2,
             )
 

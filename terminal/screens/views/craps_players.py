@@ -164,25 +164,32 @@ def _puck(
     return rect
 
 
+def _titled(
+    surface: pygame.Surface, rect: pygame.Rect, s: float, title: str, size: int, colour, gap=0
+) -> pygame.Rect:
+    """A panel with `title` at its top left; the room inside it under the title (and `gap`)."""
+    kit.panel(surface, rect)
+    pad = round(8 * s)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    kit.text(surface, kit.fit(title, size, inner.w), inner.topleft, size=size, colour=colour)
+    head = kit.font(size).get_linesize() + gap
+    return pygame.Rect(inner.x, inner.y + head, inner.w, inner.h - head)
+
+
 def _rolls(
     surface: pygame.Surface, rect: pygame.Rect, s: float, texts: Texts, rolls: Sequence[Roll]
 ) -> pygame.Rect:
     """The last rolls, newest on the left and largest."""
-    kit.panel(surface, rect)
-    pad = round(8 * s)
-    inner = rect.inflate(-2 * pad, -2 * pad)
     size = round(24 * s)
-    kit.text(surface, texts("craps_players_rolls"), inner.topleft, size=size, colour=kit.DIM)
-    head = kit.font(size).get_linesize()
-    area = pygame.Rect(inner.x, inner.y + head, inner.w, inner.h - head)
+    area = _titled(surface, rect, s, texts("craps_players_rolls"), size, kit.DIM)
+    pad = round(8 * s)
     if not rolls:
-        kit.text(
+        kit.centred(
             surface,
             texts("players_no_results"),
-            (area.centerx, area.centery - kit.font(size).get_height() // 2),
+            area,
             size=size,
             colour=kit.DIM,
-            align="center",
         )
         return rect
     x = area.x
@@ -255,14 +262,11 @@ def _points(
     surface: pygame.Surface, rect: pygame.Rect, s: float, texts: Texts, rolls: Sequence[Roll]
 ) -> pygame.Rect:
     """The points made this session, in order, and how many."""
-    kit.panel(surface, rect)
-    pad = round(8 * s)
-    inner = rect.inflate(-2 * pad, -2 * pad)
     size = round(24 * s)
     made = [r.total for r in rolls if r.kind == "made"]
     title = f"{texts('craps_players_points')}  {len(made)}"
-    kit.text(surface, title, inner.topleft, size=size, colour=KINDS["made"])
-    y = inner.y + kit.font(size).get_linesize() + round(4 * s)
+    inner = _titled(surface, rect, s, title, size, KINDS["made"], gap=round(4 * s))
+    y = inner.y
     if not made:
         kit.text(surface, texts("craps_players_none"), (inner.x, y), size=size, colour=kit.DIM)
         return rect
@@ -293,17 +297,11 @@ def _totals(
     surface: pygame.Surface, rect: pygame.Rect, s: float, texts: Texts, rolls: Sequence[Roll]
 ) -> pygame.Rect:
     """How often each total 2 to 12 came this session, a bar each; the hot ones in orange."""
-    kit.panel(surface, rect)
-    pad = round(8 * s)
-    inner = rect.inflate(-2 * pad, -2 * pad)
     size = round(22 * s)
     hot = hot_totals(rolls)
     head = f"{texts('craps_players_totals')}  ·  {texts('players_hot')}"
-    kit.text(surface, kit.fit(head, size, inner.w), inner.topleft, size=size, colour=kit.DIM)
+    area = _titled(surface, rect, s, head, size, kit.DIM, gap=round(4 * s))
     line = kit.font(size).get_linesize()
-    area = pygame.Rect(
-        inner.x, inner.y + line + round(4 * s), inner.w, inner.h - line - round(4 * s)
-    )
     counts = {t: sum(r.total == t for r in rolls) for t in TOTALS}
     most = max(counts.values(), default=0) or 1
     cells = kit.grid(area, len(TOTALS), 1, max(2, round(4 * s)))

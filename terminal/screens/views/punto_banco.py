@@ -238,13 +238,12 @@ class PuntoBancoView(CardView):
             w = min(kit.font(size).size(tag)[0] + int(12 * s), right - name.right - 2 * pad)
             box = pygame.Rect(right - pad - w, head.y + int(5 * s), w, head_h - int(10 * s))
             pygame.draw.rect(surface, kit.ACCENT, box, border_radius=6)
-            kit.text(
+            kit.centred(
                 surface,
                 tag,
-                (box.centerx, box.centery - kit.font(size).get_height() // 2),
+                box,
                 size=size,
                 colour=kit.ACCENT_TEXT,
-                align="center",
                 width=box.w - int(4 * s),
             )
         body = pygame.Rect(
@@ -266,13 +265,12 @@ class PuntoBancoView(CardView):
                 pygame.draw.rect(
                     surface, kit.ACCENT, box, width=max(2, int(3 * s)), border_radius=6
                 )
-                kit.text(
+                kit.centred(
                     surface,
                     "?",
-                    (box.centerx, box.centery - kit.font(int(30 * s)).get_height() // 2),
+                    box,
                     size=int(30 * s),
                     colour=kit.ACCENT,
-                    align="center",
                 )
             x = box.right + pad
         if won:
@@ -592,13 +590,12 @@ class PuntoBancoView(CardView):
             name_h = kit.font(name_size).get_linesize()
             room = pygame.Rect(cell.x, cell.y + name_h, cell.w, min(cell.h - name_h, cell.w))
             size = size_for(number, room, 0.6)
-            kit.text(
+            kit.centred(
                 surface,
                 number,
-                (room.centerx, room.centery - kit.font(size).get_height() // 2),
+                room,
                 size=size,
                 colour=kit.TEXT,
-                align="center",
             )
 
 
@@ -611,13 +608,12 @@ def _card(surface: pygame.Surface, rect: pygame.Rect, card: str) -> None:
     colour = suit_colour(card[1])
     if rect.w > rect.h:  # sideways: rank and suit side by side
         size = size_for(label, rect, 0.55)
-        kit.text(
+        kit.centred(
             surface,
             label,
-            (rect.centerx, rect.centery - kit.font(size).get_height() // 2),
+            rect,
             size=size,
             colour=colour,
-            align="center",
         )
         return
     half = pygame.Rect(rect.x, rect.y, rect.w, rect.h // 2)

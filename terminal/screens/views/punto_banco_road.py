@@ -156,12 +156,11 @@ def draw_road(
             )
             if each.ties > 1:
                 size = max(12, int(cell * 0.62))
-                kit.text(
+                kit.centred(
                     surface,
                     str(each.ties),
-                    (box.centerx, box.centery - kit.font(size).get_height() // 2),
+                    box,
                     size=size,
                     colour=ROAD_COLOURS[TIE],
-                    align="center",
                 )
     return columns

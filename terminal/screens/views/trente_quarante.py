@@ -249,12 +249,11 @@ class TrenteQuaranteView(CardView):
             cloth = pygame.Rect(below.x, below.y, below.w, below.h - band_h - gap)
             band = pygame.Rect(below.x, cloth.bottom + gap, below.w, band_h)
             kit.panel(surface, band, (70, 56, 10))
-            kit.text(
+            kit.centred(
                 surface,
                 app.texts("tq_new_shoe"),
-                (band.centerx, band.centery - kit.font(int(20 * s)).get_height() // 2),
+                band,
                 size=int(20 * s),
-                align="center",
                 width=band.w - 16,
             )
         shield = Shield(cloth, s)
