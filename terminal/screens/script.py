@@ -256,6 +256,19 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     return {"result": result, "sheet": sheet}
 
 
+def payouts(driver: Driver, shot: Shot | None = None, name: str = "") -> dict[str, Any]:
+    """The round settled, its payouts shown (shot), then back to the table: the result and the
+    payouts sheet."""
+    driver.until(lambda: driver.screen() == "payouts", "the payouts")
+    if shot is not None:
+        shot(name)
+    last = driver.model.last_result
+    assert last is not None and last.result is not None
+    sheet = driver.app.dialog.sheet  # type: ignore[union-attr]  # the payouts dialog's
+    driver.press("back")
+    return {"result": last.result, "sheet": sheet}
+
+
 def closing_count(driver: Driver, shot: Shot, names: tuple[str, str | None, str]) -> None:
     """The session's closing count (its chips and drop as the journal has them) and its three
     signatures (art. 36), then the session closed; `names` the shots of the count, of the

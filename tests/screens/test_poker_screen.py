@@ -31,20 +31,6 @@ def by_kind(events, kind):
 
 
 @pytest.fixture
-def drawn(monkeypatch):
-    """The texts drawn on the screen, as each frame draws them."""
-    texts: list[str] = []
-    real = kit.text
-
-    def text(surface, string, *args, **kwargs):
-        texts.append(string)
-        return real(surface, string, *args, **kwargs)
-
-    monkeypatch.setattr(kit, "text", text)
-    return texts
-
-
-@pytest.fixture
 def casino_pool(tmp_path):
     server = PoolServer("tcp://127.0.0.1:*", tmp_path / "carrousel.sqlite", start=CASINO_POOL)
     server.start()

@@ -7,15 +7,12 @@ import re
 import string
 from pathlib import Path
 
-import pytest
-
 from games.money import money
 from games.reasons import REASONS, reason
 from games.records import Bet
 from terminal.runtime.session import SIGNERS
 from terminal.runtime.staff import ROLES
 from terminal.scratch import scratch_table, screen_session
-from terminal.screens import kit
 from terminal.screens.script import chips_of, count, open_session
 from terminal.screens.texts import CATALOGUE, LANGUAGES, Texts, refusals
 from terminal.screens.views.cloth import INSIDE
@@ -83,20 +80,6 @@ def test_a_refusal_is_said_in_the_screens_language_and_an_unknown_one_as_journal
     assert Texts("ca").refusal("another text", why) == "another text"
     inner_unknown = {**why, "fields": {"id": "b7", "reason": {"key": "nope", "fields": {}}}}
     assert Texts("ca").refusal(text, inner_unknown) == text
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """The texts drawn on the screen, as each frame draws them."""
-    texts: list[str] = []
-    real = kit.text
-
-    def text(surface, string, *args, **kwargs):
-        texts.append(string)
-        return real(surface, string, *args, **kwargs)
-
-    monkeypatch.setattr(kit, "text", text)
-    return texts
 
 
 def status(driver, drawn) -> list[str]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from terminal.screens.driver import Driver
-from terminal.screens.script import Shot, choose, closing_count, open_session
+from terminal.screens.script import Shot, choose, closing_count, open_session, payouts
 from terminal.screens.views.base import stake_options
 from terminal.screens.views.blackjack import BlackjackView
 
@@ -151,17 +151,6 @@ def decide(
         lambda: len(driver.model.state.own.moves) > moves,  # type: ignore[attr-defined]
         f"{place} {action} taken",
     )
-
-
-def payouts(driver: Driver, shot: Shot | None = None, name: str = "") -> dict[str, Any]:
-    driver.until(lambda: driver.screen() == "payouts", "the payouts")
-    if shot is not None:
-        shot(name)
-    last = driver.model.last_result
-    assert last is not None and last.result is not None
-    sheet = driver.app.dialog.sheet  # type: ignore[union-attr]  # the payouts dialog's
-    driver.press("back")
-    return {"result": last.result, "sheet": sheet}
 
 
 def first_coup(driver: Driver, shot: Shot, offered: Offered) -> dict[str, Any]:

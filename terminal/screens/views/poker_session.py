@@ -22,7 +22,7 @@ from typing import Any
 
 from games.cards.cards import CARDS
 from terminal.screens.driver import Driver
-from terminal.screens.script import Shot, choose, closing_count, open_session
+from terminal.screens.script import Shot, choose, closing_count, open_session, payouts
 from terminal.screens.views.poker import StudView
 
 # the first hand: box 1 a pair of kings, box 3 nothing, the bank ace-high without a king
@@ -102,19 +102,6 @@ def decide(driver: Driver, place: str, action: str, shot: Shot | None = None, na
     moves = len(_moves(driver))
     driver.press(f"decide:{action}")
     driver.until(lambda: len(_moves(driver)) > moves, f"{place} {action} taken")
-
-
-def payouts(driver: Driver, shot: Shot | None = None, name: str = "") -> dict[str, Any]:
-    """The hand settled, its payouts shown (shot), then back to the table: the result and the
-    payouts sheet."""
-    driver.until(lambda: driver.screen() == "payouts", "the payouts")
-    if shot is not None:
-        shot(name)
-    last = driver.model.last_result
-    assert last is not None and last.result is not None
-    sheet = driver.app.dialog.sheet  # type: ignore[union-attr]  # the payouts dialog's
-    driver.press("back")
-    return {"result": last.result, "sheet": sheet}
 
 
 def closing_hand(driver: Driver, k: int, shot: Shot | None = None) -> dict[str, Any]:
