@@ -42,10 +42,6 @@ class Job:
     def finished(self) -> bool:
         return self._finished.is_set()
 
-    def wait(self, timeout: float) -> bool:
-        """For scripts and tests only (a screen never waits): whether it finished in time."""
-        return self._finished.wait(timeout)
-
 
 class Commands:
     """Device calls made in order on a thread of their own (the pocket test's start, each drop
