@@ -1,5 +1,8 @@
 # The two commands of the README: `make sim` and `make test`; `make lint` checks the code
-# (ruff: lint and format; mypy), as CI does before the tests.
+# (ruff: lint and format; mypy), as CI does before the tests. `make test-quick` is the suite
+# for daily work: the tests marked slow left out (pyproject.toml's markers: the install test's
+# Debian root, the kills and restarts, the benchmarks, the long simulations), a couple of
+# minutes; `make test`, the whole suite, is what CI runs.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -12,7 +15,16 @@ INSTALLED      := $(VENV)/.installed
 TEST_INSTALLED := $(VENV)/.installed-test
 LINT_INSTALLED := $(VENV)/.installed-lint
 
-.PHONY: sim test lint bench clean install uninstall
+# pytest-xdist workers (TEST_WORKERS=auto: one per core), each given whole test files
+# (--dist loadfile: a file's module-wide fixtures, such as the install test's Debian root, are
+# built once). The tests' bytecode (pytest's rewritten test modules) is cached in __pycache__
+# even where PYTHONDONTWRITEBYTECODE is set: collecting without it takes four times as long,
+# on each worker.
+TEST_WORKERS ?= auto
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n $(TEST_WORKERS) \
+	--dist loadfile
+
+.PHONY: sim test test-quick lint bench clean install uninstall
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +50,10 @@ sim: $(INSTALLED)
 		$(if $(PUBLISH),--publish $(PUBLISH)) $(if $(REPLAY),--replay $(REPLAY))
 
 test: $(TEST_INSTALLED)
-	$(BIN)/python -m pytest -q
+	$(PYTEST)
+
+test-quick: $(TEST_INSTALLED)
+	$(PYTEST) -m "not slow"
 
 # ruff's settings and mypy's (strict on games/ and firmware_bridge/) are in pyproject.toml
 # (each check runs, whatever the one before found; make fails if any did). One line a finding:
@@ -58,6 +73,7 @@ bench: $(INSTALLED)
 	$(BIN)/python benchmarks/bench_pit_startup.py
 	SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/bench_screen.py
 	$(BIN)/python benchmarks/bench_start.py
+	$(BIN)/python benchmarks/bench_window.py
 
 # On the Pi, as root (sudo make install): the user dealer, /opt/dealer-terminal and its venv, the
 # units (the table's enabled), the udev rules, /etc/dealer-terminal/table.toml if absent

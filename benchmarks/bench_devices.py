@@ -28,7 +28,7 @@ from results import ResultListener, print_latency  # noqa: E402
 
 from drivers.dice import open_dice  # noqa: E402
 from drivers.dice.events import DiceThrown  # noqa: E402
-from drivers.emulators.cammegh import CammeghEmulator  # noqa: E402
+from drivers.emulators.cammegh import CammeghEmulator, driver_url  # noqa: E402
 from drivers.emulators.dice_board import DiceBoardEmulator  # noqa: E402
 from drivers.emulators.shoe_board import ShoeBoardEmulator  # noqa: E402
 from drivers.emulators.wheel_board import WheelBoardEmulator  # noqa: E402
@@ -37,13 +37,12 @@ from drivers.shoe.events import CardDrawn, ShoeLoaded  # noqa: E402
 from firmware_bridge.codec import Decoder, Frame  # noqa: E402
 from firmware_bridge.messages import BallInPockets, Card, Dice, Message  # noqa: E402
 from terminal.assemble import RunOptions, assemble  # noqa: E402
-from terminal.config import load_table_config  # noqa: E402
-from tests.support.helpers import write_config  # noqa: E402
-from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR, cammegh_url  # noqa: E402
+from terminal.scratch import local_table  # noqa: E402
 
 RESULT_STATUS = re.compile(rb"^\*X;5;")
 BARE_NUMBER = re.compile(rb"^[ 0-9][0-9]$")
 PLAYING_STATUS = re.compile(rb"^\*X;[234];")
+CAMMEGH_TIME_FACTOR = 0.05  # the emulated wheel's game 20 times faster than a real one
 
 
 class BoardResults:
@@ -88,7 +87,7 @@ class CammeghResults:
 
 def run_table(url: str, rounds: int, taps, label: str) -> None:
     directory = Path(tempfile.mkdtemp(prefix="dt-benchdev-"))
-    cfg = load_table_config(write_config(directory, wheel=url))
+    cfg = local_table("roulette_fr", directory, url)
     with (
         ResultListener(cfg.publish, cfg.id) as listener,
         assemble(cfg, RunOptions(out=io.StringIO(), log=io.StringIO())) as table,
@@ -116,7 +115,7 @@ def bench_cammegh(rounds: int) -> None:
         taps = CammeghResults()
         wheel.port.taps.append(taps)
         run_table(
-            cammegh_url(directory / "cammegh"),
+            driver_url(directory / "cammegh", CAMMEGH_TIME_FACTOR),
             rounds,
             taps,
             "Cammegh SS2: winning-number line written -> round.result received",

@@ -59,10 +59,12 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from results import percentile  # noqa: E402
 
 from games.registry import GAMES  # noqa: E402
+from games.registry import game as game_of  # noqa: E402
 from terminal.assemble import RunOptions, assemble  # noqa: E402
 from terminal.scratch import local_table, scratch_table, screen_session  # noqa: E402
 from terminal.screens.app import Screen  # noqa: E402
 from terminal.screens.driver import Driver  # noqa: E402
+from terminal.screens.games import screens_of  # noqa: E402
 from terminal.screens.model import ScreenSink  # noqa: E402
 from terminal.screens.script import chips_of, sign_in  # noqa: E402
 
@@ -126,9 +128,9 @@ def kept(driver: Driver, dialog: Screen | None) -> Callable[[], None]:
 
 
 def sim_config(directory: Path, game: str = GAME):
-    """The example table of `game` with simulated players; the roulette's wheel fast (the
-    others' simulated devices as their example tables give them)."""
-    return local_table(game, directory, WHEEL if game == GAME else None)
+    """The example table of `game` with simulated players; a wheel game's wheel fast, with no
+    betting time by hand (the others' simulated devices as their example tables give them)."""
+    return local_table(game, directory, WHEEL if game_of(game).device == "wheel" else None)
 
 
 @contextmanager
@@ -201,7 +203,7 @@ def sim_screens(
 
 def other_games() -> list[str]:
     """The games whose view is not the wheel games' cloth (craps, the card games)."""
-    return [game.id for game in GAMES.values() if game.view not in ("cloth", "panel")]
+    return [game for game in GAMES if screens_of(game).cloth is None]
 
 
 def game_screens(directory: Path, game: str, size: tuple[int, int], count: int) -> list[Row]:

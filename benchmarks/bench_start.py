@@ -1,8 +1,9 @@
 """Benchmark of the terminal's start (figures printed, nothing asserted): for each game with an
 example table, the real terminal started as systemd starts it, `dealer-terminal run --sim
---game G` with a fresh journal in a temporary folder and a NOTIFY_SOCKET bound here: the wall
-time from the spawn to its READY=1, and its resident memory then (VmRSS, and its peak so far,
-VmHWM, from /proc/PID/status); headless (`--headless`) and with the croupier's screen
+--game G` (run as `python -m terminal.cli`, what the command runs, from this checkout: no
+install needed) with a fresh journal in a temporary folder and a NOTIFY_SOCKET bound here: the
+wall time from the spawn to its READY=1, and its resident memory then (VmRSS, and its peak so
+far, VmHWM, from /proc/PID/status); headless (`--headless`) and with the croupier's screen
 (`--screen` at 800x480, SDL's dummy driver: drawn, unseen); the median of a few runs each.
 
 READY=1 comes once the devices, the journal writer, the feed and the round loop are up, and
@@ -31,7 +32,8 @@ sys.path.insert(0, str(REPO))
 from games.registry import GAMES  # noqa: E402
 from terminal.config import known_games  # noqa: E402
 
-TERMINAL = Path(sys.executable).with_name("dealer-terminal")  # the command the unit runs
+# what the unit's `dealer-terminal` runs, from this checkout whether installed or not
+TERMINAL = (sys.executable, "-m", "terminal.cli")
 READY_S = 120.0  # a guard against a terminal that never gets ready, not a measure
 MODES = {"headless": ("--headless",), "screen": ("--screen",)}
 
@@ -41,10 +43,16 @@ def start(game: str, mode: str, directory: Path) -> tuple[float, float, float]:
     then its VmRSS and VmHWM in MB; it is stopped (SIGTERM) before this returns."""
     directory.mkdir()
     address = directory / "notify"
-    env = {**os.environ, "NOTIFY_SOCKET": str(address), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    path = os.pathsep.join(filter(None, (str(REPO), os.environ.get("PYTHONPATH"))))
+    env = {
+        **os.environ,
+        "NOTIFY_SOCKET": str(address),
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "PYTHONPATH": path,
+    }
     if mode == "screen":
         env["SDL_VIDEODRIVER"] = "dummy"
-    command = [str(TERMINAL), "run", "--sim", "--game", game, "--db", "journal.sqlite"]
+    command = [*TERMINAL, "run", "--sim", "--game", game, "--db", "journal.sqlite"]
     with (
         socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd,
         open(directory / "stderr.txt", "w+") as stderr,
@@ -88,8 +96,6 @@ def main() -> None:
     examples = [game for game in GAMES if game in known_games()]
     parser.add_argument("--game", action="append", choices=examples, help="(default: every one)")
     args = parser.parse_args()
-    if not TERMINAL.exists():
-        raise SystemExit(f"no {TERMINAL}: install the product in this environment (make bench)")
 
     print(
         f"terminal start, `dealer-terminal run --sim --game G --headless|--screen` (its example "

@@ -35,15 +35,14 @@ from games.prison import PrisonBet  # noqa: E402
 from games.roulette.engine import RouletteEngine, RouletteState  # noqa: E402
 from games.roulette.layout import all_codes  # noqa: E402
 from terminal.assemble import RunOptions, assemble, build_engine  # noqa: E402
-from terminal.config import load_table_config  # noqa: E402
-from tests.support.helpers import write_config  # noqa: E402
+from terminal.scratch import local_table  # noqa: E402
 
 WORK = Path(tempfile.gettempdir())  # where the tables' journals go (main: a fresh directory)
 
 
 def table_config(wheel: str):
     directory = Path(tempfile.mkdtemp(prefix="dt-bench-", dir=WORK))
-    return load_table_config(write_config(directory, wheel=wheel))
+    return local_table("roulette_fr", directory, wheel)
 
 
 def quiet(seed: int) -> RunOptions:

@@ -92,6 +92,12 @@ class Device(ABC, Generic[E]):
         must be longer, or it would void a round the device is still playing."""
         return 0.0
 
+    @property
+    def quiet_cause(self) -> tuple[str, str]:
+        """What keeps this device quiet for `quiet_up_to`, and how to shorten it, as a table
+        file's error says them."""
+        return ("nothing", "nothing")
+
     def fault_over(self, code: str) -> bool:
         """Whether a fault `code` journaled earlier (before a restart) is over, as the device
         reports it now: the table clears such a fault when it starts. A device that cannot tell

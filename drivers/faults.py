@@ -17,13 +17,15 @@ def _now() -> int:
 @dataclass(frozen=True)
 class Fault:
     """Something is wrong with a device; `void`: the round in progress (a spin, a throw) is void
-    ("tirada nul·la"), `code` saying why."""
+    ("tirada nul·la"), `code` saying why. `lines`: the last lines of a serial link, for the
+    technician (a Cammegh's), kept apart from `detail`, which is what a void says."""
 
     code: str
     severity: str
     detail: str
     void: bool
     t_ns: int = field(default_factory=_now)
+    lines: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.severity not in SEVERITIES:

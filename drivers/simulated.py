@@ -1,6 +1,6 @@
 """What every simulated device does alike (the wheel, the dice reader, the card shoe): a seeded
-generator, a record of everything it emitted, self-test checks that can be made to fail, and a
-worker that plays each planned round in real time.
+generator, a record of what it emitted (its last HISTORY events), self-test checks that can be
+made to fail, and a worker that plays each planned round in real time.
 
 A round is planned at once (so that the same seed and the same calls give the same events) as
 readings at fractions of the round's duration; with a duration of 0 the whole round is emitted
@@ -14,6 +14,7 @@ import queue
 import random
 import threading
 import time
+from collections import deque
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -21,6 +22,7 @@ from drivers.device import Device, E
 from drivers.selftest import SelfTestCheck
 
 Plan = list[tuple[float, Any]]  # (fraction of the round's duration, the reading then)
+HISTORY = 10_000  # events a simulated device keeps (a demo runs for days): some 1.7 MB at most
 
 
 def seconds(text: str) -> float:
@@ -53,7 +55,7 @@ class Simulated(Device[E]):
         self._rng = random.Random(seed)
         self._duration = duration
         self._lock = threading.Lock()
-        self._history: list[E] = []
+        self._history: deque[E] = deque(maxlen=HISTORY)
         self._failed: set[str] = set()
         self._stop = threading.Event()
         self._plans: queue.SimpleQueue = queue.SimpleQueue()
@@ -68,7 +70,7 @@ class Simulated(Device[E]):
 
     @property
     def history(self) -> list[E]:
-        """Every event emitted, in order."""
+        """The events emitted, in order: every one, or the last HISTORY in a long run."""
         with self._lock:
             return list(self._history)
 

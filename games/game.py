@@ -13,7 +13,8 @@ craps shooter, a shoe, colour chips, prisoners): the runtime keeps what every ga
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from games.protocols import (
@@ -25,12 +26,42 @@ from games.protocols import (
     ShoeRules,
     SpinEngine,
 )
-from games.records import Bet, Limits
+from games.records import Bet, Limits, PoolMovement
 
 SPIN: Literal["spin"] = "spin"
 ROLL: Literal["roll"] = "roll"
 COUP: Literal["coup"] = "coup"
 CARRIED = ("prison", "open")  # settlement results that leave a bet on the layout
+
+
+def handlers(
+    cls: type,
+    table: Mapping[str, str],
+    *,
+    prefix: str,
+    refusal: Callable[[str], str | None] = lambda kind: None,
+) -> dict[str, Callable[..., Any]]:
+    """The handler of each kind of `table` (kind -> the name of `cls`'s method), looked up once.
+
+    Nothing is found from a name: a TypeError, when the table is read (as its class is made, or
+    its module loads), for a name `cls` has no method of, a method named `prefix`... that the
+    table does not name (a handler no event would reach), or a kind `refusal` refuses (the
+    terminal passes the contract's, terminal/contract/kinds.py; games/ cannot ask it)."""
+    wrong = [why for kind in table if (why := refusal(kind)) is not None]
+    wrong += [
+        f"{kind!r} names {name!r}, which is no method of it"
+        for kind, name in table.items()
+        if not callable(getattr(cls, name, None))
+    ]
+    named = set(table.values())
+    wrong += [
+        f"{name} handles no kind (the table does not name it)"
+        for name in sorted(dir(cls))
+        if name.startswith(prefix) and name not in named
+    ]
+    if wrong:
+        raise TypeError(f"{cls.__qualname__}'s handlers: " + "; ".join(wrong))
+    return {kind: getattr(cls, name) for kind, name in table.items()}
 
 
 class Fold:
@@ -39,9 +70,15 @@ class Fold:
     `to_json` the game's part of the replay server's `state` answer. The bets staying on the
     layout between rounds (`carried`) are in every game's fold: none stay by default.
 
-    A handler `on_<kind>` (dots as underscores: `on_round_result`) takes the event's round and
-    data; a kind without one is not the game's business."""
+    `HANDLERS` names the kinds the fold reads, each with its handler, a method `on_...` taking
+    the event's round and data; a kind it does not name is not the game's business. A subclass
+    names its base's too (`{**ShoeFold.HANDLERS, ...}`). The class is refused when it is made
+    if a handler named is missing or a method `on_...` is named by no kind (`handlers`); that
+    every kind named is a kind of the contract, the table runtime checks of every game's fold
+    when it loads (terminal/runtime/state.py, `check_folds`)."""
 
+    HANDLERS: ClassVar[Mapping[str, str]] = {}
+    _handlers: ClassVar[dict[str, Callable[..., Any]]] = {}  # kind -> the class's handler
     carried: tuple[Bet, ...] = ()
 
     def __eq__(self, other: object) -> bool:
@@ -52,18 +89,12 @@ class Fold:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    _handlers: ClassVar[dict[str, Any]] = {}  # kind -> the class's handler, or None
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._handlers = {}  # each fold class looks its handlers up once per kind
+        cls._handlers = handlers(cls, cls.HANDLERS, prefix="on_")
 
     def apply(self, kind: str, round_no: int | None, data: Mapping[str, Any]) -> None:
-        handlers = type(self)._handlers
-        try:
-            handler = handlers[kind]
-        except KeyError:
-            handler = handlers[kind] = getattr(type(self), "on_" + kind.replace(".", "_"), None)
+        handler = self._handlers.get(kind)
         if handler is not None:
             handler(self, round_no, data)
 
@@ -82,6 +113,8 @@ class Fold:
 class LastOutcome(Fold):
     """A game whose engine remembers only the last outcome's `key` (boule's number, the wheel
     of fortune's segment); `state` makes the engine's state of it."""
+
+    HANDLERS = {"round.result": "on_round_result"}
 
     def __init__(self, key: str, state: Callable[[Any], Any]):
         self.key, self.state, self.last = key, state, None
@@ -107,6 +140,9 @@ class Closing:
     call: str | None = None
 
 
+Jackpot = Callable[[int, Sequence[tuple[Bet, str]], Fraction, int], PoolMovement]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Game:
     """A game as everything outside its package knows it."""
@@ -126,14 +162,17 @@ class Game:
     bet: type[Bet] = Bet
     sections: tuple[str, ...] = ()  # table-configuration sections of its own: craps, colours...
     colour_chips: bool = False  # players may play colour chips (American roulette, section 02)
-    # the style of its view on the croupier's table screen (terminal/screens/views/)
-    view: str = "panel"
     # whether the simulated players choose prison or half back for their even chances on zero
     zero_choice: Callable[[Any], bool] = lambda rules: False
     # the codes of its round device's faults that void a round as its rules foresee, in play as
-    # usual (craps' void throws, section 09 IV.3): journaled as every fault, but nothing the pit
-    # boss must act on, so the pit raises no alert for them (docs/pit.md, "Routine voids")
-    routine_voids: frozenset[str] = frozenset()
+    # usual (craps' void throws, section 09 IV.3), with what the rules call each: journaled as
+    # every fault, but nothing the pit boss must act on, so the pit raises no alert for them
+    # (docs/pit.md, "Routine voids")
+    void_causes: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def routine_voids(self) -> frozenset[str]:
+        return frozenset(self.void_causes)
 
     @property
     def tallied(self) -> bool:
@@ -149,9 +188,9 @@ class SpinGame(Game):
     engine: Callable[[Any, Limits], SpinEngine]
     pockets: Callable[[Any], Sequence[int]]  # rules -> the number in each pocket, from the datum
     outcome: Callable[[Any, int], dict[str, Any]]  # rules, the number sensed -> the outcome
+    # an outcome -> the number of its pocket, as `outcome` was given it
+    pocket: Callable[[Mapping[str, Any]], int] = lambda outcome: outcome["number"]
     alternating_rotor: bool = False  # the rotor must turn the other way each spin (01 3.a)
-    cloth: str = ""  # the style of its bet layout on the screens (terminal/screens/cloths)
-    view: str = "cloth"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -168,3 +207,7 @@ class CoupGame(Game):
     # what the round's journal keeps of a settled coup beyond the shared fields (poker: the
     # carrousel's pool through it), from the engine's result
     result_extra: Callable[[Any], dict[str, Any]] = lambda result: {}
+    # the casino-wide jackpot pool its coins feed (poker's carrousel, section 11): the pool's
+    # movement through a coup's (coin, hand) pairs, given the pool before it, the share a lesser
+    # winning hand takes and the chip unit (terminal/runtime/carrousel.py keeps the pool)
+    jackpot: Jackpot | None = None

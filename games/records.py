@@ -201,6 +201,35 @@ class Totals:
 
 
 @dataclass(frozen=True)
+class PoolMovement:
+    """A casino-wide jackpot pool through one coup (poker's carrousel), as journaled in
+    `round.result` `data.carrousel`."""
+
+    pool_before: int
+    coins: int  # staked this coup
+    paid_out: int
+    pool_after: int
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "pool_before": self.pool_before,
+            "coins": self.coins,
+            "paid_out": self.paid_out,
+            "pool_after": self.pool_after,
+        }
+
+
+SENTENCE_END = ". "  # between the sentences of an announcement's text
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of an announcement's `text`, each without the full stop that ends it; one
+    for most calls ("The bank plays: flush. Carrousel: royal flush on box 3" has two)."""
+    parts = [part.strip() for part in text.split(SENTENCE_END)]
+    return [part.removesuffix(".") for part in parts if part.removesuffix(".")]
+
+
+@dataclass(frozen=True)
 class Announcement:
     """Something the croupier says, in every language of the table."""
 
@@ -232,6 +261,12 @@ class Limits:
         """What stakes on `code` (a code or a family) are multiples of: the code's own step,
         else its family's, else the minimum."""
         return self.steps.get(code, self.steps.get(code.split(":", 1)[0], self.min))
+
+    @property
+    def highest(self) -> int:
+        """The table's maximum as its screens post it: the highest of its bets' (the minimum
+        when it sets none)."""
+        return max(self.max.values()) if self.max else self.min
 
     def least_stake(self, code: str) -> int:
         """The smallest stake the table takes on `code`: its step's first multiple that is at

@@ -10,7 +10,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO, TypeVar
 
@@ -58,8 +58,9 @@ class RunOptions:
     staff: Path | None = None  # overrides the table file's [session] staff
     sinks: tuple = ()  # more of the writer's sinks (the croupier's screen)
     watched: tuple = ()  # more parts the watchdog needs alive (a Beat: the screen's loop)
-    out: TextIO = sys.stdout
-    log: TextIO = sys.stderr
+    # the streams of the call that makes the options, not of the import
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    log: TextIO = field(default_factory=lambda: sys.stderr)
 
     @property
     def players_simulated(self) -> bool:
@@ -298,9 +299,10 @@ def assemble(
             round_options.update(
                 seats=cfg.craps.seats, dice_change_rolls=cfg.craps.dice_change_rolls
             )
-        own: Any = state.own  # poker's fold: the carrousel pool as the table last saw it
-        if "carrousel" in game.sections:  # the casino's pool, or, with none configured, the table's
-            carrousel = PoolClient(cfg.carrousel) if cfg.carrousel else LocalPool(own.pool)
+        jackpot = getattr(game, "jackpot", None)  # the casino's jackpot pool its coins feed
+        if jackpot is not None:  # the casino's pool, or, with none configured, the table's own
+            own: Any = state.own  # the game's fold: the pool as the table last saw it
+            carrousel = PoolClient(cfg.carrousel) if cfg.carrousel else LocalPool(jackpot, own.pool)
             stack.callback(carrousel.close)
             round_options["carrousel"] = carrousel
         table = Table(setup, game=game, **parts, **round_options)

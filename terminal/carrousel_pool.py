@@ -12,12 +12,12 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from games.poker_stud.carrousel import CarrouselRound
-from games.records import Bet
+from games.game import Jackpot
+from games.records import Bet, PoolMovement
 from terminal.common.storage import durable_sqlite_engine
 from terminal.contract.events import canonical, utc_ts
 from terminal.feed.router import Refused, RouterClient, RouterServer
-from terminal.runtime.carrousel import CarrouselUnavailable, settle_against
+from terminal.runtime.carrousel import CarrouselUnavailable, casino_jackpot
 
 
 class CarrouselStoreError(Exception):
@@ -34,7 +34,7 @@ _movements = sa.Table(
     sa.Column("table_id", sa.Text, nullable=False),
     sa.Column("round", sa.Integer, nullable=False),
     sa.Column("kind", sa.Text, nullable=False),  # "settle" or "cancel"
-    sa.Column("body", sa.Text, nullable=False),  # the CarrouselRound as JSON
+    sa.Column("body", sa.Text, nullable=False),  # the PoolMovement as JSON
     sa.Column("pool_after", sa.Integer, nullable=False),
     sa.Column("ts", sa.Text, nullable=False),
     sa.UniqueConstraint("table_id", "round", "kind"),
@@ -47,7 +47,10 @@ class PoolServer(RouterServer):
     thread of its own, `run()` in the caller's; `request_stop()` (a signal handler may call it)
     makes either return, `stop()` also closes."""
 
-    def __init__(self, endpoint: str, db: str | Path, *, start: int = 0):
+    def __init__(
+        self, endpoint: str, db: str | Path, *, start: int = 0, jackpot: Jackpot | None = None
+    ):
+        self.jackpot = jackpot or casino_jackpot()  # the arithmetic of the game it serves
         self.engine = durable_sqlite_engine(
             sa.URL.create("sqlite", database=str(db)),
             f"the carrousel pool's store {db}",
@@ -109,8 +112,8 @@ class PoolServer(RouterServer):
                     (Bet(c["id"], c["seat"], c["code"], c["stake"]), c["hand"])
                     for c in request["coins"]
                 ]
-                movement = settle_against(
-                    coins, pool, Fraction(request["share"]), int(request["chip_unit"])
+                movement = self.jackpot(
+                    pool, coins, Fraction(request["share"]), int(request["chip_unit"])
                 ).to_json()
             else:  # cancel
                 settled = conn.execute(
@@ -155,7 +158,7 @@ class PoolClient:
         coins: list[tuple[Bet, str]],
         share: Fraction,
         chip_unit: int,
-    ) -> CarrouselRound:
+    ) -> PoolMovement:
         reply = self._ask(
             {
                 "op": "settle",
@@ -169,7 +172,7 @@ class PoolClient:
                 ],
             }
         )
-        return CarrouselRound(
+        return PoolMovement(
             reply["pool_before"], reply["coins"], reply["paid_out"], reply["pool_after"]
         )
 

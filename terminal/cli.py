@@ -24,11 +24,20 @@ from terminal.config import (
 from terminal.feed.curve import add_keys_parser, cmd_keys
 from terminal.pit.cli import add_pit_parsers, cmd_pit, key_options
 from terminal.runtime.rules_table import DEFAULT_PROFILE
-from terminal.runtime.staff import add_staff_parser, cmd_staff
+from terminal.runtime.staff import StaffError, add_staff_parser, cmd_staff
 from terminal.speech.command import add_speech_parser, cmd_speech
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-EXIT_CONFIG = 78  # EX_CONFIG: `run` on a configuration error, which the unit never restarts
+# One account for every command (docs/running.md; the README's "Exit codes"): 1 a failure at
+# run time or a check that fails; 2 a wrong use (its arguments, a file that is no journal, a
+# table that runs) or a device that cannot be opened, which may come back; 78 (EX_CONFIG) a
+# configuration error, which the unit never restarts: a restart cannot fix a file.
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_CONFIG = 0, 1, 2, 78
+EXIT_CODES = (
+    "exit codes: 0 done; 1 a failure at run time (journal, feed) or a check that fails; 2 a "
+    "wrong use (arguments, a file that is no journal, a table that runs) or a device that "
+    "cannot be opened; 78 a configuration error (a table, rulebook, staff or floor file: the "
+    "message names the file, the key and what to fix)"
+)
 
 
 def _positive(text: str) -> int:
@@ -49,7 +58,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="dealer-terminal", description=__doc__)
+    p = argparse.ArgumentParser(prog="dealer-terminal", description=__doc__, epilog=EXIT_CODES)
     sub = p.add_subparsers(dest="command", required=True)
 
     games = ", ".join(known_games())
@@ -62,6 +71,7 @@ def parser() -> argparse.ArgumentParser:
             "the croupier's screen opens when a display exists (a desktop's window, or a Pi's "
             f"console: KMS/DRM). Games with an example table: {games}."
         ),
+        epilog=EXIT_CODES,
     )
     which = run.add_mutually_exclusive_group(required=True)
     which.add_argument(
@@ -272,7 +282,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "speech":
             return cmd_speech(args, load_table_config(args.config) if args.config else None)
         return cmd_pit(args)
-    except (ConfigError, RulebookError, DeviceError) as exc:
+    except StaffError as exc:  # what the `staff` command refuses (run: a configuration error)
+        print(f"dealer-terminal: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (ConfigError, RulebookError) as exc:
+        print(f"dealer-terminal: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except DeviceError as exc:
         print(f"dealer-terminal: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -350,7 +366,7 @@ def _display_here() -> bool:
 def _run_with_screen(cfg, opts, control, size) -> bool:
     """The table with its screen; False when a device could not be opened, once the screen has
     said so until it opens (or the terminal was stopped): the table is then started again.
-    Headless, such an error ends the terminal (exit 2) and systemd starts it again."""
+    Headless, such an error ends the terminal (EXIT_USAGE) and systemd starts it again."""
     from dataclasses import replace
 
     from drivers.errors import DeviceError

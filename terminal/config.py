@@ -294,13 +294,14 @@ def _device_timeout(devices: Section, device: str) -> float:
     (a Cammegh wheel's own launch retries), or the table would void rounds still in play."""
     key = f"{device}_timeout"
     timeout = devices.number(key, 20, 1, MAX_TIMEOUT_S)
-    quiet = URL_CHECKS[device](devices.text(device)).quiet_up_to
+    checked = URL_CHECKS[device](devices.text(device))
+    quiet = checked.quiet_up_to
     if timeout <= quiet:
+        cause, shorten = checked.quiet_cause
         raise ConfigError(
             f"{devices.path}: [devices] {key} = {timeout:g} s is not above the {quiet:g} s the "
-            f"{device} may stay quiet in a round by itself (a failed launch it retries: "
-            f"launch_grace + launch_retry of its URL); the table would void the spin while it "
-            f"plays on: set {key} above {quiet:g} (90 leaves room), or lower launch_retry"
+            f"{device} may stay quiet in a round by itself ({cause}); the table would void the "
+            f"spin while it plays on: set {key} above {quiet:g} (90 leaves room), or {shorten}"
         )
     return timeout
 

@@ -16,7 +16,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from games.registry import game as game_of
 from terminal.assemble import RunOptions, assemble
 from terminal.config import TableConfig, load_table_config, table_config_path
 from terminal.runtime.staff import Staff
@@ -68,12 +67,11 @@ def screen_session(
 
 
 def render_screens(
-    game: str, out: Path, size: tuple[int, int], language: str, log: TextIO = sys.stderr
+    game: str, out: Path, size: tuple[int, int], language: str, log: TextIO | None = None
 ) -> list[Path]:
     """The PNG files written in `out`, one per screen, named by their place in the session."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed, none opened
-    from terminal.screens.script import open_session
-    from terminal.screens.sessions import SESSIONS
+    from terminal.screens.scripts import script_of
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -84,25 +82,7 @@ def render_screens(
             def shot(name: str) -> None:
                 path = driver.shot(out / f"{game}-{name}.png")
                 written.append(path)
-                print(f"{path}", file=log, flush=True)
+                print(f"{path}", file=log or sys.stderr, flush=True)
 
-            session = SESSIONS.get(game_of(game).view)
-            if session is not None:
-                session(driver, shot)
-            else:  # a game whose view has no scripted session: its opening and outcome pad
-                open_session(driver, shot)
-                shot("05-table-between-rounds")
-                driver.press("open_round")
-                driver.until(lambda: driver.showing("no_more_bets"), "bets open")
-                shot("06-bets-open")
-                driver.press("no_more_bets")
-                driver.until(
-                    lambda: driver.showing("enter_outcome") or driver.showing("shoe_loaded"),
-                    "the outcome asked for",
-                )
-                if driver.showing("shoe_loaded"):
-                    driver.press("shoe_loaded")
-                    driver.until(lambda: driver.showing("enter_outcome"), "the first card")
-                driver.press("enter_outcome")
-                shot("08-outcome-pad")
+            script_of(game)(driver, shot)
     return written

@@ -110,6 +110,11 @@ def test_each_part_imports_only_what_it_may(part):
     assert not wrong, "\n".join(wrong)
 
 
+SCREENS_GAMES = Path("terminal/screens/games")  # a game's screen package in each folder
+# the packages of games/ that are no game's but shared by several (cards, poker hands)
+SHARED_GAME_PACKAGES = {"cards", "poker"}
+
+
 # table-file sections named as a game is: the game's description lists them (`sections`), the
 # configuration reads them by section name
 SECTION_NAMES = {"craps"}
@@ -127,7 +132,66 @@ def test_only_the_games_packages_and_the_registry_name_a_game():
                 relative.parts[1] in game_packages or relative.name == "registry.py"
             ):
                 continue
+            if relative.parts[:3] == SCREENS_GAMES.parts and len(relative.parts) > 4:
+                continue  # a game's screen package
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if named.search(line):
                     wrong.append(f"{relative}:{number}: {line.strip()}")
     assert not wrong, "\n".join(wrong)
+
+
+def _game_of(module: str) -> str | None:
+    """The game package `module` is of: `games.craps.engine` and
+    `terminal.screens.games.craps.view` are craps'; None for shared code."""
+    parts = module.split(".")
+    if parts[0] == "games" and len(parts) > 1 and (REPO / "games" / parts[1]).is_dir():
+        return None if parts[1] in SHARED_GAME_PACKAGES else parts[1]
+    screens = SCREENS_GAMES.parts
+    if (
+        tuple(parts[:3]) == screens
+        and len(parts) > 3
+        and (REPO / SCREENS_GAMES / parts[3]).is_dir()
+    ):
+        return parts[3]
+    return None
+
+
+def _own_folders(path: Path) -> set[str]:
+    """The game whose folders `path` is in (games/<game>/, terminal/screens/games/<game>/)."""
+    relative = path.relative_to(REPO)
+    if relative.parts[0] == "games" and len(relative.parts) > 2:
+        return {relative.parts[1]}
+    if relative.parts[:3] == SCREENS_GAMES.parts and len(relative.parts) > 4:
+        return {relative.parts[3]}
+    return set()
+
+
+# the modules outside a game's two folders that still hold one game's code (issue 22 moves it
+# into them, the game's hooks in its place); none may join them
+SINGLE_GAME_OUTSIDE: set[str] = set()
+REGISTRIES = {"games/registry.py", "terminal/screens/games/__init__.py"}
+
+
+def test_a_game_is_imported_only_from_its_two_folders_and_the_registries(capsys):
+    """No product module imports a game's package but the game's own (its rules and engine
+    under games/<game>/, its screens under terminal/screens/games/<game>/) and the two
+    registries; the lines of single-game code still outside them are printed."""
+    outside: dict[str, set[str]] = {}
+    for folder in ("terminal", "drivers", "firmware_bridge", "games"):
+        for path in sources(folder):
+            relative = str(path.relative_to(REPO))
+            if relative in REGISTRIES:
+                continue
+            games = {_game_of(module) for module in imports(path)} - {None}
+            foreign = games - _own_folders(path)
+            if foreign:
+                outside[relative] = {str(g) for g in foreign}
+    lines = {path: len((REPO / path).read_text(encoding="utf-8").splitlines()) for path in outside}
+    with capsys.disabled():
+        print(f"\nsingle-game code outside its two folders: {sum(lines.values())} lines")
+        for path in sorted(outside):
+            print(f"  {path} ({lines[path]} lines): {', '.join(sorted(outside[path]))}")
+    new = sorted(set(outside) - SINGLE_GAME_OUTSIDE)
+    assert not new, f"a game's package imported from outside its folders: {new}"
+    moved = sorted(SINGLE_GAME_OUTSIDE - set(outside))
+    assert not moved, f"no longer single-game code, lift from SINGLE_GAME_OUTSIDE: {moved}"

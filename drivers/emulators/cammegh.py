@@ -7,16 +7,20 @@ games 2 -> 3 -> 4 -> 5 with a seeded generator, reverses the rotor each game wit
 sends the bare winning-number line unless bit 16. `*R` restarts the game: the wheel respins it
 by itself (state 1, then 2, the same rotor), with or without a start. `*F` runs only from idle
 (state 6). Faults are scripted (misfire(), misspin(), remove_ball(), component_fault() and
-repair(), send_raw(), go_silent(), unplug()/replug()) and everything sent and received is
+repair(), send_raw(), go_silent(), unplug()/replug()), and so are the line noise of an 8N1
+wire without a checksum (corrupt(), flip_state(): a line sent with a bit flipped) and a person
+at the wheel's own panel (panel_off(), panel_on()); everything sent and received is
 recorded. The wheel keeps its own records (the game log of `*s`, the statistics of `*w *W *M`,
 its clock, `clock_offset` seconds off UTC): games can be played with nobody listening
 (play_alone(), played_before()), and the log holds `log_pages` pages at most, dropping its
 oldest. A technician's hands are scripted too, for sensor debug (`*I 4`): drop_in() a pocket,
 turn_rotor(), a dead_pocket() whose report never comes, and a physical wheel whose numbers
 (`order`) or datum (`datum_offset`) are not the table's. `close_polls` lists the `*X` polls
-that came sooner than the guide's 100 ms after the previous one. Durations are the wheel's,
-multiplied by `time_factor` (not the 100 ms: it is the controller's serial handling, not the
-game's timing).
+that came sooner than the guide's 100 ms after the previous one. A controller can be set to
+another mode behind the terminal's back (set_mode(): its panel, a replacement), keep its mode
+(refuse_mode()), lack commands (ignore(): no `*s` answer, `*I 4` ignored) and lose a count line
+of its statistics (lose_line()). Durations are the wheel's, multiplied by `time_factor` (not the
+100 ms: it is the controller's serial handling, not the game's timing).
 
 Run by hand: python -m drivers.emulators.cammegh --link /tmp/cammegh
 """
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import signal
 import threading
@@ -142,7 +147,13 @@ class CammeghEmulator(EmulatedDevice):
         self._last_poll: float | None = None
         self._close_polls: list[float] = []
         self._misread: int | None = None
+        self._mode_refused = False
+        self._ignored: set[str] = set()  # commands it never answers
+        self._lost_lines: list[str] = []  # count lines lost on their way
+        # (which line, what it becomes, how many more times): the wire's noise, scripted
+        self._noise: list[tuple[Callable[[str], bool], Callable[[str], str], int]] = []
         self.state, self.spin, self.warnings = 6, 0, 0
+        self._told: tuple[int, int] | None = None  # the state and spin of the latest line
         self.winning: int | None = None
         self.rpm, self.direction = 0.0, self._rng.choice(("cw", "ccw"))
         self.wins: list[int] = []
@@ -231,6 +242,35 @@ class CammeghEmulator(EmulatedDevice):
         with self._lock:
             self._misread = number
 
+    def corrupt(
+        self, when: Callable[[str], bool], into: Callable[[str], str], times: int = 1
+    ) -> None:
+        """The next `times` lines sent for which `when(line)` is true go on the wire as
+        `into(line)`: the noise of a wire with no checksum."""
+        with self._lock:
+            self._noise.append((when, into, times))
+
+    def flip_state(self, state: int, into: int, times: int = 1) -> None:
+        """The next `times` status lines of `state` are sent as `into` (4 read as 5 is one
+        flipped bit), the rest of each line (the last game's number) unchanged."""
+        self.corrupt(
+            lambda line: line.startswith(f"*X;{state};"),
+            lambda line: f"*X;{into};{line[5:]}",
+            times,
+        )
+
+    def panel_off(self) -> None:
+        """A person switches the wheel off at its own panel: idle (state 6), no fault."""
+        with self._lock:
+            self._power_down()
+
+    def panel_on(self) -> None:
+        """A person switches it on again at its panel (a fault that stays keeps it off)."""
+        with self._lock:
+            if self.state == 6 and not self._stuck:
+                self.warnings &= ~COMPONENT_FAULT
+                self._enter_1(time.monotonic())
+
     def play_alone(self, games: int = 1) -> None:
         """Play `games` games one after another as if the wheel's start key were pressed, with
         or without a terminal listening (a table run while the terminal is down)."""
@@ -248,6 +288,30 @@ class CammeghEmulator(EmulatedDevice):
             for number in numbers:
                 self.wins.append(number)
                 self._log_entry(LOG_WIN + number)
+
+    def set_mode(self, mode: int) -> None:
+        """Its operating mode changed in flash behind the terminal's back: set at its own
+        panel, or a replacement controller (the factory's arcade mode 1157)."""
+        with self._lock:
+            self.mode = mode
+
+    def refuse_mode(self, refuse: bool = True) -> None:
+        """`*o <mode>` answered with the mode it keeps, unchanged (a controller whose flash
+        will not take it)."""
+        with self._lock:
+            self._mode_refused = refuse
+
+    def ignore(self, *commands: str) -> None:
+        """Never answer these commands (`"s"`, `"I"`, `"W"`...): a firmware, or a port (port
+        2), that lacks them. An ignored `*I 4` leaves sensor debug off."""
+        with self._lock:
+            self._ignored.update(commands)
+
+    def lose_line(self, line: str) -> None:
+        """The next `*W`/`*M` count line that is `line` never reaches the wire (noise ate
+        it)."""
+        with self._lock:
+            self._lost_lines.append(line)
 
     def drop_in(self, number: int) -> None:
         """A technician lays the ball in the pocket of `number` by hand: with sensor debug on
@@ -330,6 +394,11 @@ class CammeghEmulator(EmulatedDevice):
             self._timers.remove((at, action))
             action()
         while self._phase_end is not None and now >= self._phase_end:
+            if self.mode & AUTO_STATUS and self._told != (self.state, self.spin):
+                # a thread late on a busy machine passes whole states between two wake-ups:
+                # each is still reported before it ends, as the real controller's 500 ms lines
+                # report every state (each lasts seconds)
+                self._send_status()
             at, self._phase_end = self._phase_end, None
             self._phase_over(at)
 
@@ -470,6 +539,8 @@ class CammeghEmulator(EmulatedDevice):
         if not text.startswith("*"):
             return
         name, _, arg = text[1:].partition(" ")
+        if name in self._ignored:
+            return
         handler = getattr(self, f"_cmd_{name}", None) if name.isalpha() else None
         if handler is not None:
             handler(arg.strip(), now)
@@ -518,7 +589,8 @@ class CammeghEmulator(EmulatedDevice):
 
     def _cmd_o(self, arg: str, now: float) -> None:
         if arg.isdigit():
-            self.mode = int(arg)
+            if not self._mode_refused:
+                self.mode = int(arg)
             self._send(f"*o {self.mode}")
 
     def _cmd_F(self, arg: str, now: float) -> None:
@@ -623,8 +695,15 @@ class CammeghEmulator(EmulatedDevice):
         return True
 
     def _send_counts(self, name: str, numbers: list[int]) -> None:
-        counts = " ".join(str(numbers.count(n)) for n in range(self.pockets))
-        self._send(f"*{name} {len(numbers)} {counts}")
+        """The total, then one line per number (`*W <number> <count>`), as the guide gives
+        them: the total, then the per-pocket counts."""
+        lines = [f"*{name} {len(numbers)}"]
+        lines += [f"*{name} {n} {numbers.count(n)}" for n in range(self.pockets)]
+        for line in lines:
+            if line in self._lost_lines:
+                self._lost_lines.remove(line)
+                continue
+            self._send(line)
 
     # Sending
 
@@ -632,17 +711,43 @@ class CammeghEmulator(EmulatedDevice):
         status = Status(
             self.state, self.spin, self.winning, self.warnings, self.rpm, self.direction
         )
+        self._told = (self.state, self.spin)
         self._send(format_status(status).decode().rstrip())
 
     def _send(self, text: str) -> None:
         if time.monotonic() < self._silent_until:
             return
+        for at, (when, into, times) in enumerate(self._noise):
+            if when(text):
+                text = into(text)
+                if times > 1:
+                    self._noise[at] = (when, into, times - 1)
+                else:
+                    del self._noise[at]
+                break
         data = text.encode("ascii") + b"\r\n"
         self._record_sent(data)
         self.port.write(data)
 
     def _record_sent(self, data: bytes) -> None:
         self._sent.append(data.decode("ascii", "replace").rstrip("\r\n"))
+
+
+def driver_url(link: str | os.PathLike[str], time_factor: float = 1.0, **params: object) -> str:
+    """The driver's URL for an emulator at `link` whose durations are multiplied by
+    `time_factor`: the driver's game windows (launch grace and retries, ball grace) scaled the
+    same way, its boot, answer and self-test waits cut to what an emulator needs, and `silent`
+    kept generous, so that a busy machine is not a silent wheel; `params` set any of them."""
+    settings = {
+        "boot": 5,
+        "answer": 0.5,
+        "silent": 1.0,
+        "launch_grace": 3 * time_factor,
+        "launch_retry": 20 * time_factor,
+        "ball_grace": 5 * time_factor,
+        "selftest": 30,
+    } | params
+    return f"cammegh://{link}?" + "&".join(f"{name}={value:g}" for name, value in settings.items())
 
 
 def _chi_squared_cdf(value: float, freedom: int) -> float:

@@ -2,6 +2,9 @@
 the faults of a deal; each stamped when it was sensed (by default time.monotonic_ns() at
 creation; a backend with its own clock passes the device's stamp).
 
+A new shoe's burnt cards, put aside face down, may be reported unread, as how many
+(`CardsBurnt`: the croupier counts them on the screen).
+
 A card is its two-character string, as the feed writes it ('AS', 'TD': a rank of RANKS, a
 suit of SUITS). drivers/ may not import games/, so the card check lives here too;
 tests/drivers/test_shoe_events.py pins it to games/cards/cards.py and to the wire's tables.
@@ -93,6 +96,20 @@ class CardDrawn:
 
 
 @dataclass(frozen=True)
+class CardsBurnt:
+    """`count` cards put aside face down, unread, as the croupier counted them on the screen
+    (hand.py): a new shoe's burnt cards, which no one sees (blackjack, section 03 3.c)."""
+
+    count: int
+    t_ns: int = field(default_factory=_now)
+    entered_by: str | None = None
+
+    def __post_init__(self):
+        if type(self.count) is not int or self.count < 1:
+            raise ValueError(f"one card or more is burnt, not {self.count!r}")
+
+
+@dataclass(frozen=True)
 class CutCardOut:
     """The cut card came out of the shoe (before the card it precedes): the coup in progress is
     the shoe's last."""
@@ -111,4 +128,4 @@ class ShoeLoaded:
         check_decks(self.decks)
 
 
-ShoeEvent = CardDrawn | CutCardOut | ShoeLoaded | Fault | FaultCleared
+ShoeEvent = CardDrawn | CardsBurnt | CutCardOut | ShoeLoaded | Fault | FaultCleared

@@ -4,7 +4,8 @@ with no shoe reader, or one whose reader is out of order.
 URL: screen://
 
 deal() and new_shoe() ask nothing of it: the table waits for the person. The croupier enters
-each card as it is dealt (`enter`), the cut card when it comes out (`cut`), and a new shoe
+each card as it is dealt (`enter`), how many cards a new shoe's burn put aside face down
+(`burnt`: no one sees them), the cut card when it comes out (`cut`), and a new shoe
 once it is shuffled and loaded (`loaded`), as a shoe reader reports them. A card entered when
 none was asked for is reported all the same (the runtime puts it aside, as a reader's).
 """
@@ -15,6 +16,7 @@ from drivers.hand import Hand
 from drivers.shoe.base import Shoe
 from drivers.shoe.events import (
     CardDrawn,
+    CardsBurnt,
     CutCardOut,
     ShoeEvent,
     ShoeLoaded,
@@ -35,6 +37,14 @@ class HandShoe(Hand[ShoeEvent], Shoe):
         check_card(card)
         with self._lock:
             self._emit(CardDrawn(card, entered_by=by))
+
+    def burnt(self, count: int, by: str) -> None:
+        """`count` cards were burnt face down, unread, as the croupier `by` counted them;
+        ValueError, and nothing emitted, for no count of cards."""
+        by = self._entry(by)
+        event = CardsBurnt(count, entered_by=by)
+        with self._lock:
+            self._emit(event)
 
     def cut(self, by: str) -> None:
         """The cut card came out (before the card it precedes), as the croupier `by` says."""

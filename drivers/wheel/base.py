@@ -32,6 +32,8 @@ class Wheel(Device[WheelEvent]):
     kind = "wheel"
     # why this wheel has no pocket test; None: it has one
     no_pocket_test: ClassVar[str | None] = None
+    # whether the terminal can switch this wheel on (power_on): a Cammegh that powered down
+    can_power_on: ClassVar[bool] = False
 
     def __init__(self, url: str, order: WheelOrder):
         super().__init__(url)
@@ -44,6 +46,11 @@ class Wheel(Device[WheelEvent]):
         check_direction(direction)
         self._require_open("spin")
         self._spin(direction)
+
+    def bets_close_in(self) -> float | None:
+        """Seconds until the spin in progress closes its bets (the ball leaving the rim), for
+        a wheel that knows it ahead (the simulated one plays a plan); None: unknown, or past."""
+        return None
 
     def pocket_test(self, on: bool) -> None:
         """Start (True) or end (False) the pocket test; starting it again, or ending it when it
@@ -69,6 +76,15 @@ class Wheel(Device[WheelEvent]):
             raise ValueError(f"pocket {pocket} is not one of this wheel's, 0 to {last}")
         self._ask_drop(pocket, rotor)
 
+    def power_on(self) -> None:
+        """Switch the wheel on: a person's action (a button on the screen), never the driver's
+        own after the wheel powered down, whether by a fault or at its own panel. Nothing when
+        it is on; DeviceError saying what to do when it cannot be, or stays off."""
+        if not self.can_power_on:
+            raise self._error("the terminal cannot switch this wheel on", "switch it on by hand")
+        self._require_open("switch the wheel on")
+        self._power_on()
+
     def close(self) -> None:
         if self.is_open and self.pocket_testing:
             try:
@@ -83,6 +99,10 @@ class Wheel(Device[WheelEvent]):
 
     def _pocket_test(self, on: bool) -> None:
         """Enter or leave pocket-test mode (a backend with a pocket test overrides it)."""
+        raise NotImplementedError
+
+    def _power_on(self) -> None:
+        """Switch the wheel on (a backend that can_power_on overrides it)."""
         raise NotImplementedError
 
     def _ask_drop(self, pocket: int, rotor: str) -> None:

@@ -9,9 +9,12 @@ operating mode, powers the wheel on from state 6 and checks its clock. With mode
 default 1415: the guide's server mode 1159 plus bit 256, the `*F` codes of a component fault)
 spin() starts a game with `*u 1` as soon as the wheel can take it; the runtime reads the game
 from the events. A void game is acknowledged with `*R` and the wheel respins it by itself: that
-respin is the next spin's game. A wheel that powered down (state 6) is powered on again once it
-is healthy. Polls (`*X`) are always at least 100 ms apart. Replies come on the serial thread:
-one question at a time.
+respin is the next spin's game, if it has not reached no more bets when that spin is asked.
+A wheel that powered down during play (state 6: a permanent fault, or switched off at its
+panel) stays off until a person switches it on: power_on(), from a button on the screen, or
+the wheel's own panel. Polls (`*X`) are always at least 100 ms apart, and often enough to see
+each state of a game (its number is settled only after states 2, 3 and 4). Replies come on the
+serial thread: one question at a time.
 
 The wheel's own records (version(), clock(), statistics(), log_pages(), log_page()) are read
 between games; idle() powers the wheel off for what it does only in state 6 (its log pages).
@@ -36,19 +39,22 @@ from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 from drivers.errors import DeviceError
-from drivers.faults import Fault
+from drivers.faults import Fault, FaultCleared
 from drivers.serialport import SerialLink
 from drivers.wheel.base import SelfTestCheck, Wheel
 from drivers.wheel.cammegh_game import RPM_STEP, GameTracker
 from drivers.wheel.cammegh_protocol import (
     AUTO_STATUS,
     BAUDRATE,
+    COMPONENT_FAULT,
     IN_PLAY,
+    NO_WINNING_LINE,
     REPORT_FAULTS,
     REVERSE_EACH_GAME,
     STATES,
     TABLE_MODE,
     WAIT_FOR_START,
+    BallSensed,
     ChiSquared,
     ClockReading,
     Counts,
@@ -58,6 +64,7 @@ from drivers.wheel.cammegh_protocol import (
     LogPageCount,
     MalformedLine,
     Message,
+    PocketCount,
     PocketSensed,
     Reply,
     Status,
@@ -82,6 +89,7 @@ DUMP_LINES = 12  # lines in and out kept for the detail of a fault
 STARTABLE = (1, 5)  # a start command is taken before a game or while a result is shown
 MIN_POLL = 0.1  # the guide asks for at least 100 ms between *X polls
 POLL_GAP = MIN_POLL + 0.01  # what the driver keeps between polls: 10 ms for the link's delays
+WRONG_MODE = "wrong_mode"  # the fault of a mode that did not take after a reconnection
 RESPIN_WAIT = 5  # answers' time the wheel has to respin after *R before a start is sent
 GAME_EVENTS = (RotorSpin, BallLaunched, BallLeavingRim, BallInPocket)
 _POLL_LOCK = threading.Lock()
@@ -149,6 +157,8 @@ class LinkHealth:
 
 
 class CammeghWheel(Wheel):
+    can_power_on = True
+
     def __init__(self, url: str, order: WheelOrder, *, seed: int | None = None):
         super().__init__(url, order)
         parts = urlsplit(url)
@@ -190,13 +200,16 @@ class CammeghWheel(Wheel):
         self._asked = False  # a spin was asked for and its game has not started yet
         self._unclaimed = False  # a game the wheel started unasked (a respin): held for spin()
         self._held: list[WheelEvent] = []  # that game's events so far
-        self._power_sent = 0.0
-        self._selftesting = False  # the driver keeps the wheel idle: no *P 1 of its own
         self._test_rotor: tuple[str, float] | None = None  # the rotor last reported in the test
         self._wheel_mode = self.mode
         self._games_seen = 0
         self._stop = threading.Event()
         self._poller: threading.Thread | None = None
+        self._heard_ns = 0  # when the wheel's last line came (monotonic ns); 0: none yet
+        self._debug_heard = False  # a sensor-debug line came since the pocket test's *I 4
+        self._recheck_due = threading.Event()  # the link came back: who answers, and its mode
+        self._rechecker: threading.Thread | None = None
+        self._wrong_mode = False  # a critical wrong_mode fault stands
 
     # Extras for technicians
 
@@ -214,11 +227,45 @@ class CammeghWheel(Wheel):
         self._require_open("read the statistics")
         refusal = "statistics are given only in state 5 (winning number) or 6 (idle)"
         chi = self._ask_kind(command("w"), "w", ChiSquared, refusal)
-        wins = self._ask_kind(command("W"), "W", Counts, refusal)
-        misses = self._ask_kind(command("M"), "M", Counts, refusal)
+        wins = self._ask_counts("W", "wins", refusal)
+        misses = self._ask_counts("M", "misfires", refusal)
         return Statistics(
             chi.value, chi.percent, wins.total, wins.by_number, misses.total, misses.by_number
         )
+
+    def _ask_counts(self, name: str, what: str, refusal: str) -> Counts:
+        """`*W` or `*M`: the total, then one line per number of the wheel (`PocketCount`), or
+        every count on the total's line. DeviceError when a number's count is missing (a line
+        lost on the wire) or the counts do not add up to the total (one corrupted)."""
+        line, pockets = command(name), len(self.order)
+        counts: dict[int, int] = {}
+        with self._conversation(name) as replies:
+            self._send(line)
+            total = self._expect(self._next(replies, self.answer), line, Counts, refusal)
+            if total.by_number:
+                counts = dict(enumerate(total.by_number))
+            while set(range(pockets)) - counts.keys():
+                more = self._next(replies, self.answer)
+                if more is None:
+                    break
+                if isinstance(more, PocketCount):
+                    counts[more.number] = more.count
+        missing = sorted(set(range(pockets)) - counts.keys())
+        if missing:
+            shown = ", ".join(map(str, missing[:8])) + (" and more" if len(missing) > 8 else "")
+            raise self._error(
+                f"the wheel gave *{name} {total.total} but the {what} of "
+                f"{pockets - len(missing)} of its {pockets} numbers (none for {shown})",
+                "a line was lost on the wire: read the statistics again",
+            )
+        by_number = tuple(counts[n] for n in range(pockets))
+        if sum(by_number) != total.total:
+            raise self._error(
+                f"the wheel's {what} by number add up to {sum(by_number)}, not its total "
+                f"*{name} {total.total}",
+                "a line was corrupted on the wire: read the statistics again",
+            )
+        return Counts(name, total.total, by_number)
 
     def log_pages(self) -> int:
         self._require_open("read the game log")
@@ -272,7 +319,6 @@ class CammeghWheel(Wheel):
         power-off is no `powered_down` fault. `then`: what the technician does again once the
         wheel is off by hand."""
         powered = self._state() != 6
-        self._selftesting = True
         try:
             if powered:
                 self._tracker.power_off_expected = True
@@ -285,7 +331,6 @@ class CammeghWheel(Wheel):
             yield powered
         finally:
             self._tracker.power_off_expected = False
-            self._selftesting = False
 
     def health(self) -> dict[str, object]:
         figures = self.link_health()
@@ -311,9 +356,18 @@ class CammeghWheel(Wheel):
         for up to `launch_retry`, with no reading meanwhile."""
         return self.launch_grace + self.launch_retry
 
+    @property
+    def quiet_cause(self) -> tuple[str, str]:
+        return (
+            "a failed launch it retries: launch_grace + launch_retry of its URL",
+            "lower launch_retry",
+        )
+
     def fault_over(self, code: str) -> bool:
         """Whether the condition of a fault `code` journaled earlier (before a restart) is over,
         as the wheel reports it now: the table clears such a fault when it starts."""
+        if code == WRONG_MODE:  # opening set the mode and checked it
+            return self.is_open and not self._wrong_mode
         return self.is_open and self._tracker.over(code)
 
     def _open(self) -> None:
@@ -386,10 +440,12 @@ class CammeghWheel(Wheel):
         with self._start_lock:
             if self._unclaimed:  # the wheel respins a void game by itself: this spin's game
                 self._unclaimed, held, self._held = False, self._held, []
-                if self._tracker.playing:
+                if self._tracker.taking_bets:
                     for event in held:
                         self._emit(event)
                     return
+                self._tracker.disown()  # past no more bets: no round takes its bets
+
             self._pending, self._start_sent, self._asked = direction, 0.0, True
         self._try_start()
 
@@ -401,8 +457,28 @@ class CammeghWheel(Wheel):
                 f"no pocket test during a game: the wheel is {self._state_text()}",
                 "start it between games, with the table stopped",
             )
-        self._test_rotor = None
+        self._test_rotor, self._debug_heard = None, False
         self._send(command("I", 4 if on else 0))
+
+    def _ask_drop(self, pocket: int, rotor: str) -> None:
+        """Nothing for the technician to see; `*I 4` again while no sensor-debug line has
+        come (the first may have been lost on the wire)."""
+        if not self._debug_heard:
+            self._send(command("I", 4))
+
+    @property
+    def pocket_test_silence(self) -> str | None:
+        """Why the pocket test may hear nothing, when the controller has sent no sensor-debug
+        line at all (`*bs`, `*bn`, an answer to `*I`) since its `*I 4`: it ignored it, and
+        its ball sensors are not to blame. None when it answered, or no test runs."""
+        if not self.pocket_testing or self._debug_heard:
+            return None
+        return (
+            "the controller sent no sensor-debug line (*bs, *bn) since *I 4: it ignored the "
+            "pocket test, so its ball sensors were never asked (port 2, for displays, has no "
+            "sensor debug: wire the terminal to port 1; otherwise its firmware lacks it, *V "
+            "says which it runs)"
+        )
 
     def _selftest(self) -> list[SelfTestCheck]:
         """`*F` runs only from idle (state 6): a wheel before a game (state 1) is powered off
@@ -422,6 +498,24 @@ class CammeghWheel(Wheel):
             if powered:
                 checks += self._power_on_again()
             return checks
+
+    def _power_on(self) -> None:
+        """`*P 1`, asked by a person, then the wheel out of state 6. Refused while the wheel
+        still reports a component fault (flag 4): it would power down again."""
+        last = self._tracker.last
+        if last is None or last.state != 6:
+            return
+        if last.flagged(COMPONENT_FAULT):
+            raise self._error(
+                "the wheel still reports a component fault (flag 4)",
+                "have the technician mend it (a self-test says which part), then switch it on",
+            )
+        self._ask_reply("P", 1)
+        self._wait_for(
+            lambda: self._state() != 6,
+            f"the wheel stays off (state 6) {self.boot:g} s after *P 1",
+            "switch it on at its panel; if it does not come on, call the technician",
+        )
 
     def _power_on_again(self) -> list[SelfTestCheck]:
         try:
@@ -471,9 +565,17 @@ class CammeghWheel(Wheel):
         ]
 
     def _emit(self, event: WheelEvent) -> None:
-        """A fault carries the last lines of the link, for the technician."""
+        """A fault carries the last lines of the link, for the technician (`lines`, and the
+        log), beside its detail: a void's reason is the detail alone."""
         if isinstance(event, Fault):
-            event = replace(event, detail=f"{event.detail} [last lines: {' | '.join(self._lines)}]")
+            event = replace(event, lines=tuple(self._lines))
+            log.warning(
+                "%s: %s: %s [last lines: %s]",
+                self.url,
+                event.code,
+                event.detail,
+                " | ".join(event.lines),
+            )
         super()._emit(event)
 
     # Opening
@@ -484,6 +586,7 @@ class CammeghWheel(Wheel):
             launch_grace=self.launch_grace,
             ball_grace=self.ball_grace,
             launch_retry=self.launch_retry,
+            bare_line=not self.mode & NO_WINNING_LINE,
         )
 
     def _wait_for(self, ready: Callable[[], bool], problem: str, fix: str) -> None:
@@ -559,19 +662,40 @@ class CammeghWheel(Wheel):
             self._send(line)
             reply = self._next(replies, self.answer)
         if reply is None:
-            raise self._error(
-                f"no answer to {line.decode().strip()} within {self.answer:g} s",
-                "check the null-modem cable, 9600 8N1 and that the wheel is on",
-            )
+            raise self._no_answer(line.decode().strip())
         return reply
+
+    def _no_answer(self, asked: str) -> DeviceError:
+        """No answer to `asked`: the cable when the wheel says nothing at all; a controller
+        that lacks the command when it talks all the same (its status lines come)."""
+        ago = (time.monotonic_ns() - self._heard_ns) / 1e9
+        if self._heard_ns and ago < max(self.silent_after, 2 * self.answer):
+            command_name = asked.split()[0]
+            return self._error(
+                f"no answer to {asked} within {self.answer:g} s, though the wheel is talking "
+                f"(its last line {ago:.1f} s ago): it does not give {command_name} here",
+                "port 2 (for displays) lacks the statistics, log and sensor-debug commands: "
+                "wire the terminal to port 1; otherwise its firmware lacks the command (*V "
+                "says which it runs)",
+            )
+        return self._error(
+            f"no answer to {asked} within {self.answer:g} s, and nothing else heard",
+            "check the null-modem cable, 9600 8N1 and that the wheel is on",
+        )
 
     def _ask_reply(self, name: str, *args: object) -> Reply:
         return self._ask_kind(command(name, *args), name, Reply)
 
     def _ask_kind(self, line: bytes, name: str, kind: type, refusal: str = "not now"):
         """The reply of type `kind`; a BUSY or another reply is a DeviceError saying why."""
-        reply = self._ask(line, name)
+        return self._expect(self._ask(line, name), line, kind, refusal)
+
+    def _expect(self, reply: Message | None, line: bytes, kind: type, refusal: str = "not now"):
+        """`reply` to `line` if it is a `kind`; else a DeviceError saying why (no answer, BUSY,
+        another answer)."""
         asked = line.decode().strip()
+        if reply is None:
+            raise self._no_answer(asked)
         if isinstance(reply, Reply) and reply.busy:
             raise self._error(
                 f"the wheel answered BUSY to {asked}: {refusal}; it is {self._state_text()}",
@@ -654,8 +778,56 @@ class CammeghWheel(Wheel):
 
     def _connected(self) -> None:
         self._put(self._tracker.link_up(time.monotonic_ns()))
-        if self.is_open:
-            self._write(command("S"))  # the mode is in flash; the version says who came back
+        if self.is_open:  # a reconnection: asked again off the serial thread, which answers
+            self._recheck_due.set()
+            if self._rechecker is None or not self._rechecker.is_alive():
+                self._rechecker = threading.Thread(
+                    target=self._recheck, name=f"recheck {self.url}", daemon=True
+                )
+                self._rechecker.start()
+
+    def _recheck(self) -> None:
+        """After a reconnection, as at opening: the version read again and the mode set again
+        and its echo checked. The mode is in flash, but the controller that answers may be
+        another (a replacement in arcade mode 1157 plays on its own, ahead of the table) or set
+        otherwise at its panel. A mode that does not take is a critical `wrong_mode` fault,
+        which voids the spin and holds the table; tried again every `boot` seconds until it
+        takes, then cleared."""
+        while self._recheck_due.is_set() and not self._stop.is_set():
+            self._recheck_due.clear()
+            try:
+                self._set_up_again()
+            except DeviceError as error:
+                if not self._wrong_mode:
+                    self._wrong_mode = True
+                    self._emit(
+                        Fault(
+                            WRONG_MODE,
+                            "critical",
+                            f"after a reconnection the operating mode {self.mode} was not set: "
+                            f"{error}; the table holds until it is",
+                            True,
+                        )
+                    )
+                if self._stop.wait(self.boot):
+                    return
+                self._recheck_due.set()
+                continue
+            if self._wrong_mode:
+                self._wrong_mode = False
+                self._emit(FaultCleared(WRONG_MODE))
+
+    def _set_up_again(self) -> None:
+        """A line heard again (the controller is silent a while after its power-on), then its
+        version read and its mode set, as at opening."""
+        seen = self._counts["lines"]
+        self._wait_for(
+            lambda: self._counts["lines"] > seen,
+            f"no line from the wheel within {self.boot:g} s of the reconnection",
+            "check its power and the null-modem cable",
+        )
+        self.firmware = self._read_version()
+        self._set_mode()
 
     def _lost(self, reason: str) -> None:
         self._put(self._tracker.link_lost(reason, time.monotonic_ns()))
@@ -664,7 +836,7 @@ class CammeghWheel(Wheel):
         self._put(self._tracker.silent(seconds, time.monotonic_ns()))
 
     def _received(self, data: bytes) -> None:
-        t_ns = time.monotonic_ns()
+        t_ns = self._heard_ns = time.monotonic_ns()
         self._put(self._tracker.heard(t_ns))
         for line in self._splitter.feed(data):
             self._counts["lines"] += 1
@@ -683,6 +855,10 @@ class CammeghWheel(Wheel):
         elif isinstance(message, WinningNumber):
             self._put(self._tracker.winning_line(message.number, t_ns))
         else:
+            if isinstance(message, BallSensed | PocketSensed) or (
+                isinstance(message, Reply) and message.command == "I" and not message.busy
+            ):
+                self._debug_heard = True  # the sensor debug is on
             waiter = self._waiter
             if waiter is not None and message.command in (waiter[0], ""):
                 waiter[1].put(message)
@@ -712,13 +888,6 @@ class CammeghWheel(Wheel):
             with self._start_lock:
                 self._respin_until = now + RESPIN_WAIT * self.answer
             self._write(command("R"))  # acknowledges the void; the wheel respins the game
-        if (
-            self._tracker.power_on_due
-            and not self._selftesting
-            and now - self._power_sent >= self.answer
-        ):
-            self._power_sent = now
-            self._write(command("P", 1))  # healthy again after powering down: back to play
         self._try_start()
 
     def _test_rotor_status(self, status: Status, t_ns: int) -> None:

@@ -2,14 +2,30 @@
 codes and link news in, wheel events out, with the maker's exception handling (flags 8, 2, 1
 and 4, state 6).
 
-Only games that start while we listen are reported: a game already under way at open had its
-bets taken by nobody. A game ends with one result, or one void fault; nothing more is reported
-about it until the next game.
+The wire has no checksum (8N1): a flipped bit turns a good line into another well-formed one
+(state 4 read as 5, still carrying the last game's number). So what moves money is taken only
+when the wheel's reports agree:
+
+- a game begins with a state-2 line of a fresh spin count (or the respin after `*R OK`),
+  confirmed by the next line (the same count, state 2 or 3): only a game seen from its start is
+  reported, since a game already under way had its bets taken by nobody;
+- its number is settled only once it went through states 2, 3 and 4 in order, and the bare
+  winning-number line and a state-5 status line of its spin say the same number (without the
+  bare line, mode bit 16: two state-5 lines in a row). A state-5 line followed by a line of an
+  earlier state was noise; two state-5 lines that agree with each other and not with the bare
+  line are a `result_mismatch`: that game is void, and the next plays on;
+- what ends or stops a game (states 1 and 6, a misspin, a component fault, a new spin count)
+  counts only when two lines in a row say it; what is safe to act on at once (the launch, no
+  more bets) is taken from the first line that says it.
+
+A game ends with one result, or one void fault; nothing more is reported about it until the
+next game. The spin count is read as counting at the start of a game and kept by a respin, as
+the emulator does: the guide does not say; check it against a real wheel.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.cammegh_protocol import (
@@ -38,11 +54,15 @@ NOT_A_POCKET = -1  # the pocket index of a number this wheel does not have
 
 @dataclass
 class _Game:
+    spin: int  # its spin count
+    stage: int = 2  # the state of its latest line
+    seen: set[int] = field(default_factory=set)  # the states of play its lines showed
     rotor: tuple[str, float] | None = None
     launched: bool = False
     leaving: bool = False
+    bares: list[int] = field(default_factory=list)  # what its bare number lines said
+    fives: list[int] = field(default_factory=list)  # its state-5 lines' numbers, in a row
     result: int | None = None
-    checked: bool = False  # the second report of the result was compared with the first
     void: bool = False
     launch_flag_since: int | None = None
     ball_flag_since: int | None = None
@@ -56,7 +76,8 @@ class GameTracker:
     """Feed it what the wheel says, with the monotonic time it was heard; each call returns the
     events to emit, stamped with that time. `launch_grace`/`ball_grace`: how long flags 8 (in
     state 3) and 1 are ignored (the maker's 3 s and 5 s); `launch_retry`: how long the wheel may
-    retry a failed launch in state 2 (flag 8) before the game is void."""
+    retry a failed launch in state 2 (flag 8) before the game is void; `bare_line`: whether the
+    wheel sends the bare winning-number line (no operating-mode bit 16)."""
 
     def __init__(
         self,
@@ -65,50 +86,53 @@ class GameTracker:
         launch_grace: float,
         ball_grace: float,
         launch_retry: float = 20.0,
+        bare_line: bool = True,
     ):
         self.order = order
         self.launch_grace_ns = round(launch_grace * 1e9)
         self.ball_grace_ns = round(ball_grace * 1e9)
         self.launch_retry_ns = round(launch_retry * 1e9)
+        self.bare_line = bare_line
         self.power_off_expected = False  # the driver powers the wheel down itself (self-test)
-        self._restarted = False  # *R OK: the next line in play is the respin, a new game
+        self._restarted = False  # *R OK: the next state 2 is the respin, a new game
         self.last: Status | None = None  # the latest status line
         self.games = 0  # games seen starting
         self._game: _Game | None = None
+        self._spin: int | None = None  # the spin count of the latest game (or the first line)
+        self._candidate: Status | None = None  # a state-2 line of a fresh spin, to confirm
+        self._on: bool | None = None  # whether two lines in a row last said the wheel is on
         self._active: set[str] = set()  # fault codes raised and not yet cleared
         self._codes: set[int] = set()  # `*F` codes reported since the component fault began
         self._heard = False
 
     @property
     def restart_due(self) -> bool:
-        """The game was voided and the wheel still plays it: `*R` acknowledges the void (not
-        during a component fault, flag 4: the respin would play on a faulty wheel)."""
+        """The game was voided and the wheel still plays it (a line of its spin, in play, and
+        the game never reached state 5): `*R` acknowledges the void, once (not during a
+        component fault, flag 4: the respin would play on a faulty wheel)."""
         game, last = self._game, self.last
         return (
             game is not None
             and game.void
+            and not self._restarted
+            and game.stage in IN_PLAY
             and last is not None
+            and last.spin == game.spin
             and last.state in IN_PLAY
             and not last.flagged(COMPONENT_FAULT)
         )
 
     def restarted(self) -> None:
-        """The wheel answered `*R OK`: a void game restarts. Its respin is a new game even if
-        the link missed the state 1 in between (it lasts less than a status period)."""
+        """The wheel answered `*R OK`: a void game restarts. Its respin is a new game even with
+        the same spin count, and even if the link missed the state 1 in between."""
         game = self._game
         self._restarted = game is not None and game.void
+        self._candidate = None
 
     @property
-    def power_on_due(self) -> bool:
-        """The wheel powered down during play and is healthy again: idle (state 6) with no
-        component fault (flag 4); `*P 1` powers it on."""
-        last = self.last
-        return (
-            "powered_down" in self._active
-            and last is not None
-            and last.state == 6
-            and not last.flagged(COMPONENT_FAULT)
-        )
+    def powered_down(self) -> bool:
+        """Whether the wheel is idle (state 6) after powering down during play."""
+        return "powered_down" in self._active
 
     def over(self, code: str) -> bool:
         """Whether the condition of a fault `code` (raised by an earlier run, say) is over as far
@@ -126,6 +150,7 @@ class GameTracker:
             "misspin",
             "ball_removed",
             "no_result",
+            "result_mismatch",
             "silent",
             "link_lost",
         )
@@ -134,44 +159,58 @@ class GameTracker:
     def playing(self) -> bool:
         return self._in_play() is not None
 
+    @property
+    def taking_bets(self) -> bool:
+        """A game in play whose ball has not reached no more bets (state 4)."""
+        game = self._in_play()
+        return game is not None and not game.leaving
+
+    def disown(self) -> None:
+        """The game in play is nobody's (it went past no more bets before a round took it):
+        nothing more is reported of it, not even that it ends without a number."""
+        if self._in_play() is not None:
+            self._game = None
+
     def _in_play(self) -> _Game | None:
         """The game in play (started while we listened, no result, not void), if any."""
         game = self._game
         return game if game is not None and game.playing else None
 
+    def _ours(self, status: Status) -> _Game | None:
+        """The game in play, if `status` is a line of its spin."""
+        game = self._in_play()
+        return game if game is not None and status.spin == game.spin else None
+
     def status(self, status: Status, t_ns: int) -> list[WheelEvent]:
         prev, self.last = self.last, status
+        if self._spin is None:
+            self._spin = status.spin
+        steady = prev is not None and (prev.state, prev.spin) == (status.state, status.spin)
         out: list[WheelEvent] = []
-        self._power(status, prev, t_ns, out)
-        if prev is not None and self._starts_a_game(status, prev):
-            self._end_without_result(
-                f"a new game started (state {prev.state} to {status.state})", t_ns, out
-            )
-            self._game = _Game()
-            self.games += 1
-        elif prev is not None and prev.state in IN_PLAY and status.state in (1, 6):
-            self._end_without_result(
-                f"the wheel went from state {prev.state} to "
-                f"{status.state} ({STATES[status.state]})",
-                t_ns,
-                out,
-            )
-        self._rotor(status, t_ns, out)
+        self._power(status, steady, t_ns, out)
+        self._start_or_end(status, steady, t_ns, out)
+        game = self._ours(status)
+        if game is not None and status.state in (*IN_PLAY, 5):
+            game.stage = status.state
+            game.seen.add(status.state)
+        self._rotor(status, prev, t_ns, out)
         self._launch(status, prev, t_ns, out)
-        self._misspin(status, t_ns, out)
+        self._misspin(status, prev, t_ns, out)
         if status.state in (4, 5):
             self._leaving(status, t_ns, out)
         self._ball(status, t_ns, out)
-        if status.state == 5 and status.winning is not None:
-            self._result(status.winning, "status line", t_ns, out)
-        self._component(status, t_ns, out)
+        self._number(status, t_ns, out)
+        self._component(status, prev, t_ns, out)
         return out
 
     def winning_line(self, number: int, t_ns: int) -> list[WheelEvent]:
-        """The bare winning-number line; it counts while the ball is in play or just dropped."""
+        """The bare winning-number line; it counts for a game whose ball reached no more bets
+        (state 4): anywhere else it is stray."""
         out: list[WheelEvent] = []
-        if self.last is not None and self.last.state in (3, 4, 5):
-            self._result(number, "winning-number line", t_ns, out)
+        game = self._in_play()
+        if game is not None and 4 in game.seen:
+            game.bares.append(number)
+            self._settle(t_ns, out)
         return out
 
     def fault_code(self, code: int, t_ns: int) -> list[WheelEvent]:
@@ -209,48 +248,82 @@ class GameTracker:
 
     # The pieces of a status line
 
-    def _starts_a_game(self, status: Status, prev: Status) -> bool:
-        """From outside play, or back to an earlier state (the link missed the end of a game).
-        The spin counter is not used: the guide does not say when it counts."""
-        restarted, self._restarted = self._restarted, False
-        return status.state in IN_PLAY and (
-            restarted or prev.state not in IN_PLAY or status.state < prev.state
-        )
-
-    def _end_without_result(self, why: str, t_ns: int, out: list) -> None:
-        if self.playing:
-            self._fault(
-                "no_result",
-                "error",
-                f"the game ended without a winning number: {why}",
+    def _start_or_end(self, status: Status, steady: bool, t_ns: int, out: list) -> None:
+        """A new game once its start is confirmed; the game in play ends without a number when
+        two lines in a row say it is over (state 1 or 6, or another spin count)."""
+        candidate, self._candidate = self._candidate, None
+        if candidate is not None and status.spin == candidate.spin and status.state in (2, 3):
+            self._restarted = False
+            self._end_without_result(f"a new game started (spin {status.spin})", t_ns, out)
+            self._game, self._spin = _Game(status.spin), status.spin
+            self.games += 1
+            return
+        game = self._in_play()
+        if status.state == 2 and (self._restarted or status.spin != self._spin):
+            self._candidate = status
+        elif game is not None and steady and status.state in (1, 6):
+            self._end_without_result(
+                f"the wheel went from state {game.stage} to "
+                f"{status.state} ({STATES[status.state]})",
                 t_ns,
                 out,
-                void=True,
             )
+        elif game is not None and steady and status.spin != game.spin:
+            self._end_without_result(
+                f"the spin count went from {game.spin} to {status.spin} (a game was missed)",
+                t_ns,
+                out,
+            )
+            self._spin = status.spin
 
-    def _rotor(self, status: Status, t_ns: int, out: list) -> None:
+    def _end_without_result(self, why: str, t_ns: int, out: list) -> None:
         game = self._in_play()
+        if game is None:
+            return
+        if game.fives and not game.bares and self.bare_line:
+            why += "; the bare winning-number line never came"
+        elif game.fives or game.bares:
+            why += f"; its reports did not agree (lines {game.bares}, status {game.fives})"
+        self._fault(
+            "no_result",
+            "error",
+            f"the game ended without a winning number: {why}",
+            t_ns,
+            out,
+            void=True,
+        )
+
+    def _rotor(self, status: Status, prev: Status | None, t_ns: int, out: list) -> None:
+        """The rotor of a game's first line, then each change that two lines in a row show."""
+        game = self._ours(status)
         if game is None or status.state not in IN_PLAY or status.rpm <= 0:
             return
-        if (
-            game.rotor is None
-            or game.rotor[0] != status.direction
-            or abs(game.rotor[1] - status.rpm) >= RPM_STEP
-        ):
-            game.rotor = (status.direction, status.rpm)
-            out.append(RotorSpin(status.direction, status.rpm, t_ns))
+        reading = (status.direction, status.rpm)
+        if game.rotor is not None:
+            changed = game.rotor[0] != status.direction or (
+                abs(game.rotor[1] - status.rpm) >= RPM_STEP
+            )
+            confirmed = (
+                prev is not None
+                and prev.direction == status.direction
+                and abs(prev.rpm - status.rpm) < RPM_STEP
+            )
+            if not (changed and confirmed):
+                return
+        game.rotor = reading
+        out.append(RotorSpin(status.direction, status.rpm, t_ns))
 
     def _launch(self, status: Status, prev: Status | None, t_ns: int, out: list) -> None:
         """Flag 8 in state 2: the wheel retries the launch by itself, for up to `launch_retry`
         (a wheel that gives up ends the game, state 1 or 6: no result). Flag 8 in state 3 is
         ignored for the grace time, counted from the start of state 3 (the maker's rule)."""
-        game = self._game
+        game = self._ours(status)
         failing = status.flagged(LAUNCH_FAILED) and status.state in (2, 3)
         if not failing:
             if game is not None:
                 game.launch_flag_since = None
             out += self._clear("launch_failed", t_ns)
-        elif game is not None and game.playing:
+        elif game is not None:
             if game.launch_flag_since is None or (
                 status.state == 3 and prev is not None and prev.state == 2
             ):
@@ -266,7 +339,7 @@ class GameTracker:
                     out,
                     void=True,
                 )
-        in_play = self._in_play()  # again: the fault above may have voided the game
+        in_play = self._ours(status)  # again: the fault above may have voided the game
         if in_play is not None and status.state in (3, 4, 5) and not in_play.launched:
             in_play.launched = True
             same_way = status.state == 3 and status.flagged(MISSPIN)
@@ -274,10 +347,17 @@ class GameTracker:
                 BallLaunched(status.direction if same_way else opposite(status.direction), t_ns)
             )
 
-    def _misspin(self, status: Status, t_ns: int, out: list) -> None:
+    def _misspin(self, status: Status, prev: Status | None, t_ns: int, out: list) -> None:
+        """Flag 2 in state 3, in two lines in a row: a misspin."""
         if not status.flagged(MISSPIN):
             out += self._clear("misspin", t_ns)
-        elif status.state == 3 and self.playing:
+        elif (
+            status.state == 3
+            and prev is not None
+            and prev.flagged(MISSPIN)
+            and (prev.state, prev.spin) == (status.state, status.spin)
+            and self._ours(status) is not None
+        ):
             self._fault(
                 "misspin",
                 "warning",
@@ -288,18 +368,18 @@ class GameTracker:
             )
 
     def _leaving(self, status: Status, t_ns: int, out: list) -> None:
-        game = self._in_play()
+        game = self._ours(status)
         if game is not None and not game.leaving:
             game.leaving = True
             out.append(BallLeavingRim(t_ns))
 
     def _ball(self, status: Status, t_ns: int, out: list) -> None:
-        game = self._game
+        game = self._ours(status)
         if not status.flagged(BALL_REMOVED):
             if game is not None:
                 game.ball_flag_since = None
             out += self._clear("ball_removed", t_ns)
-        elif status.state == 4 and game is not None and game.playing:
+        elif status.state == 4 and game is not None:
             if game.ball_flag_since is None:
                 game.ball_flag_since = t_ns
             if t_ns - game.ball_flag_since >= self.ball_grace_ns:
@@ -312,41 +392,57 @@ class GameTracker:
                     void=True,
                 )
 
-    def _result(self, number: int, source: str, t_ns: int, out: list) -> None:
-        """The first report of a game's number is its result; the other one is compared."""
-        game = self._game
-        if game is not None and game.playing:
-            self._launch_and_leave(game, t_ns, out)
-            game.result = number
-            pocket = self.order.index(number) if number in self.order.numbers else NOT_A_POCKET
-            out.append(BallInPocket((pocket,), (self.order.number(pocket),), t_ns))
-            out += self._clear("no_result", t_ns)  # a game without one is over: this one has it
-        elif game is not None and game.result is not None and not game.checked:
-            game.checked = True
-            if number != game.result:
-                self._fault(
-                    "result_mismatch",
-                    "critical",
-                    f"the {source} says {number}, the "
-                    f"result reported was {game.result}: check the ball",
-                    t_ns,
-                    out,
-                )
+    def _number(self, status: Status, t_ns: int, out: list) -> None:
+        """A state-5 line of a game that went through states 3 and 4 reports its number; a line
+        of an earlier state after it says that what said 5 was noise."""
+        game = self._ours(status)
+        if game is None:
+            return
+        if status.state == 5 and status.winning is not None and {3, 4} <= game.seen:
+            game.fives.append(status.winning)
+        elif status.state in IN_PLAY:
+            game.fives.clear()
+        self._settle(t_ns, out)
 
-    def _launch_and_leave(self, game: _Game, t_ns: int, out: list) -> None:
-        """A result proves the launch and the drop, even if their status lines were missed."""
-        if not game.launched and self.last is not None:
-            game.launched = True
-            out.append(BallLaunched(opposite(self.last.direction), t_ns))
-        if not game.leaving:
-            game.leaving = True
-            out.append(BallLeavingRim(t_ns))
+    def _settle(self, t_ns: int, out: list) -> None:
+        """The game's number, once its reports agree; void when they agree to differ."""
+        game = self._in_play()
+        if game is None or not game.fives:
+            return
+        latest = game.fives[-1]
+        twice = len(game.fives) >= 2 and game.fives[-2] == latest
+        if not self.bare_line:
+            if twice:
+                self._result(game, latest, t_ns, out)
+        elif latest in game.bares:
+            self._result(game, latest, t_ns, out)
+        elif game.bares and twice:
+            said = " then ".join(str(number) for number in game.bares)
+            self._fault(
+                "result_mismatch",
+                "error",
+                f"the winning-number line says {said}, the status line {latest} twice: "
+                "void spin; check the ball",
+                t_ns,
+                out,
+                void=True,
+            )
 
-    def _component(self, status: Status, t_ns: int, out: list) -> None:
+    def _result(self, game: _Game, number: int, t_ns: int, out: list) -> None:
+        game.result = number
+        pocket = self.order.index(number) if number in self.order.numbers else NOT_A_POCKET
+        out.append(BallInPocket((pocket,), (self.order.number(pocket),), t_ns))
+        for code in ("no_result", "result_mismatch"):  # an earlier game's: this one has one
+            out += self._clear(code, t_ns)
+
+    def _component(self, status: Status, prev: Status | None, t_ns: int, out: list) -> None:
+        """Flag 4 in two lines in a row is a component fault; two lines without it, its end."""
+        before = prev is not None and prev.flagged(COMPONENT_FAULT)
         if not status.flagged(COMPONENT_FAULT):
-            self._codes.clear()
-            out += self._clear("component_fault", t_ns)
-        elif "component_fault" not in self._active:
+            if not before:
+                self._codes.clear()
+                out += self._clear("component_fault", t_ns)
+        elif before and "component_fault" not in self._active:
             self._fault(
                 "component_fault",
                 "critical",
@@ -358,19 +454,33 @@ class GameTracker:
                 void=True,
             )
 
-    def _power(self, status: Status, prev: Status | None, t_ns: int, out: list) -> None:
+    def _power(self, status: Status, steady: bool, t_ns: int, out: list) -> None:
+        """Two lines in a row in state 6 after the wheel was on: it powered down. Only a person
+        powers it on again; two lines in a row of another state say it is on."""
+        if not steady:
+            return
         if status.state != 6:
+            self._on = True
             out += self._clear("powered_down", t_ns)
-        elif prev is not None and prev.state != 6 and not self.power_off_expected:
+        elif self._on and not self.power_off_expected:
+            self._on = False
+            faulty = "component_fault" in self._active or status.flagged(COMPONENT_FAULT)
+            why = (
+                "a permanent component fault (see its *F codes, or run a self-test)"
+                if faulty
+                else "no fault reported: switched off at its panel, or its power lost"
+            )
             self._fault(
                 "powered_down",
                 "critical",
-                "the wheel powered down (state 6): a permanent "
-                "component fault or a power-off; see the *F codes or run a self-test",
+                f"the wheel powered down (state 6): {why}; it stays off until a person "
+                "switches it on (at its panel, or from the screen)",
                 t_ns,
                 out,
                 void=True,
             )
+        else:
+            self._on = False
 
     # Faults
 

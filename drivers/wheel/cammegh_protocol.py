@@ -3,7 +3,9 @@ commands out. The facts are those of docs/devices.md (the maker's SS2
 Series Developers Information, V2.07).
 
 A line that does not parse raises `MalformedLine`: a typed, countable error, never a result.
-Where the guide shows no layout (the per-pocket counts of `*W`/`*M`, the `*s r` page), the
+So does a well-formed line no controller can send (a number above 37, a spin count above 256,
+state 5 without a number): the wire has no checksum, and a flipped bit makes such lines.
+Where the guide shows no layout (the per-pocket lines of `*W`/`*M`, the `*s r` page), the
 layout we read is written next to its parser; check it against a real wheel.
 """
 
@@ -132,12 +134,24 @@ class ChiSquared:
 
 @dataclass(frozen=True)
 class Counts:
-    """`*W <games> <count>...` (wins) or `*M <misses> <count>...` (misfires); counts by number,
-    0 first, on the same line."""
+    """`*W <games>` (wins) or `*M <misses>` (misfires), the total; the counts by number follow
+    as one `PocketCount` line each (the guide: the total, then per-pocket counts). A line with
+    the counts after the total (`*W <games> <count>...`, 0 first) is read too: `by_number`
+    holds them, empty when they come on lines of their own."""
 
     command: str
     total: int
     by_number: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PocketCount:
+    """`*W <number> <wins>` or `*M <number> <misfires>`: one number's count, after the total
+    (the layout we read: the guide shows none; check it against a real wheel)."""
+
+    command: str
+    number: int
+    count: int
 
 
 @dataclass(frozen=True)
@@ -205,6 +219,7 @@ Message = (
     | FaultCode
     | ChiSquared
     | Counts
+    | PocketCount
     | ClockReading
     | BallSensed
     | PocketSensed
@@ -217,6 +232,8 @@ LOG_PAGE_BYTES = 256
 LOG_UNUSED = ord("~")
 LOG_WIN, LOG_MISFIRE = 0x21, 0x47  # number 0 of each kind; numbers 0-37 follow
 LOG_NUMBERS = 38
+MAX_NUMBER = LOG_NUMBERS - 1  # no controller has a number above 37 (00 on a 38-pocket wheel)
+MAX_SPIN = 256  # the spin counter runs 1 to 256, then wraps; 0 before the first game
 
 _NUMBER = re.compile(r"[ \d]?\d")
 _CLOCK = re.compile(r"g (\d\d):(\d\d):(\d\d) - (\d\d)/(\d\d)/(\d\d)")
@@ -258,6 +275,8 @@ def parse_line(line: bytes) -> Message:
         return Reply("", text)
     if not text.startswith("*"):
         if _NUMBER.fullmatch(text):
+            if int(text) > MAX_NUMBER:
+                raise MalformedLine(line, f"no wheel has a number {int(text)}")
             return WinningNumber(int(text))
         raise MalformedLine(line, "neither a winning number nor a packet starting with *")
     if text.startswith("*X;"):
@@ -280,12 +299,20 @@ def _status(line: bytes, text: str) -> Status:
         raise MalformedLine(line, f"state {state!r} is not 1-6")
     if not spin.isdigit():
         raise MalformedLine(line, f"spin count {spin!r} is not a number")
+    if len(spin) != 3 or int(spin) > MAX_SPIN:
+        raise MalformedLine(line, f"spin count {spin!r} is not three digits 000-{MAX_SPIN}")
     if winning == "  ":
         number = None
     elif _NUMBER.fullmatch(winning):
         number = int(winning)
     else:
         raise MalformedLine(line, f"winning number {winning!r} is not two characters 0-99")
+    # Well formed but impossible: what a flipped bit makes of a good line (the wire has no
+    # checksum) is refused here, never taken for a state or a result.
+    if number is not None and number > MAX_NUMBER:
+        raise MalformedLine(line, f"no wheel has a number {number}")
+    if state == "5" and number is None:
+        raise MalformedLine(line, "state 5 (winning number) without a number")
     if len(warnings) != 1 or warnings not in "0123456789ABCDEFabcdef":
         raise MalformedLine(line, f"warnings {warnings!r} is not one hex digit")
     if not speed.isdigit():
@@ -316,10 +343,17 @@ def _chi_squared(line: bytes, command: str, rest: str) -> ChiSquared:
     return ChiSquared(value, percent)
 
 
-def _counts(line: bytes, command: str, rest: str) -> Counts:
+def _counts(line: bytes, command: str, rest: str) -> Counts | PocketCount:
+    """One field: the total, its numbers' lines to follow; two: one number's count; more: the
+    total and every number's count on one line."""
     fields = rest.split()
     if not fields or not all(field.isdigit() for field in fields):
         raise MalformedLine(line, f"*{command} wants a total then counts, all whole numbers")
+    if len(fields) == 2:
+        number, count = (int(field) for field in fields)
+        if number >= LOG_NUMBERS:
+            raise MalformedLine(line, f"*{command}: no number {number} on a wheel")
+        return PocketCount(command, number, count)
     total, *counts = (int(field) for field in fields)
     return Counts(command, total, tuple(counts))
 

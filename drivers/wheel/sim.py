@@ -4,11 +4,18 @@ records everything it emitted. In the pocket test its technician does as asked: 
 for is the rotor turned the way asked, then the ball in the pocket asked (or in the pockets of
 drop_ball(), to play a wheel that reads wrong), half a spin's time later.
 
-URL: sim://wheel?spin=SECONDS&seed=N&misspin=P&ball_out=P&object=P&launch_failed=P&no_drop=P
+Bets stay open from the spin asked to the ball leaving the rim: 0.6 of `spin` after the launch,
+or `bets` seconds when the croupier waits before launching (a demo's betting time by hand); the
+wheel says nothing while it waits (`quiet_up_to`, which the table's wheel timeout must exceed),
+and tells when its bets close (`bets_close_in`).
+
+URL: sim://wheel?spin=SECONDS&bets=SECONDS&seed=N&misspin=P&ball_out=P&object=P&launch_failed=P
+&no_drop=P
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -72,11 +79,19 @@ class SimWheel(Simulated[WheelEvent], Wheel):
         params = self._query(
             {
                 "spin": seconds,
+                "bets": seconds,
                 "seed": int,
                 **{cause.param: probability for cause in VOID_CAUSES.values()},
             }
         )
         self.spin_seconds: float = params.get("spin", 4.0)
+        # from the spin asked to no more bets: the ball's time in the rim, or longer when the
+        # croupier waits before launching (`bets`)
+        self.bets_seconds: float = max(params.get("bets", 0.0), LEAVING_RIM * self.spin_seconds)
+        if params.get("bets") and not self.spin_seconds:
+            raise self._error("bets needs a spin that takes time", "give spin above 0")
+        self._wait = self.bets_seconds - LEAVING_RIM * self.spin_seconds
+        self._closes_at: float | None = None  # time.monotonic() of this spin's no more bets
         self.void_odds = {code: params.get(c.param, 0.0) for code, c in VOID_CAUSES.items()}
         if sum(self.void_odds.values()) > 1:
             raise self._error("the void probabilities add up to more than 1", "lower them")
@@ -107,11 +122,32 @@ class SimWheel(Simulated[WheelEvent], Wheel):
             raise TypeError(f"not a wheel event: {event!r}")
         self._emit(event)
 
+    @property
+    def quiet_up_to(self) -> float:
+        """The croupier's wait before the launch, with no reading meanwhile."""
+        return self._wait
+
+    @property
+    def quiet_cause(self) -> tuple[str, str]:
+        return (
+            "the croupier's wait before the launch: bets less 0.6 x spin of its URL",
+            "lower bets",
+        )
+
+    def bets_close_in(self) -> float | None:
+        """Seconds until the ball of the spin in progress leaves the rim (no more bets), as its
+        plan has it; None once it is past, or before any spin."""
+        closes_at = self._closes_at
+        if closes_at is None or (left := closes_at - time.monotonic()) <= 0:
+            return None
+        return left
+
     # The backend
 
     def _spin(self, direction: str) -> None:
         with self._lock:
             plan = self._plan(direction)
+            self._closes_at = time.monotonic() + self.bets_seconds
         self._submit(plan)
 
     def _pocket_test(self, on: bool) -> None:
@@ -125,8 +161,14 @@ class SimWheel(Simulated[WheelEvent], Wheel):
         )
 
     def _plan(self, direction: str) -> Plan:
-        """The readings of the next spin, each with its moment. Every spin draws the same three
-        numbers, so that forcing one spin's outcome does not change the following spins."""
+        """The readings of the next spin, each with its moment, after the croupier's wait.
+        Every spin draws the same three numbers, so that forcing one spin's outcome does not
+        change the following spins."""
+        wait = self._wait / self.spin_seconds if self._wait else 0.0
+        return [(wait + at, reading) for at, reading in self._ball(direction)]
+
+    def _ball(self, direction: str) -> Plan:
+        """The readings of a spin from the rotor's report, as fractions of `spin`."""
         rpm = round(self._rng.uniform(*ROTOR_RPM), 1)
         chance = self._rng.random()
         pocket = self._rng.randrange(len(self.order))

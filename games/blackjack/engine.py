@@ -28,7 +28,7 @@ from games.banking import (
 )
 from games.blackjack.announcements import announce
 from games.blackjack.bet import BlackjackBet
-from games.blackjack.hands import ACE, TEN, TWENTY_ONE, is_blackjack, total
+from games.blackjack.hands import ACE, TEN, TWENTY_ONE, Played, is_blackjack, total
 from games.blackjack.rules import BlackjackRules
 from games.blackjack.strategy import FIRST, SPLIT
 from games.cards.cards import check_card, pips
@@ -61,9 +61,10 @@ class BlackjackState:
 
 
 @dataclass(frozen=True)
-class Hand:
+class Hand(Played):
     """One hand of a box: `place` is "box:B" for the box's own, "box:B.2", "box:B.3"... for
-    those its splits made; `bets` every player's bet riding on it, as it stands."""
+    those its splits made; `bets` every player's bet riding on it, as it stands; its total,
+    blackjack and bust as `Played` works them out."""
 
     place: str
     bets: tuple[BlackjackBet, ...]
@@ -77,22 +78,6 @@ class Hand:
     @cached_property
     def box(self) -> int:
         return _box_of(self.place)
-
-    @cached_property
-    def values(self) -> tuple[int, ...]:
-        return tuple(pips(card) for card in self.cards)
-
-    @cached_property
-    def total(self) -> int:
-        return total(self.values, doubled=self.doubled)[0]
-
-    @cached_property
-    def blackjack(self) -> bool:
-        return is_blackjack(self.values, split=self.split)
-
-    @property
-    def bust(self) -> bool:
-        return self.total > TWENTY_ONE
 
     @property
     def split_ace(self) -> bool:

@@ -20,5 +20,4 @@ GAME = CoupGame(
     result_text=lambda outcome: "D " + " ".join(outcome["dealer"]),
     closing=Closing(policy="shoe", what="the last shoe", call="last_shoe"),
     bet=BlackjackBet,
-    view="blackjack_boxes",
 )

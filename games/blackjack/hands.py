@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+
+from games.cards.cards import pips
 
 ACE = 1
 TEN = 10
@@ -36,6 +39,45 @@ def total(values: Sequence[int], *, doubled: bool = False) -> tuple[int, bool]:
 def is_blackjack(values: Sequence[int], *, split: bool = False) -> bool:
     """21 with the first two cards; after a split it is a plain 21 (section 03 V.1.c)."""
     return not split and len(values) == 2 and total(values)[0] == TWENTY_ONE
+
+
+class Played:
+    """What a hand's cards make, for any hand that has `cards`, `doubled` and `split` (the
+    engine's, the screens'): written once, worked out once per hand."""
+
+    cards: tuple[str, ...]
+    doubled: bool
+    split: bool
+
+    @cached_property
+    def values(self) -> tuple[int, ...]:
+        return tuple(pips(card) for card in self.cards)
+
+    @cached_property
+    def total(self) -> int:
+        return total(self.values, doubled=self.doubled)[0]
+
+    @cached_property
+    def soft(self) -> bool:
+        """An ace counted 11 (the hand could still count it 1)."""
+        return total(self.values, doubled=self.doubled)[1]
+
+    @cached_property
+    def blackjack(self) -> bool:
+        return is_blackjack(self.values, split=self.split)
+
+    @property
+    def bust(self) -> bool:
+        return self.total > TWENTY_ONE
+
+
+@dataclass(frozen=True)
+class Cards(Played):
+    """A hand that is only its cards (the dealer's)."""
+
+    cards: tuple[str, ...]
+    doubled: bool = False
+    split: bool = False
 
 
 @dataclass(frozen=True)

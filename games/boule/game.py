@@ -24,5 +24,4 @@ GAME = SpinGame(
     result_text=lambda outcome: str(outcome["number"]),
     pockets=lambda rules: tuple(NUMBERS) * HOLES_PER_NUMBER,
     outcome=lambda rules, number: {"number": number},
-    cloth="la_boule",
 )

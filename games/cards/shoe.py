@@ -79,6 +79,11 @@ class Shoe:
         seen[card] = seen.get(card, 0) + 1
         return replace(self, seen=seen, drawn=self.drawn + 1)
 
+    def burn_unread(self) -> Shoe:
+        """The shoe with one card burnt face down and not read (counted by the croupier): out
+        of the shoe, though which card it was is not known."""
+        return replace(self, drawn=self.drawn + 1)
+
     def put_back(self, card: str) -> Shoe:
         """The shoe as if `card`, counted out of it, had never come out (a coup corrected: the
         card journaled was not the one dealt); ValueError if the shoe never gave it."""

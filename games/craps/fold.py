@@ -13,6 +13,15 @@ from games.records import Bet
 
 
 class CrapsFold(Fold):
+    HANDLERS = {
+        "round.open": "on_round_open",
+        "bet.withdrawn": "on_bet_withdrawn",
+        "round.result": "on_round_result",
+        "round.void": "on_round_void",
+        "craps.shooter": "on_craps_shooter",
+        "craps.dice_change": "on_craps_dice_change",
+    }
+
     def __init__(self) -> None:
         self.point: int | None = None
         self.shooter: int | None = None  # the seat with the dice, None once they change hands

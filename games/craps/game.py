@@ -19,7 +19,6 @@ GAME = RollGame(
     result_text=lambda outcome: "-".join(str(d) for d in outcome["dice"]),
     closing=Closing(policy="shooter", what="the last shooter"),
     sections=("craps",),
-    view="craps_layout",  # its layout on the croupier's screen (terminal/screens/views/)
     # whoever reported it, the reader or the stickman on the screen (drivers/dice/hand.py)
-    routine_voids=frozenset(VOID_CAUSES),
+    void_causes=VOID_CAUSES,
 )

@@ -23,5 +23,5 @@ GAME = SpinGame(
     result_text=lambda outcome: str(outcome["symbol"]).removeprefix("sym:"),
     pockets=lambda rules: tuple(range(len(rules.segments))),
     outcome=lambda rules, segment: {"segment": segment, "symbol": rules.segments[segment]},
-    cloth="fortune",
+    pocket=lambda outcome: outcome["segment"],
 )

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.calls import CALLS, Texts, last_hands
-from games.records import Announcement
+from games.records import SENTENCE_END, Announcement
 
 HANDS = {
     "ca": {
@@ -97,7 +97,7 @@ def _result(hand: str, plays: bool, jackpots: Sequence[tuple[int, str]] = ()) ->
     for lang, (play, out, jackpot) in words.items():
         said = [(play if plays else out).format(HANDS[lang][hand])]
         said += [jackpot.format(HANDS[lang][won], box) for box, won in jackpots]
-        texts[lang] = ". ".join(said)
+        texts[lang] = SENTENCE_END.join(said)
     return texts
 
 

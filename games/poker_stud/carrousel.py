@@ -16,34 +16,15 @@ not paid (the breakage) stays in the pool.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from games.money import to_chips
-from games.records import POOL, Bet, Settlement
-
-
-@dataclass(frozen=True)
-class CarrouselRound:
-    """The pool through one coup, as journaled in `round.result` `data.carrousel`."""
-
-    pool_before: int
-    coins: int  # staked this coup
-    paid_out: int
-    pool_after: int
-
-    def to_json(self) -> dict[str, int]:
-        return {
-            "pool_before": self.pool_before,
-            "coins": self.coins,
-            "paid_out": self.paid_out,
-            "pool_after": self.pool_after,
-        }
+from games.records import POOL, Bet, PoolMovement, Settlement
 
 
 def pay_carrousel(
     pool: int, coins: Sequence[tuple[Bet, str]], straight_flush_share: Fraction, chip_unit: int
-) -> tuple[dict[str, Settlement], CarrouselRound]:
+) -> tuple[dict[str, Settlement], PoolMovement]:
     """The settlement of each coin, by bet id, and the pool's round. `pool` is the casino's
     pool before the coup; `coins` each coin with the category of its box's hand."""
     staked = sum(bet.stake for bet, _ in coins)
@@ -56,4 +37,11 @@ def pay_carrousel(
         for bet in winners:
             entries[bet.id] = Settlement(bet.id, "win", paid=paid, breakage=breakage, against=POOL)
         left -= paid * len(winners)
-    return entries, CarrouselRound(pool, staked, pool + staked - left, left)
+    return entries, PoolMovement(pool, staked, pool + staked - left, left)
+
+
+def carrousel_movement(
+    pool: int, coins: Sequence[tuple[Bet, str]], straight_flush_share: Fraction, chip_unit: int
+) -> PoolMovement:
+    """What the casino's pool does through a coup's `coins`: the game's `jackpot`."""
+    return pay_carrousel(pool, coins, straight_flush_share, chip_unit)[1]

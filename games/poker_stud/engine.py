@@ -31,12 +31,20 @@ from games.cards.coup import CoupResult, Misdeal, Need
 from games.money import entered, money
 from games.poker.evaluator import category, evaluate
 from games.poker_stud.announcements import announce
-from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
+from games.poker_stud.carrousel import pay_carrousel
 from games.poker_stud.hands import BANK_OUT, LOSE, PUSH, QUALIFIER, showdown
 from games.poker_stud.layout import ANTE, CALL, CARROUSEL, box_place, parse_code
 from games.poker_stud.rules import PokerStudRules
 from games.reasons import define, reason
-from games.records import Announcement, Bet, BetRefused, Limits, Settlement, another_game
+from games.records import (
+    Announcement,
+    Bet,
+    BetRefused,
+    Limits,
+    PoolMovement,
+    Settlement,
+    another_game,
+)
 
 CARDS_PER_HAND = 5
 BANK = "bank"
@@ -105,7 +113,7 @@ class StudCoup:
 class StudResult(CoupResult):
     """A settled coup, with the carrousel's pool through it (round.result `data.carrousel`)."""
 
-    carrousel: CarrouselRound
+    carrousel: PoolMovement
 
 
 class PokerStudEngine:

@@ -11,6 +11,12 @@ from games.poker_stud.engine import StudState
 
 
 class PokerFold(ShoeFold):
+    HANDLERS = {
+        **ShoeFold.HANDLERS,
+        "carrousel.pool": "on_carrousel_pool",
+        "round.result": "on_round_result",
+    }
+
     def __init__(self) -> None:
         super().__init__()
         self.pool = 0

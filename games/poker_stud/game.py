@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.game import COUP, Closing, CoupGame
+from games.poker_stud.carrousel import carrousel_movement
 from games.poker_stud.engine import PokerStudEngine
 from games.poker_stud.fold import PokerFold
 from games.poker_stud.rules import PokerStudRules
@@ -20,5 +21,5 @@ GAME = CoupGame(
     closing=Closing(policy="shoe", call="last_shoe"),
     sections=("carrousel",),
     result_extra=lambda result: {"carrousel": result.carrousel.to_json()},
-    view="stud_boxes",  # its boxes, the bank and the carrousel (terminal/screens/views/poker.py)
+    jackpot=carrousel_movement,
 )

@@ -31,5 +31,4 @@ GAME = CoupGame(
     fold=lambda: ShoeFold(PuntoBancoState),
     result_text=_result_text,
     closing=Closing(policy="shoe", call="last_shoe"),
-    view="baccarat_table",  # the croupier's screen (terminal/screens/views/punto_banco.py)
 )

@@ -14,6 +14,13 @@ from games.roulette.engine import RouletteState
 
 
 class RouletteFold(Fold):
+    HANDLERS = {
+        "table.open": "on_table_open",
+        "round.result": "on_round_result",
+        "colour.assign": "on_colour_assign",
+        "colour.value_chips": "on_colour_value_chips",
+        "colour.release": "on_colour_release",
+    }
     carried: tuple[PrisonBet, ...] = ()  # the bets in prison
 
     def __init__(self) -> None:

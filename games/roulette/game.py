@@ -32,7 +32,6 @@ def _roulette(game_id: str, title: str, names: Mapping[str, str], **extra: Any) 
         pockets=lambda rules: rules.wheel_order,
         outcome=lambda rules, number: {"number": number},
         alternating_rotor=True,
-        cloth="roulette",
         zero_choice=lambda rules: rules.zero_rule == "prison",
         **extra,
     )

@@ -14,6 +14,7 @@ from games.trente_quarante.rows import leaves_prisoners
 
 
 class TrenteQuaranteFold(ShoeFold):
+    HANDLERS = {**ShoeFold.HANDLERS, "round.result": "on_round_result"}
     carried: tuple[TrenteQuaranteBet, ...] = ()  # the bets in prison
 
     def on_round_result(self, round_no: int | None, data: Mapping[str, Any]) -> None:

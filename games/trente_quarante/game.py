@@ -21,5 +21,4 @@ GAME = CoupGame(
     closing=Closing(policy="shoe", what="the last cut: the coups up to the red card"),
     bet=TrenteQuaranteBet,
     cut_card_voids=True,
-    view="trente_quarante_rows",  # the rows over the cloth (terminal/screens/views/)
 )

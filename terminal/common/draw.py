@@ -10,6 +10,8 @@ draws the same few hundred strings as the last one, and a Pi's software blitting
 
 from __future__ import annotations
 
+import logging
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,23 +23,51 @@ SIZE_SCALE = 0.6875  # pygame's built-in font is drawn at this share of the size
 _fonts: dict[int, pygame.font.Font] = {}
 _rendered: dict[tuple[str, int, tuple], pygame.Surface] = {}
 _RENDERED_MAX = 4000
+READABLE = 16  # the least size a text is shrunk to (11 px): below it a croupier squints
+SHRINK = 0.7  # and no smaller than this share of the size it was meant to have
+log = logging.getLogger(__name__)
+_overflowed: set[str] = set()
 
 
 def font(size: int) -> pygame.font.Font:
-    # first use, or after pygame.quit() (run_board's end) killed the fonts made
+    # first use, or after pygame.quit() (run_board's end) killed the fonts made, whether or not
+    # the font module was started again since (a Display starts it)
     if not pygame.font.get_init():
         pygame.font.init()
         _fonts.clear()
-    if size not in _fonts:
-        _fonts[size] = pygame.font.Font(FONT, max(1, round(size * SIZE_SCALE)))
+    face = _fonts.get(size)
+    if face is not None:
+        try:
+            face.get_height()
+            return face
+        except pygame.error:  # "font module quit since font created"
+            _fonts.clear()
+    _fonts[size] = pygame.font.Font(FONT, max(1, round(size * SIZE_SCALE)))
     return _fonts[size]
 
 
+def least_size(size: int) -> int:
+    """The smallest a text meant at `size` is drawn to fit its box: READABLE, or SHRINK of
+    `size` when that is larger (a title shrinks less far than a line of detail)."""
+    return min(size, max(READABLE, round(size * SHRINK)))
+
+
+def overflowed(string: str, width: int) -> None:
+    """`string` does not fit the `width` it is drawn in, even at its least size: it is shown
+    cut short. Logged once per string (a text cut is a layout or a translation to mend); the
+    screens' fit test (tests/screens/test_screen_fit.py) fails on every one."""
+    if string not in _overflowed and len(_overflowed) < _RENDERED_MAX:
+        _overflowed.add(string)
+        log.warning("text cut to fit %d px: %r", width, string)
+
+
 def fit(string: str, size: int, width: int) -> str:
-    """`string`, cut short with "..." if it is wider than `width` pixels in this size."""
+    """`string`, cut short with "..." if it is wider than `width` pixels in this size (and
+    reported: `overflowed`)."""
     face = font(size)
     if face.size(string)[0] <= width:
         return string
+    overflowed(string, width)
     while string and face.size(string + "...")[0] > width:
         string = string[:-1]
     return string + "..."
@@ -77,10 +107,10 @@ def fitting_size(string: str, size: int, width: int, floor: int) -> int:
 
 def wrap_words(string: str, size: int, width: int) -> list[str]:
     """`string` broken at spaces into lines no wider than `width`, every word whole and nothing
-    left out (`wrap` cuts a word too wide for a line short; this never does). A single word
-    wider than `width` by itself is the one thing broken, between its characters, so that it
-    still shows whole: the caller keeps words narrower than the line by choosing the size
-    (`fit_block`)."""
+    left out (`wrap` cuts a word too wide for a line short; this never does). A word wider than
+    `width` by itself is broken where it may be (a path after a slash: `pieces`), else between
+    its characters, so that it still shows whole: the caller keeps words narrower than the line
+    by choosing the size (`fit_block`)."""
     face, lines, line = font(size), [], ""
     for word in string.split():
         candidate = f"{line} {word}" if line else word
@@ -89,15 +119,31 @@ def wrap_words(string: str, size: int, width: int) -> list[str]:
             continue
         if line:
             lines.append(line)
-        line = word
-        while face.size(line)[0] > width and len(line) > 1:
-            cut = next(
-                (i for i in range(len(line) - 1, 0, -1) if face.size(line[:i])[0] <= width), 1
-            )
-            lines.append(line[:cut])
-            line = line[cut:]
+        line = ""
+        for piece in pieces(word):
+            if face.size(line + piece)[0] <= width:
+                line += piece
+                continue
+            if line:
+                lines.append(line)
+            line = piece
+            if face.size(line)[0] > width and len(line) > 1:
+                overflowed(piece, width)
+            while face.size(line)[0] > width and len(line) > 1:
+                cut = next(
+                    (i for i in range(len(line) - 1, 0, -1) if face.size(line[:i])[0] <= width),
+                    1,
+                )
+                lines.append(line[:cut])
+                line = line[cut:]
     lines.append(line)
     return lines
+
+
+def pieces(word: str) -> list[str]:
+    """What a line may break a word between: a path after each of its slashes (a journal's
+    folder shown whole on a narrow page), any other word nowhere."""
+    return re.findall(r"[^/]*/|[^/]+", word) if "/" in word else [word]
 
 
 def line_step(size: int) -> int:
@@ -117,7 +163,7 @@ def fit_block(
     words = string.split()
     for each in range(size, floor, -1):
         face = font(each)
-        if any(face.size(word)[0] > width for word in words):
+        if any(face.size(piece)[0] > width for word in words for piece in pieces(word)):
             continue  # a word would have to be broken at this size
         found = wrap_words(string, each, width)
         if height is None or len(found) * line_step(each) <= height:
@@ -135,8 +181,14 @@ def text(
     width: int | None = None,
     align: str = "left",
 ) -> pygame.Rect:
-    """Draw `string` with its top at pos[1]; pos[0] is its left, right or centre per `align`."""
-    if width is not None:
+    """Draw `string` with its top at pos[1]; pos[0] is its left, right or centre per `align`.
+    Given a `width`, a string wider than it is drawn smaller, down to its `least_size`, with its
+    middle where it would have been; wider still, it is cut short (`fit`)."""
+    top = pos[1]
+    if width is not None and font(size).size(string)[0] > width:
+        meant = size
+        size = fitting_size(string, size, width, least_size(size))
+        top += (font(meant).get_height() - font(size).get_height()) // 2
         string = fit(string, size, width)
     key = (string, size, tuple(colour))
     image = _rendered.get(key)
@@ -144,8 +196,10 @@ def text(
         if len(_rendered) >= _RENDERED_MAX:
             _rendered.clear()
         image = _rendered[key] = font(size).render(string, True, colour)
-    rect = image.get_rect(top=pos[1])
+    rect = image.get_rect(top=top)
     setattr(rect, "centerx" if align == "center" else align, pos[0])
+    if not surface.get_clip().contains(rect):
+        overflowed(string, surface.get_clip().w)  # off the surface: no box holds it
     surface.blit(image, rect)
     return rect
 
@@ -167,11 +221,13 @@ def centred(
 def lines(
     surface: pygame.Surface, area: pygame.Rect, rows: list[tuple[str, tuple]], *, size: int = 24
 ) -> None:
-    """(text, colour) rows, wrapped to the width of `area`, from its top down as far as it goes."""
+    """(text, colour) rows, wrapped to the width of `area`, from its top down as far as it goes
+    (a line that does not fit is reported: `overflowed`)."""
     step, y = font(size).get_linesize() + 2, area.y
     for string, colour in rows:
         for line in wrap(string, size, area.w):
             if y + step > area.bottom:
+                overflowed(line, area.w)
                 return
             text(surface, line, (area.x, y), size=size, colour=colour)
             y += step

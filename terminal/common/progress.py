@@ -12,8 +12,8 @@ class ProgressLine:
     """Called for every item of the work, `line(template, *args)` prints `template` formatted
     with `args` on `out`, at most once every `every_s` seconds (formatting only then)."""
 
-    def __init__(self, out: TextIO = sys.stdout, every_s: float = 5.0):
-        self.out, self.every_s = out, every_s
+    def __init__(self, out: TextIO | None = None, every_s: float = 5.0):
+        self.out, self.every_s = sys.stdout if out is None else out, every_s
         self._next = time.monotonic() + every_s
 
     def __call__(self, template: str, *args: object) -> None:

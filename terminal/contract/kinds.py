@@ -21,7 +21,9 @@ JOURNALED: dict[str, str] = {
     "round.result": "the round's outcome, settled: bets, settlement, totals",
     "round.void": "the round does not stand: stakes returned, bets kept",
     "round.correction": "the last round's outcome corrected, with the pit boss's authority",
+    "round.paid": "what the croupier handed a seat for the last round (or took back)",
     # the session at a staffed table (docs/session.md)
+    "limits.change": "new limits asked: the last rounds at the old ones counted down",
     "table.limits": "the limits change during a session",
     "fault.ack": "someone at the table acknowledges a fault",
     "bet.cancelled": "a bet entered by mistake taken off before no more bets",

@@ -139,7 +139,9 @@ def key_options(parser) -> None:
         help="your CURVE secret key file, when the pit uses CURVE",
     )
     parser.add_argument(
-        "--server-key", metavar="KEY", help="the pit's (or the table's) CURVE public key"
+        "--server-key",
+        metavar="KEY",
+        help="the pit's (or the table's) CURVE public key (--server-key=KEY when it begins with -)",
     )
 
 
@@ -307,11 +309,12 @@ def table_lines(detail: dict) -> list[str]:
         for f in entry["faults"]
     ]
     for alert in detail["alerts"]:
-        ack = (
-            f"acknowledged by {alert['acknowledged_by']} at {alert['acknowledged_at']}"
-            if alert["acknowledged_by"]
-            else "OPEN"
-        )
+        if alert["acknowledged_by"]:
+            ack = f"acknowledged by {alert['acknowledged_by']} at {alert['acknowledged_at']}"
+        elif alert.get("cleared_at"):
+            ack = f"cleared at {alert['cleared_at']}: heard again"
+        else:
+            ack = "OPEN"
         lines.append(
             f"  alert #{alert['id']} {alert['raised_at']} {alert['kind']}: "
             f"{alert['detail']} [{ack}]"

@@ -19,6 +19,17 @@ A table that comes back with a chain that does not continue the one stored (the 
 acknowledges the alert; then its chain is taken up again from the last event stored (and held
 again, with a new alert, if the table still does not continue it). The open alert is in the
 store, so a restarted collector holds the table too.
+
+A table of the floor the pit does not hear is a `silent` alert that stands until it is heard:
+raised after `silent_after` seconds without a message (since the pit started, for one never
+heard), raised again if a person acknowledges it while the table is still unheard, and cleared by
+the pit (`cleared_at`) once the table is heard again. Whatever keeps it unheard, the pit renews
+the table's sockets every RENEW_QUIET_S while it hears nothing, because libzmq gives up for good
+on an endpoint whose handshake failed (a protocol error is never retried). That happens to a
+table's port in the ephemeral range (32768-60999 on Linux) while the table is down: the pit's
+own reconnection attempt can get that port as its source port, a TCP connection to itself (or,
+two tables down, to its SUB of the other), and a SUB to SUB handshake fails; the table comes back
+on its port, a new subscriber hears it at once, and the pit's SUB would never again.
 """
 
 from __future__ import annotations
@@ -38,7 +49,7 @@ from terminal.contract.events import GENESIS, canonical, heartbeat, topic, utc_t
 from terminal.feed import bind
 from terminal.feed.follow import REPLAY_TIMEOUT_S, FeedFollower, FeedItem, Source
 from terminal.pit.floorfile import Floor, FloorTable
-from terminal.pit.store import ChainError, PitStore, StoreError
+from terminal.pit.store import ChainError, PitStore, StoreError, is_open
 from terminal.pit.view import FOLDED_KINDS, Raised, TableView
 
 log = logging.getLogger(__name__)
@@ -51,6 +62,7 @@ BATCH_ROWS = 2000  # events stored in one transaction at most
 TICK_S = 1.0  # the recorder's heartbeats and pace checks
 RETRY_STORE_S = 1.0
 RECONNECT_REFUSED_S = 5.0  # a table that refused the pit's key is tried again this often
+RENEW_QUIET_S = 5.0  # a table unheard this long gets new sockets, and again as often (docstring)
 LINGER_MS = 1000
 
 
@@ -93,8 +105,11 @@ class Collector:
             t.id: ("waiting", None) for t in floor.tables
         }
         self._refused: dict[str, float] = {}  # table -> since when its handshakes fail
+        self._renewed: dict[str, float] = {}  # table -> when its quiet sockets were last renewed
         open_alerts = store.alerts(open_only=True)
         self._open_alerts = {_key(a["table"], a["kind"], a["detail"]) for a in open_alerts}
+        # the receiver's: tables with a `silent` alert open, to clear once heard
+        self._unheard = {a["table"] for a in open_alerts if a["kind"] == "silent"}
         self._held = {
             a["table"] for a in open_alerts if a["kind"] == "rewound"
         }  # the receiver's: rewound tables
@@ -264,22 +279,10 @@ class Collector:
                     # a session the table refused is not retried by libzmq
                     self._refused[table.id] = now
                     self._feed.reconnect(table.id)
-            elif quiet_for <= table.alerts.silent_after:
-                state = "live" if last is not None else "waiting"
             else:
-                state = "silent"
-                self._queue.put(
-                    (
-                        "alert",
-                        (
-                            table.id,
-                            "silent",
-                            f"no message from table {table.id} for more than "
-                            f"{table.alerts.silent_after:g} s"
-                            + ("" if last else " since the pit started"),
-                        ),
-                    )
-                )
+                if quiet_for >= RENEW_QUIET_S:
+                    self._renew(table.id, now)
+                state = self._hearing(table, last is not None, quiet_for)
             if state != "refused" and table.id in self._held:
                 # held, whether it speaks or not (a silence is an alert of its own)
                 state = "rewound"
@@ -287,24 +290,54 @@ class Collector:
         with self._lock:
             self._links = links
 
+    def _renew(self, table_id: str, now: float) -> None:
+        """New sockets for a table the pit does not hear, every RENEW_QUIET_S (module docstring);
+        where its chain stands is kept."""
+        if now - self._renewed.get(table_id, self._started) >= RENEW_QUIET_S:
+            self._renewed[table_id] = now
+            log.info(
+                "table %s unheard for %g s or more: its sockets renewed", table_id, RENEW_QUIET_S
+            )
+            self._feed.reconnect(table_id)
+
+    def _hearing(self, table: FloorTable, ever: bool, quiet_for: float) -> str:
+        """The link of a table heard `quiet_for` seconds ago (`ever`: heard at all): `silent`
+        beyond its threshold, an alert that stands until it is heard again, then cleared."""
+        if quiet_for > table.alerts.silent_after:
+            self._unheard.add(table.id)
+            detail = (
+                f"no message from table {table.id} for more than {table.alerts.silent_after:g} s"
+                + ("" if ever else " since the pit started")
+            )
+            self._queue.put(("alert", (table.id, "silent", detail)))
+            return "silent"
+        if ever and table.id in self._unheard:
+            self._unheard.discard(table.id)
+            self._queue.put(("heard", table.id))
+        return "live" if ever else "waiting"
+
     # -- the recorder
 
     def _record(self) -> None:
         next_tick = time.monotonic()
         while not (self._stopping.is_set() and self._queue.empty()):
-            rows, alert = self._take(min(TICK_S, max(0.0, next_tick - time.monotonic())))
+            rows, then = self._take(min(TICK_S, max(0.0, next_tick - time.monotonic())))
             if rows:
                 self._store(rows)
-            if alert is not None:
-                self._raise(*alert)
+            if then is not None:
+                kind, value = then
+                if kind == "alert":
+                    self._raise(*value)
+                else:
+                    self._heard_again(value)
             if time.monotonic() >= next_tick:
                 self._tick()
                 next_tick = time.monotonic() + TICK_S
 
     def _take(self, wait: float) -> tuple[list, tuple | None]:
-        """The events waiting, as one batch, up to the first alert among them (returned too): an
-        alert is raised after the events received before it are stored (a `gap` after the
-        events before the gap), whatever the batching."""
+        """The events waiting, as one batch, up to the first alert (or table heard again) among
+        them, returned too: an alert is raised after the events received before it are stored (a
+        `gap` after the events before the gap), whatever the batching."""
         rows: list = []
         try:
             item = self._queue.get(timeout=wait)
@@ -313,7 +346,7 @@ class Collector:
         while True:
             kind, value = item
             if kind != "events":
-                return rows, value
+                return rows, item
             rows.extend(value)
             if len(rows) >= BATCH_ROWS:
                 return rows, None
@@ -382,6 +415,18 @@ class Collector:
             with self._lock:
                 self._open_alerts.discard(key)
 
+    def _heard_again(self, table_id: str) -> None:
+        """The table's open `silent` alerts are cleared: it is heard again."""
+        try:
+            cleared = self.store.clear(table_id, "silent", utc_ts())
+        except StoreError as exc:
+            log.error("cannot clear the silent alert of table %s: %s", table_id, exc)
+            return
+        with self._lock:
+            self._open_alerts.discard(_key(table_id, "silent", ""))
+        if cleared:
+            log.warning("alert %s silent cleared: the table is heard again", table_id)
+
     # -- for the control server (any thread)
 
     def acknowledge(self, alert_id: int, by: str) -> dict:
@@ -408,6 +453,7 @@ class Collector:
             "tables": tables,
             "alerts": alerts,
             "acknowledged": self.store.alerts(acknowledged_only=True, limit=20),
+            "cleared": self.store.alerts(cleared_only=True, limit=20),
         }
 
     def _entry(self, table_id: str, now: float, open_alerts: int) -> dict[str, Any]:
@@ -425,9 +471,7 @@ class Collector:
         alerts = self.store.alerts(open_only=False, table_id=table_id, limit=50)
         with self._lock:
             view = self._views[table_id]
-            entry = self._entry(
-                table_id, time.time(), sum(a["acknowledged_by"] is None for a in alerts)
-            )
+            entry = self._entry(table_id, time.time(), sum(is_open(a) for a in alerts))
             bias = (
                 None
                 if view.tally is None

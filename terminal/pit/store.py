@@ -59,7 +59,11 @@ ALERTS = sa.Table(
     sa.Column("raised_at", sa.Text, nullable=False),
     sa.Column("acknowledged_by", sa.Text),  # NULL while the alert is open
     sa.Column("acknowledged_at", sa.Text),
+    # a `silent` alert the pit closed itself, the table heard again: when (NULL otherwise)
+    sa.Column("cleared_at", sa.Text),
 )
+# alert columns a store made by an earlier release lacks, added when it is opened
+ADDED_ALERT_COLUMNS = ("cleared_at",)
 
 
 class StoreError(Exception):
@@ -147,7 +151,16 @@ def _alert(row: sa.Row) -> dict:
         "raised_at": row.raised_at,
         "acknowledged_by": row.acknowledged_by,
         "acknowledged_at": row.acknowledged_at,
+        "cleared_at": row.cleared_at,
     }
+
+
+def is_open(alert: dict) -> bool:
+    """Neither acknowledged by a person nor cleared by the pit."""
+    return alert["acknowledged_by"] is None and alert["cleared_at"] is None
+
+
+_OPEN = sa.and_(ALERTS.c.acknowledged_by.is_(None), ALERTS.c.cleared_at.is_(None))
 
 
 class PitStore:
@@ -170,6 +183,7 @@ class PitStore:
         self._writer = self.engine.execution_options(**{_WRITE: True})
         try:
             _metadata.create_all(self.engine)
+            self._add_missing_columns()
         except StoreError:
             self.engine.dispose()
             raise
@@ -187,6 +201,14 @@ class PitStore:
             raise StoreError(
                 f"cannot open the pit store {self.name}: {self._reason(exc)}; {what_to_do}"
             ) from exc
+
+    def _add_missing_columns(self) -> None:
+        """A store made by an earlier release gets the alert columns added since."""
+        with self._writer.begin() as conn:
+            present = {column["name"] for column in sa.inspect(conn).get_columns("pit_alerts")}
+            for name in ADDED_ALERT_COLUMNS:
+                if name not in present:
+                    conn.execute(sa.text(f"ALTER TABLE pit_alerts ADD COLUMN {name} TEXT"))
 
     def _reason(self, exc: Exception) -> str:
         """The driver's own message (SQLAlchemy's wrapper adds the SQL) on one line, password
@@ -295,26 +317,43 @@ class PitStore:
             return key[0]
 
     def acknowledge(self, alert_id: int, by: str, at: str) -> dict:
-        """Record who acknowledged the alert and when, only if nobody did before (two pit bosses
-        acknowledging at once: one wins, the other gets ValueError). The alert as `alerts` gives
-        it."""
+        """Record who acknowledged the alert and when, only if it is open (two pit bosses
+        acknowledging at once: one wins, the other gets ValueError; so does an alert the pit
+        cleared meanwhile). The alert as `alerts` gives it."""
         if not by or not by.strip():
             raise ValueError(f"say who acknowledges alert {alert_id}")
         with self._failing_as(f"acknowledging alert {alert_id}"), self._writer.begin() as conn:
             updated = conn.execute(
                 sa.update(ALERTS)
-                .where(ALERTS.c.id == alert_id, ALERTS.c.acknowledged_by.is_(None))
+                .where(ALERTS.c.id == alert_id, _OPEN)
                 .values(acknowledged_by=by, acknowledged_at=at)
             ).rowcount
             row = conn.execute(sa.select(ALERTS).where(ALERTS.c.id == alert_id)).first()
         if row is None:
             raise ValueError(f"no alert {alert_id}")
+        if not updated and row.cleared_at is not None:
+            raise ValueError(
+                f"alert {alert_id} was cleared at {row.cleared_at}: its table is heard again"
+            )
         if not updated:
             raise ValueError(
                 f"alert {alert_id} was already acknowledged by {row.acknowledged_by} "
                 f"at {row.acknowledged_at}"
             )
         return _alert(row)
+
+    def clear(self, table_id: str, kind: str, at: str) -> list[int]:
+        """Close the open alerts of `kind` of a table whose cause is over (`silent`: it is heard
+        again), recording when; their ids."""
+        with (
+            self._failing_as(f"clearing the {kind} alerts of {table_id}"),
+            self._writer.begin() as conn,
+        ):
+            which = sa.and_(ALERTS.c.table_id == table_id, ALERTS.c.kind == kind, _OPEN)
+            ids = list(conn.scalars(sa.select(ALERTS.c.id).where(which)))
+            if ids:
+                conn.execute(sa.update(ALERTS).where(ALERTS.c.id.in_(ids)).values(cleared_at=at))
+            return ids
 
     def alerts(
         self,
@@ -323,18 +362,24 @@ class PitStore:
         table_id: str | None = None,
         limit: int | None = None,
         acknowledged_only: bool = False,
+        cleared_only: bool = False,
     ) -> list[dict]:
-        """Alerts, newest first: the open ones (default), all (`open_only=False`), or the
-        acknowledged ones, newest acknowledgement first (`acknowledged_only`, which overrides
-        `open_only`); of one table when `table_id` is given."""
+        """Alerts, newest first: the open ones (default: neither acknowledged nor cleared), all
+        (`open_only=False`), the acknowledged ones, newest acknowledgement first
+        (`acknowledged_only`), or those the pit cleared, newest clearing first (`cleared_only`;
+        either overrides `open_only`); of one table when `table_id` is given."""
         query = sa.select(ALERTS)
         if acknowledged_only:
             query = query.where(ALERTS.c.acknowledged_by.is_not(None)).order_by(
                 ALERTS.c.acknowledged_at.desc(), ALERTS.c.id.desc()
             )
+        elif cleared_only:
+            query = query.where(ALERTS.c.cleared_at.is_not(None)).order_by(
+                ALERTS.c.cleared_at.desc(), ALERTS.c.id.desc()
+            )
         else:
             if open_only:
-                query = query.where(ALERTS.c.acknowledged_by.is_(None))
+                query = query.where(_OPEN)
             query = query.order_by(ALERTS.c.raised_at.desc(), ALERTS.c.id.desc())
         if table_id is not None:
             query = query.where(ALERTS.c.table_id == table_id)

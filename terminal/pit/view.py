@@ -14,15 +14,16 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from games.bias import OutcomeTally
-from games.game import SpinGame
+from games.game import SpinGame, handlers
 from games.ledger import float_net, void_net
 from games.money import money
 from games.registry import GAMES
 from games.rulebook import RulebookError, load_rules
 from terminal.common.settings import config_dir
+from terminal.contract.kinds import refusal
 from terminal.contract.selftest import failed_checks, summary
 from terminal.pit.floorfile import AlertSettings
 
@@ -96,7 +97,28 @@ class TableView:
     """One table as the board shows it. `apply` takes each stored event in order and returns
     the alerts it raises; `quiet=True` while the view is rebuilt from the store at start-up
     (those alerts were raised when the events first came): then the bias window is not fed
-    either, `restore_tally` fills it at once from the results stored."""
+    either, `restore_tally` fills it at once from the results stored.
+
+    `HANDLERS` names the kinds the view folds, each with its handler (`_on_...`, taking the
+    event and its data, returning the alerts raised or None): checked when the module loads
+    (`handlers`, games/game.py), every kind a kind of the contract, every handler there and
+    every `_on_...` named."""
+
+    HANDLERS: ClassVar[dict[str, str]] = {
+        "table.open": "_on_table_open",
+        "table.close": "_on_table_close",
+        "table.limits": "_on_table_limits",
+        "float.advance": "_on_float_advance",
+        "cash.buyin": "_on_cash_buyin",
+        "round.open": "_on_round_open",
+        "round.closed": "_on_round_closed",
+        "round.void": "_on_round_void",
+        "round.result": "_on_round_result",
+        "round.correction": "_on_round_correction",
+        "fault": "_on_fault",
+        "fault.cleared": "_on_fault_cleared",
+        "selftest.report": "_on_selftest_report",
+    }
 
     def __init__(
         self,
@@ -135,8 +157,8 @@ class TableView:
         self.last_seq = event["seq"]
         self.game = event.get("game") or self.game
         data = event.get("data") or {}
-        handler = getattr(self, "_on_" + event["kind"].replace(".", "_"), None)
-        raised = (handler(event, data) if handler else None) or []
+        handler = _HANDLERS.get(event["kind"])
+        raised = (handler(self, event, data) if handler else None) or []
         if event["kind"] == "round.result":
             counted = (
                 not quiet and self.tally is not None and self.tally.add(data.get("outcome") or {})
@@ -187,8 +209,9 @@ class TableView:
         self.round = {**self.round, "status": None}
         net = void_net(data)
         self.house_net += net
-        # a void spin turned the rotor too: the table's next spin alternates from it (`TableState`)
-        return self._move_tray(net) + self._rotor(data.get("rotor"), event["round"])
+        # a void spin turns the other way from the last that stood, as its respin does: the spins
+        # alternate from the last settled (`TableState.last_rotor`)
+        return self._move_tray(net) + self._rotor(data.get("rotor"), event["round"], stood=False)
 
     def _on_round_result(self, event, data) -> list[Raised]:
         self.round = {**self.round, "status": None}
@@ -304,11 +327,15 @@ class TableView:
             )
         ]
 
-    def _rotor(self, direction: str | None, round_no: int) -> list[Raised]:
+    def _rotor(self, direction: str | None, round_no: int, *, stood: bool = True) -> list[Raised]:
+        """A spin's rotor against the last that stood; a spin that stood (not void) is the next
+        one's previous."""
         game = GAMES.get(self.game or "")
         if direction is None or not isinstance(game, SpinGame) or not game.alternating_rotor:
             return []
-        previous, self.last_rotor = self.last_rotor, direction
+        previous = self.last_rotor
+        if stood:
+            self.last_rotor = direction
         if previous != direction:
             return []
         return [
@@ -400,7 +427,6 @@ class TableView:
         }
 
 
+_HANDLERS = handlers(TableView, TableView.HANDLERS, prefix="_on_", refusal=refusal)
 # the kinds a view folds: the others need not be read to rebuild one
-FOLDED_KINDS = tuple(
-    sorted(name[4:].replace("_", ".") for name in vars(TableView) if name.startswith("_on_"))
-)
+FOLDED_KINDS = tuple(sorted(TableView.HANDLERS))

@@ -156,7 +156,7 @@ def _check_round(engine, state: TableState, event: dict) -> None:
         if key not in ("outcome", "announcement") and data.get(key) != value:
             raise _Mismatch(
                 event["seq"],
-                f"round {event['round']}: journaled {key} differ from the rules' settlement",
+                f"round {event['round']}: the journal's {key} and the rules' settlement differ",
             )
 
 
@@ -202,6 +202,6 @@ def _check_correction(engine, state: TableState, event: dict) -> None:
         if key not in ("reason", "by", "announcement") and data.get(key) != value:
             raise _Mismatch(
                 seq,
-                f"correction of round {last['round']} (seq {corrects}): journaled {key} "
-                "differ from the rules' settlement",
+                f"correction of round {last['round']} (seq {corrects}): the journal's {key} "
+                "and the rules' settlement differ",
             )

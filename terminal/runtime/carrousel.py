@@ -2,8 +2,8 @@
 
 A coup with coins is settled against the casino's pool, one coup at a time, so that two tables
 never both pay out of the same pool: the pool adds the coup's coins and pays its royal and
-straight flushes (games/poker_stud/carrousel.py, the same arithmetic the table's engine then
-applies to the `pool_before` it is given). Two pools:
+straight flushes by the arithmetic the game's description gives (`CoupGame.jackpot`, the same
+the table's engine then applies to the `pool_before` it is given). Two pools:
 
 - `LocalPool`: one table's own (simulation, a laptop, a casino with one poker table); it lives in
   the table's journal (`data.carrousel.pool_after`).
@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from games.poker_stud.carrousel import CarrouselRound, pay_carrousel
-from games.records import Bet
+from games.game import CoupGame, Jackpot
+from games.records import Bet, PoolMovement
+from games.registry import GAMES
 
 
 class CarrouselUnavailable(Exception):
@@ -28,16 +29,17 @@ class CarrouselUnavailable(Exception):
     nobody has checked)."""
 
 
-def settle_against(
-    coins: list[tuple[Bet, str]], pool: int, share: Fraction, chip_unit: int
-) -> CarrouselRound:
-    """The coup's `coins` (bet, hand) settled against `pool`: what the pool takes and pays."""
-    return pay_carrousel(pool, coins, share, chip_unit)[1]
+def casino_jackpot() -> Jackpot:
+    """The arithmetic of the casino's jackpot pool: the one game whose description has one."""
+    found = [g.jackpot for g in GAMES.values() if isinstance(g, CoupGame) and g.jackpot]
+    if len(found) != 1:
+        raise ValueError(f"{len(found)} games feed a casino-wide jackpot pool: one is served")
+    return found[0]
 
 
 class LocalPool:
-    def __init__(self, pool: int = 0):
-        self.pool = pool
+    def __init__(self, jackpot: Jackpot, pool: int = 0):
+        self.jackpot, self.pool = jackpot, pool
 
     def settle(
         self,
@@ -46,8 +48,8 @@ class LocalPool:
         coins: list[tuple[Bet, str]],
         share: Fraction,
         chip_unit: int,
-    ) -> CarrouselRound:
-        movement = settle_against(coins, self.pool, share, chip_unit)
+    ) -> PoolMovement:
+        movement = self.jackpot(self.pool, coins, share, chip_unit)
         self.pool = movement.pool_after
         return movement
 

@@ -99,8 +99,8 @@ LINES: dict[str, Callable[[Say, dict], str]] = {
 
 
 class ConsoleSink:
-    def __init__(self, out: TextIO = sys.stdout, languages: tuple[str, ...] = ("ca", "en")):
-        self.out = out
+    def __init__(self, out: TextIO | None = None, languages: tuple[str, ...] = ("ca", "en")):
+        self.out = sys.stdout if out is None else out  # the stdout of the call, not the import
         self.languages = languages
 
     def _say(self, text: dict) -> str:

@@ -25,8 +25,10 @@ from games.entries import clip, text_problem
 from games.money import money
 from games.reasons import define, reason, reason_of
 from terminal.contract.events import is_int
+from terminal.runtime import payments
 from terminal.runtime.croupier import MAX_AMOUNT
 from terminal.runtime.floats import journaled_chips
+from terminal.runtime.payments import Payment
 from terminal.runtime.staff import SIGNING_ROLES, Staff
 
 if TYPE_CHECKING:
@@ -64,6 +66,14 @@ define(
         "croupier_has_table": "{person} has the table already",
         "session_none": "no session is open",
         "limits_change_under_way": "a change of limits is under way already",
+        "limits_topup_due": (
+            "the new limits need a top-up of {due}, counted and signed, before the next round"
+            " (art. 27.6)"
+        ),
+        "limits_unsigned": (
+            "the games director signs the new limits and their top-up before the next round"
+            " (art. 27.6)"
+        ),
         "table_closing": "the table is closing",
         "limits_min_not_positive": "the new minimum must be a positive amount, not {min}",
         "limits_same_min": "the minimum is {min} already",
@@ -103,6 +113,14 @@ class Signature:
 
     person: str
     pin: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class SignIn:
+    """The croupier's PIN checked as they sign in, before the opening count: a wrong one is
+    refused (`croupier/sign_in_refused`) before the advance is counted, not after."""
+
+    croupier: Signature
 
 
 @dataclass(frozen=True)
@@ -206,6 +224,8 @@ ENTRIES = (
     NoMoreBets,
     OpenRound,
     Correction,
+    Payment,
+    SignIn,
 )
 
 
@@ -236,8 +256,6 @@ class Session:
         self.table = table
         self.staff_path = None if staff is None else Path(staff)
         self.go = False  # the croupier called for bets
-        self.limit_change: LimitChange | None = None
-        self.limit_rounds_left = 0
 
     @property
     def staffed(self) -> bool:
@@ -297,6 +315,11 @@ class Session:
         advance = {"amount": amount, "chips": journaled_chips(entry.chips), "counted_by": person}
         table.open_session(croupier=person, advance=advance)
         return None
+
+    def _sign_in(self, entry: SignIn) -> str | None:
+        if self.table.state.session_open:
+            return reason("session_open_already")
+        return self.check(entry.croupier, "croupier")
 
     def _counted_top_up(self, entry: CountedTopUp) -> str | None:
         table = self.table
@@ -370,7 +393,7 @@ class Session:
         table = self.table
         if not table.state.session_open:
             return reason("session_none")
-        if self.limit_change is not None:
+        if table.state.limit_change is not None:
             return reason("limits_change_under_way")
         if table.closing.active or table.control.close_requested.is_set():
             return reason("table_closing")
@@ -384,22 +407,25 @@ class Session:
             )
         except ValueError as exc:
             return reason("limits_impossible", min=money(entry.minimum), reason=reason_of(exc))
-        self.limit_change, self.limit_rounds_left = entry, LIMIT_CHANGE_ROUNDS
+        # journaled, so that a restart resumes it (TableState.limit_change counts it down)
+        table.emit(
+            "limits.change",
+            {"min": entry.minimum, "by": entry.by, "rounds": LIMIT_CHANGE_ROUNDS},
+            table.state.open_round,
+        )
         table.announce(table.engine.announcement("last_rounds", n=LIMIT_CHANGE_ROUNDS))
         return None
 
     def after_round(self) -> None:
-        """After each settled round: the limit change's last rounds counted down, then the
-        new limits (`table.limits`), and the top-up they need asked for."""
-        if self.limit_change is None:
+        """After each settled round (and at start-up, for a change a restart interrupted):
+        once the rounds at the old limits are played, the new limits (`table.limits`) and the
+        top-up they need asked for."""
+        change = self.table.state.limit_change
+        if change is None or change["left"] > 0:
             return
-        self.limit_rounds_left -= 1
-        if self.limit_rounds_left > 0:
-            return
-        change, self.limit_change = self.limit_change, None
         table = self.table
         old = table.setup.limits
-        new = table.rules.limits(change.minimum, old.chip_unit, old.steps)
+        new = table.rules.limits(change["min"], old.chip_unit, old.steps)
         table.relimit(new)
         needed = table.rules.advance(new.min) - table.state.initial_advance
         table.emit(
@@ -407,7 +433,7 @@ class Session:
             {
                 "old": old.to_json(),
                 "new": new.to_json(),
-                "by": change.by,
+                "by": change["by"],
                 "advance_due": max(0, needed),  # what the float must be topped up with
                 **self.signatures("limits"),
             },
@@ -415,7 +441,8 @@ class Session:
 
     def open_data(self) -> dict[str, Any]:
         """What `round.open` says of a limit change under way."""
-        return {"limit_change_left": self.limit_rounds_left} if self.limit_change else {}
+        change = self.table.state.limit_change
+        return {"limit_change_left": change["left"]} if change else {}
 
     def _close_table(self, entry: CloseTable) -> str | None:
         if not self.table.state.session_open:
@@ -483,12 +510,19 @@ class Session:
             return reason("round_in_play")
         if self.unsigned_opening():
             return reason("opening_unsigned")
+        if state.topup_due:
+            return reason("limits_topup_due", due=money(state.topup_due))
+        if state.limits_unsigned:
+            return reason("limits_unsigned")
         if self.awaiting_count:
             return reason("session_closing_count")
         if state.technician is not None:
             return reason("technician_in")
         self.go = True
         return None
+
+    def _payment(self, entry: Payment) -> str | None:
+        return payments.take(self.table, entry)
 
     def _correction(self, entry: Correction) -> str | None:
         from terminal.runtime.correction import correct

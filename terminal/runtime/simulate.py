@@ -253,8 +253,9 @@ def print_report(
 
 
 def main_simulate(
-    game: str, profile: str, rounds: int, seed: int | None, out: TextIO = sys.stdout
+    game: str, profile: str, rounds: int, seed: int | None, out: TextIO | None = None
 ) -> None:
+    out = sys.stdout if out is None else out  # the stdout of the call, not of the import
     rows = simulate(game, profile, rounds, seed, progress=sys.stderr if rounds >= 10_000 else None)
     print_report(game, profile, rounds, seed, rows, out)
     for odds in load_rules(config_dir() / "rulebooks", profile, game).odds():

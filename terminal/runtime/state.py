@@ -9,17 +9,19 @@ always exactly what its journal says.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from games.game import Fold
+from games.game import Fold, handlers
 from games.ledger import float_net, void_net
 from games.records import Bet, Limits
+from games.registry import GAMES
 from games.registry import game as game_of
+from terminal.contract.kinds import refusal
 
 RECENT = 12
 ACKNOWLEDGED = ("error", "critical")  # fault severities whose banner stays until `fault.ack`
-_HANDLERS: dict[str, Any] = {}  # event kind -> TableState's handler of it, or None
 # after these, the last round's result can no longer be corrected at the table
 _ENDS_CORRECTION = frozenset({"round.open", "float.count", "table.open", "table.close"})
 
@@ -32,7 +34,36 @@ class CorrectionNotFolded(RuntimeError):
 @dataclass
 class TableState:
     """What every table keeps; `own` is the game's own part (its `Fold`: a craps shooter, a
-    shoe, colour chips, the bets left on the layout), fed every event after this fold."""
+    shoe, colour chips, the bets left on the layout), fed every event after this fold.
+
+    `HANDLERS` names the kinds this fold reads, each with its handler (`_on_...`, taking the
+    event and its data): checked when the module loads (`handlers`, games/game.py), every kind
+    a kind of the contract, every handler there and every `_on_...` named."""
+
+    HANDLERS: ClassVar[dict[str, str]] = {
+        "table.open": "_on_table_open",
+        "table.close": "_on_table_close",
+        "float.advance": "_on_float_advance",
+        "float.count": "_on_float_count",
+        "limits.change": "_on_limits_change",
+        "table.limits": "_on_table_limits",
+        "sign": "_on_sign",
+        "croupier.change": "_on_croupier_change",
+        "technician.in": "_on_technician_in",
+        "technician.out": "_on_technician_out",
+        "cash.buyin": "_on_cash_buyin",
+        "round.open": "_on_round_open",
+        "bet.placed": "_on_bet_placed",
+        "bet.cancelled": "_on_bet_cancelled",
+        "round.closed": "_on_round_closed",
+        "round.result": "_on_round_result",
+        "round.paid": "_on_round_paid",
+        "round.void": "_on_round_void",
+        "round.correction": "_on_round_correction",
+        "fault": "_on_fault",
+        "fault.ack": "_on_fault_ack",
+        "fault.cleared": "_on_fault_cleared",
+    }
 
     table: str
     game: str
@@ -50,7 +81,7 @@ class TableState:
     _bets: list[Bet] = field(default_factory=list, compare=False, repr=False)
     last_rounds_left: int | None = None
     last_outcome: dict[str, Any] | None = None
-    last_rotor: str | None = None
+    last_rotor: str | None = None  # of the last spin settled (docs/rulings.md)
     recent: list[Any] = field(default_factory=list)
     initial_advance: int = 0
     advances: int = 0
@@ -66,6 +97,11 @@ class TableState:
     # what is still to sign, by the seq of the event asking: {"what": ..., "roles": [...]}
     unsigned: dict[int, dict[str, Any]] = field(default_factory=dict)
     topup_due: int = 0  # what new limits need counted into the float, until it is
+    session_seq: int = 0  # the seq of the last `table.open`: where the session's events start
+    # a change of limits asked (`limits.change`): {"min", "by", "left": rounds at the old ones}
+    limit_change: dict[str, Any] | None = None
+    # what the croupier handed each seat for the last settled round (`round.paid`, with seq, ts)
+    payments: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     own: Fold = field(init=False)  # the game's own state, its fold made from `game`
     # A `round.correction` is folded as the result it replaces: from the state as it was just
     # before that result (`before_result`, a deep copy taken only when `keep_before_result`), the
@@ -93,10 +129,7 @@ class TableState:
 
     def apply(self, event: dict[str, Any]) -> None:
         kind, data = event["kind"], event["data"]
-        try:
-            handler = _HANDLERS[kind]
-        except KeyError:  # the first event of its kind: its handler, if any, looked up once
-            handler = _HANDLERS[kind] = getattr(TableState, "_on_" + kind.replace(".", "_"), None)
+        handler = _HANDLERS.get(kind)
         if kind == "round.result":
             self._result_comes(event)
         elif kind in _ENDS_CORRECTION:
@@ -129,6 +162,8 @@ class TableState:
     def _on_table_open(self, event, data) -> None:
         self.sessions += 1
         self.session_open = True
+        self.session_seq = event["seq"]
+        self.limit_change, self.payments = None, {}
         self.limits = Limits.from_json(data["limits"])
         self.profile, self.croupier = data["profile"], data["croupier"]
         self.initial_advance = self.advances = self.tray = self.drop = 0
@@ -148,13 +183,19 @@ class TableState:
             self.topup_due = 0
         self.advances += data["amount"]
         self.tray += data["amount"]
-        self._asks_signatures(event, data, data.get("reason", "top-up"))
+        # new limits' top-up is signed apart from the limits themselves (`limits_topup`)
+        what = data.get("reason", "top-up")
+        self._asks_signatures(event, data, "limits_topup" if what == "limits" else what)
 
     def _on_float_count(self, event, data) -> None:
         self.counted = True
         self._asks_signatures(event, data, "count")
 
+    def _on_limits_change(self, event, data) -> None:
+        self.limit_change = {"min": data["min"], "by": data["by"], "left": data["rounds"]}
+
     def _on_table_limits(self, event, data) -> None:
+        self.limit_change = None
         self.limits = Limits.from_json(data["new"])
         self.topup_due = data.get("advance_due", 0)
         self._asks_signatures(event, data, "limits")
@@ -188,6 +229,7 @@ class TableState:
         self.round = event["round"]
         self.round_status = "open"
         self.placed, self._bets = [], []
+        self.payments = {}
         self.last_rounds_left = data.get("last_rounds_left")
 
     def _on_bet_placed(self, event, data) -> None:
@@ -209,6 +251,13 @@ class TableState:
         self.house_net += net
         self.rounds_settled += 1
         self.last_round_played = bool(data.get("last_round"))
+        self.payments = {}
+        if self.limit_change is not None:  # one of the rounds at the old limits is played
+            self.limit_change = {**self.limit_change, "left": max(0, self.limit_change["left"] - 1)}
+
+    def _on_round_paid(self, event, data) -> None:
+        paid = {**data, "seq": event["seq"], "ts": event["ts"]}
+        self.payments.setdefault(data["seat"], []).append(paid)
 
     def _on_round_void(self, event, data) -> None:
         collected = void_net(data)
@@ -263,7 +312,8 @@ class TableState:
     def _end_round(self, data) -> None:
         self.round_status = None
         self.placed, self._bets = [], []
-        rotor = data.get("outcome", data).get("rotor")
+        # the spins alternate from the last that stood: a void spin's respin turns its way
+        rotor = (data.get("outcome") or {}).get("rotor")
         if rotor:
             self.last_rotor = rotor
 
@@ -280,6 +330,11 @@ class TableState:
         self.faults.pop(f"{data['device']}/{data['code']}", None)
 
     # -- views ---------------------------------------------------------------------------
+    @property
+    def limits_unsigned(self) -> bool:
+        """New limits, or their top-up once counted, not yet signed for."""
+        return any(u["what"] in ("limits", "limits_topup") for u in self.unsigned.values())
+
     @property
     def open_round(self) -> int | None:
         return self.round if self.round_status else None
@@ -316,3 +371,15 @@ class TableState:
             "faults": list(self.faults.values()),
             **self.own.to_json(),
         }
+
+
+def check_folds(folds: Iterable[type[Fold]]) -> None:
+    """A TypeError unless every kind the `folds` read (`Fold.HANDLERS`) is a kind of the
+    contract: games/ cannot ask terminal/contract, so the table runtime asks it when this module
+    loads, of every game's fold (a fold's handlers are checked when its class is made)."""
+    for fold in folds:
+        handlers(fold, fold.HANDLERS, prefix="on_", refusal=refusal)
+
+
+_HANDLERS = handlers(TableState, TableState.HANDLERS, prefix="_on_", refusal=refusal)
+check_folds(type(game.fold()) for game in GAMES.values())

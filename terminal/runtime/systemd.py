@@ -26,9 +26,16 @@ WATCHDOG_SEC = 10.0  # the unit's WatchdogSec= (systemd/dealer-terminal.service)
 READY_POLL_S = 0.01  # how often the parts are looked at until each has beaten once
 
 
+_dropped = 0  # notifications not sent since the last one that was
+_dropped_lock = threading.Lock()
+
+
 def notify(**fields: str) -> bool:
     """`fields` (READY="1", STATUS="...") to systemd in one datagram, each value on one line;
-    whether it was sent (not when not started by systemd, or its socket is gone: logged)."""
+    whether it was sent. Never waits: a datagram systemd cannot take at once (busy, its queue
+    full) is dropped, as is one to a socket gone; the first drop is logged, then none until
+    one is sent again (logged with how many were dropped). Nothing when not started by
+    systemd."""
     address = os.environ.get("NOTIFY_SOCKET")
     if not address:
         return False
@@ -37,12 +44,40 @@ def notify(**fields: str) -> bool:
     message = "\n".join(f"{key}={' '.join(value.split())}" for key, value in fields.items())
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+            sock.setblocking(False)  # a full queue raises BlockingIOError instead of waiting
             sock.connect(address)
             sock.send(message.encode())
     except OSError as exc:
-        log.warning("cannot notify systemd at %s: %s", os.environ["NOTIFY_SOCKET"], exc)
+        _drop(exc)
         return False
+    _sent()
     return True
+
+
+def _drop(exc: OSError) -> None:
+    global _dropped
+    with _dropped_lock:
+        _dropped += 1
+        first = _dropped == 1
+    if first:
+        cause = "its queue is full (systemd busy)" if isinstance(exc, BlockingIOError) else exc
+        log.warning(
+            "cannot notify systemd at %s: %s; dropped, as are the next until one goes through",
+            os.environ["NOTIFY_SOCKET"],
+            cause,
+        )
+
+
+def _sent() -> None:
+    global _dropped
+    with _dropped_lock:
+        dropped, _dropped = _dropped, 0
+    if dropped:
+        log.warning(
+            "notified systemd at %s again, after %d notification(s) dropped",
+            os.environ["NOTIFY_SOCKET"],
+            dropped,
+        )
 
 
 def watchdog_seconds() -> float:

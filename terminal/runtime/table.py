@@ -39,6 +39,7 @@ from terminal.runtime.croupier import (
 )
 from terminal.runtime.floats import chips_for
 from terminal.runtime.rounds import ROUNDS
+from terminal.runtime.rounds.base import silent
 from terminal.runtime.session import Session
 from terminal.runtime.settle import Settled, settle
 from terminal.runtime.state import TableState
@@ -149,6 +150,7 @@ class Table:
         self.technician = Technician(self)  # staffed: a technician's visit between rounds
         self.rounds = ROUNDS[game.kind](self, **round_options)
         self.closing = closing_for(self)
+        self.resumed: int | None = None  # a round closed before a restart, to decide (recover)
         # its sign of life for systemd's watchdog: at every turn of the loop, and while it waits
         self.beat = Beat("the round loop")
 
@@ -164,9 +166,18 @@ class Table:
     def announce(self, announcement: Announcement, round: int | None = None) -> None:
         self.emit("announcement", announcement.to_json(), round)
 
-    def fault(self, code: str, severity: str, detail: str, *, device: str | None = None) -> None:
+    def fault(
+        self,
+        code: str,
+        severity: str,
+        detail: str,
+        *,
+        device: str | None = None,
+        lines: tuple[str, ...] = (),
+    ) -> None:
         """A fault that stands until it is cleared (a switch in alarm, a device down). A
-        `detail` that is a refusal (games/reasons.py) is journaled with its `why`."""
+        `detail` that is a refusal (games/reasons.py) is journaled with its `why`; `lines`, the
+        last lines heard on the device's serial link, for the technician."""
         self.emit(
             "fault",
             {
@@ -175,6 +186,7 @@ class Table:
                 "severity": severity,
                 "detail": str(detail),
                 **why_of(detail),
+                **({"lines": list(lines)} if lines else {}),
             },
             self.state.open_round,
         )
@@ -228,10 +240,11 @@ class Table:
             self._hold_while_critical()
             if self.control.stop_requested.is_set():  # stopped while held: no round opens
                 break
-            if staffed and not self._called_for_bets():
+            resumed, self.resumed = self.resumed, None
+            if staffed and resumed is None and not self._called_for_bets():
                 continue
             self.closing.start(None if rounds is None else rounds - settled)
-            if not self.play_round():
+            if not self.play_round(resumed):
                 if self.state.last_round_played:  # the void ended the session (a red card)
                     self.close_session()
                     break
@@ -255,13 +268,35 @@ class Table:
         return session.go
 
     def recover(self) -> None:
-        """A round left open by a crash or a stop is void: stakes returned, the layout kept."""
-        if self.state.round_status is not None:
-            self.void_round("the terminal restarted during the round; stakes returned")
+        """What a crash or a stop left is taken up again: the session's limits as journaled (a
+        change of limits stands, one interrupted before its `table.limits` completes); a round
+        whose bets were closed at a table whose croupier enters the outcome waits for it again
+        (`resumed`); any other round left open is void: stakes returned, the layout kept."""
+        st = self.state
+        if st.session_open and st.limits is not None and st.limits != self.setup.limits:
+            self.relimit(st.limits)
+        self.resumed = None
+        if st.round_status == "closed" and self.resumable():
+            self.resumed = st.round
+        elif st.round_status is not None:
+            self.void_round(reason("void_restarted"))
+        if st.round_status is None:
+            self.session.after_round()
         self.rounds.recover()
         self._clear_faults_over()
         if self.technician.person is not None:  # they sign in again, at the screen
             self.technician.sign_out("the terminal restarted")
+
+    def resumable(self) -> bool:
+        """Whether a round closed before a restart can still be decided: its outcome is entered
+        by hand. The croupier saw the ball land or the dice stop, and enters them still; at a
+        card game of any of the four (punto banco, blackjack, trente et quarante, poker) the
+        cards are physical, each card entered and each decision was journaled, and the coup
+        goes on from them (rounds/coup.py: played again into the engine, then the next card or
+        decision asked), the red card voiding it as it did, poker's coins settled by the pool
+        once. A sensor's reading died with the process, and so did a sensed shoe's place in its
+        cards (a reader board's count, the simulated shoe's order): such a round is void."""
+        return bool(getattr(self.device, "manual", False))
 
     def _clear_faults_over(self) -> None:
         """A device fault journaled before the restart whose condition the device reports over
@@ -370,15 +405,19 @@ class Table:
         return None
 
     # -- one round -------------------------------------------------------------------------
-    def play_round(self) -> bool:
-        """One round, step by step. True when it was settled, False when it was void."""
+    def play_round(self, resumed: int | None = None) -> bool:
+        """One round, step by step. True when it was settled, False when it was void.
+        `resumed`: the round a restart found with its bets closed, decided from there."""
         rounds = self.rounds
-        if not rounds.ready():
+        if resumed is not None:
+            round_no = resumed
+        elif not rounds.ready():
             return False
-        round_no = self.state.round + 1
-        self._open(round_no)
-        if rounds.simulated_bets_at_open:
-            self.take_simulated_bets(round_no)
+        else:
+            round_no = self.state.round + 1
+            self._open(round_no)
+            if rounds.simulated_bets_at_open:
+                self.take_simulated_bets(round_no)
         decided = rounds.decide(round_no, last_round=self.closing.last_round())
         if decided is None:
             return False
@@ -467,6 +506,7 @@ class Table:
             "round.void",
             {
                 "reason": reason,
+                **why_of(reason),
                 "returned": [b.to_json() for b in void.returned],
                 "kept": [b.to_json() for b in void.kept],
                 **collected,
@@ -544,7 +584,7 @@ class Table:
         if isinstance(event, FaultCleared):
             self.clear_fault(device, event.code, f"the {device} reports it over")
             return False
-        self.fault(event.code, event.severity, event.detail)
+        self.fault(event.code, event.severity, event.detail, lines=event.lines)
         return event.void or event.severity == "critical"
 
     def on_table_io(self, event, round_no: int) -> bool | None:
@@ -646,12 +686,17 @@ class Table:
                 return item
         return None
 
-    def readings(self) -> Iterator[object]:
+    def readings(
+        self, *, more: Callable[[], tuple[str, object] | None] | None = None
+    ) -> Iterator[object]:
         """The device's events for the round in play, the table I/O's (the croupier's button,
         the switches) taken on the way; it ends once the round is void: a silent device, a
-        stop, a tilt."""
+        stop, a tilt. `more`: the next event once none came, if any (a spin under way on a
+        stop reads its ball: rounds/spin.py)."""
         while True:
             item = self.next_event()
+            if item is None and more is not None:
+                item = more()
             if item is None:
                 self.silent_or_stopped()
                 return
@@ -686,13 +731,13 @@ class Table:
     def silent_or_stopped(self) -> None:
         """No event came: a stop voids the round quietly, a silent device is a fault first."""
         if self.control.stop_requested.is_set():
-            self.void_round("the table was stopped; stakes returned")
+            self.void_round(reason("void_stopped"))
         else:
             device = self.game.device
             self.incident(
                 "silent", "error", f"no event from the {device} for {self.setup.device_timeout:g} s"
             )
-            self.void_round(f"{device} silent")
+            self.void_round(silent(device))
 
     def _show(self) -> None:
         """The table's lamps: bets open, bets closed, a fault standing."""

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from games.money import money
+from terminal.runtime.payments import due_by_seat
 from terminal.runtime.staff import Staff
 from terminal.screens import kit
 from terminal.screens.model import Refusal, ScreenModel
@@ -30,6 +30,7 @@ from terminal.screens.texts import Texts
 
 FRAME_RATE = 30
 BANNER_SECONDS = 8.0  # how long a refusal stays in the status line
+DOUBLE_TAP = 0.4  # seconds within which a second tap on the same place is the same tap
 
 
 class Target(Protocol):
@@ -40,11 +41,28 @@ class Target(Protocol):
     def tap(self, pos: tuple[int, int]) -> bool: ...
 
 
-class Zone:
-    """A tappable area calling `action(pos)`: the cloth, a pad."""
+def _under(target: Target, pos: tuple[int, int]) -> bool:
+    rect = getattr(target, "rect", None)
+    return rect is not None and rect.collidepoint(pos)
 
-    def __init__(self, rect: pygame.Rect, name: str, action: Callable[[tuple[int, int]], bool]):
-        self.rect, self.name, self.action = rect, name, action
+
+def _near(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Two taps on the same place: within half a finger of each other."""
+    return abs(a[0] - b[0]) <= kit.MIN_TARGET // 2 and abs(a[1] - b[1]) <= kit.MIN_TARGET // 2
+
+
+class Zone:
+    """A tappable area calling `action(pos)`: the cloth, a pad. `cells` are the places in it a
+    tap tells apart (a cloth's bets), each a finger's size (kit.MIN_TARGET) as a button is."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        name: str,
+        action: Callable[[tuple[int, int]], bool],
+        cells: tuple[tuple[str, pygame.Rect], ...] = (),
+    ):
+        self.rect, self.name, self.action, self.cells = rect, name, action, cells
 
     def tap(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos) and self.action(pos)
@@ -65,6 +83,12 @@ class Screen:
     def done(self) -> bool:
         """Whether a dialog is over (the app then closes it)."""
         return False
+
+
+def _hands_money(round_: Any) -> bool:
+    """Whether a settled round's payouts have anything to hand over or take back (a round
+    every bet lost has only chips to collect: the croupier opens its payouts if they want)."""
+    return any(due_by_seat(round_.result).values()) or bool(round_.payments)
 
 
 class CroupierApp:
@@ -93,6 +117,8 @@ class CroupierApp:
         self._refusal_since: tuple[int, float] | None = None
         self._refusal_acted: int | None = None
         self._results_seen = model.current.result_seq if model.current else None
+        self._last_tap: tuple[tuple[int, int], float, str | None] | None = None
+        self.last_tap: tuple[int, int] | None = None  # where the last tap landed
         from terminal.screens.croupier.screens import screens_for
 
         self.screens = screens_for(self)
@@ -127,7 +153,8 @@ class CroupierApp:
         self.table.post(entry)
 
     def money(self, amount: int) -> str:
-        return money(amount)
+        """An amount as the screen's language writes it (Texts.money)."""
+        return self.texts.money(amount)
 
     def open(self, dialog: Screen | None) -> None:
         self.dialog = dialog
@@ -180,7 +207,7 @@ class CroupierApp:
         current = self.model.current
         if current is not None and current.result_seq != self._results_seen:
             self._results_seen = current.result_seq
-            if self.staffed and current.result and current.result.get("bets"):
+            if self.staffed and current.result and _hands_money(current):
                 self.screens.payouts()  # after the result: what to pay, seat by seat
         if self.dialog is not None and self.dialog.done():
             self.dialog = None
@@ -208,10 +235,33 @@ class CroupierApp:
 
     def tap(self, pos: tuple[int, int]) -> bool:
         """The tap at `pos` given to the topmost target under it."""
+        self.last_tap = pos
         for target in reversed(self.targets):
             if target.tap(pos):
                 self._drawn_key = None
                 return True
+        return False
+
+    def bounced(self, pos: tuple[int, int]) -> bool:
+        """Whether a finger's tap at `pos` is the one before it again: a second tap on the same
+        place within DOUBLE_TAP seconds (a finger that bounces, or taps twice as the screen moves
+        on: it would open the round and close its bets, or settle a number without its
+        confirmation), unless it lands again on a key of a pad where a repeat is an entry (the
+        two 0s of 100)."""
+        now = self.clock()
+        last, self._last_tap = self._last_tap, None
+        target = next((t for t in reversed(self.targets) if _under(t, pos)), None)
+        name = None if target is None else target.name
+        repeat = getattr(target, "repeats", False)
+        if (
+            last is not None
+            and now - last[1] < DOUBLE_TAP
+            and _near(pos, last[0])
+            and not (repeat and name == last[2])
+        ):
+            self._last_tap = last  # the bounce does not start a new window
+            return True
+        self._last_tap = (pos, now, name)
         return False
 
     def press(self, name: str) -> None:
@@ -220,6 +270,7 @@ class CroupierApp:
         for target in reversed(self.targets):
             if target.name == name:
                 rect: pygame.Rect = target.rect  # type: ignore[attr-defined]  # every target's
+                self.last_tap = rect.center
                 if not target.tap(rect.center):
                     raise KeyError(f"{name!r} is on screen but did not take the tap")
                 self._drawn_key = None
@@ -239,4 +290,6 @@ class CroupierApp:
             if event.type == pygame.QUIT or quit_key:
                 self.quit_requested = True
             elif (pos := kit.tap_of(event, physical)) is not None:
-                self.tap(pos if display is None else display.untransform(pos))
+                pos = pos if display is None else display.untransform(pos)
+                if not self.bounced(pos):
+                    self.tap(pos)

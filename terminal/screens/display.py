@@ -65,6 +65,12 @@ class Display:
             info = pygame.display.Info()
             size = (info.current_w, info.current_h) if fullscreen else SIZES["7inch"]
         flags = pygame.FULLSCREEN if fullscreen else 0
+        if pygame.display.get_driver() == "x11":
+            # the window's frames through X's shared memory, as the screens draw them (in
+            # software), not through a GL texture: SDL's default there, which on a desktop with
+            # no GPU (mesa's llvmpipe) maps LLVM and its buffers, 100 MB resident
+            # (benchmarks/bench_window.py). The console's kmsdrm needs its GL; it keeps it.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         self.window = pygame.display.set_mode(size, flags)
         pygame.display.set_caption(title)
         physical = self.window.get_size()

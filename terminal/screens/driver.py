@@ -8,7 +8,6 @@ never for a fixed time.
 
 from __future__ import annotations
 
-import copy
 import threading
 import time
 from collections.abc import Callable
@@ -37,10 +36,11 @@ class Driver:
     ):
         pygame.font.init()
         self.table = table
-        self.model = ScreenModel(copy.deepcopy(table.state))
+        self.model = ScreenModel.for_table(table)
         self.app = CroupierApp(table, self.model, sink, size, language=language)
         self.surface = pygame.Surface(size)
         self.frames = 0
+        self.taps = 0  # every tap made on the screen (`press`, `tap`): what a session counts
         self.small: set[str] = set()  # the targets drawn smaller than a finger (kit.MIN_TARGET)
         self.overlapping: set[tuple[str, str]] = set()  # targets drawn one over the other
         self._thread: threading.Thread | None = None
@@ -91,12 +91,24 @@ class Driver:
         for name in names:
             self.frame()
             self.app.press(name)
+            self.taps += 1
+        self.frame()
+        return self
+
+    def press_twice(self, name: str) -> Driver:
+        """Tap the named target twice at once, no frame drawn between (a finger that bounced:
+        the screen has not moved on yet)."""
+        self.frame()
+        self.app.press(name)
+        self.app.press(name)
+        self.taps += 2
         self.frame()
         return self
 
     def tap(self, pos: tuple[int, int]) -> bool:
         self.frame()
         taken = self.app.tap(pos)
+        self.taps += 1
         self.frame()
         return taken
 
@@ -116,6 +128,16 @@ class Driver:
                     f"{what}: not within {timeout:g} s; on screen: {', '.join(self.app.names())}"
                 )
             time.sleep(0.002)
+
+    def call_for_bets(self) -> Driver:
+        """Tap the call for bets once it shows; asked about the last round's money not all
+        handed over (croupier/unpaid.py), open the round all the same: a script pays only the
+        seats it means to."""
+        self.until(lambda: self.showing("open_round"), "the call for bets")
+        self.press("open_round")
+        if self.showing("unpaid_open"):
+            self.press("unpaid_open")
+        return self
 
     def showing(self, name: str) -> bool:
         """Whether a target named `name` is on screen (after a frame)."""

@@ -2,8 +2,10 @@
 buttons, and taps taken once whether they come from a finger or a mouse.
 
 High contrast: light text on near-black, the felt's green only under the layout, amber for what
-the croupier must look at, red only for faults. Every target is at least `MIN_TARGET` pixels on
-both sides at the smallest display (the official 7-inch, 800x480).
+the croupier must look at, red only for faults. Every target is a finger's `FINGER` pixels on
+both sides inside its border at the smallest display (the official 7-inch, 800x480): its rect is
+at least `MIN_TARGET`. A label too long for its button is drawn smaller, down to a readable
+least size, then broken over lines (terminal/common/draw.py `fit_block`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,17 @@ from dataclasses import dataclass
 
 import pygame
 
-from terminal.common.draw import centred, fit, font, text, wrap
+from terminal.common.draw import (
+    centred,
+    fit,
+    fit_block,
+    font,
+    least_size,
+    line_step,
+    overflowed,
+    text,
+    wrap,
+)
 
 __all__ = ["centred", "fit", "font", "text", "wrap"]  # the text primitives, for the screens
 
@@ -50,7 +62,9 @@ SYMBOL_COLOURS = {
     "joker:2": (18, 18, 20),
 }
 
-MIN_TARGET = 48
+FINGER = 48  # what a fingertip needs, px, inside a target's border
+EDGE = 2  # the border every target draws round itself, px
+MIN_TARGET = FINGER + 2 * EDGE  # a target's least side, its border included
 BASE = (800, 480)  # the sizes below are for this display, scaled to others
 
 
@@ -78,17 +92,17 @@ class Button:
         colour = self.colour if self.enabled else BUTTON_DISABLED
         pygame.draw.rect(surface, colour, self.rect, border_radius=8)
         edge = BUTTON_EDGE if self.enabled else PANEL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
+        pygame.draw.rect(surface, edge, self.rect, width=EDGE, border_radius=8)
         label_colour = TEXT if self.enabled else DIM
-        label_lines = wrap(self.label, self.size, self.rect.w - 10)[:2]
-        step = font(self.size).get_linesize()
-        top = self.rect.centery - step * len(label_lines) // 2
-        for n, line in enumerate(label_lines):
+        size, lines = label_lines(self.label, self.size, self.rect)
+        step = line_step(size)
+        top = self.rect.centery - step * len(lines) // 2
+        for n, line in enumerate(lines):
             text(
                 surface,
                 line,
                 (self.rect.centerx, top + n * step),
-                size=self.size,
+                size=size,
                 colour=label_colour,
                 align="center",
             )
@@ -101,6 +115,16 @@ class Button:
         if self.enabled:
             self.action()
         return True
+
+
+def label_lines(label: str, size: int, rect: pygame.Rect) -> tuple[int, tuple[str, ...]]:
+    """A button's label in `rect`: its size (`size`, or smaller down to its least size) and its
+    lines, every word whole; one that fits only cut is reported (`overflowed`)."""
+    inside = rect.inflate(-10, -2 * EDGE)
+    fitted, lines = fit_block(label, size, inside.w, inside.h, floor=least_size(size))
+    if len(lines) * line_step(fitted) > inside.h + 2:  # its lines' last spacing overhangs
+        overflowed(label, inside.w)
+    return fitted, lines
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL) -> None:

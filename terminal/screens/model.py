@@ -2,14 +2,17 @@
 journal writer committed (`ScreenSink`), so that nothing is shown as final before it is durable,
 and the screens never read the journal, the table's own state or its devices.
 
-The model starts from a copy of the table's state taken before the table thread runs, then
-takes every committed event: the same fold as the table's (terminal/runtime/state.py), plus
-what the screens show beyond it: the last ten rounds in full (bets, outcome, settlement, any
-correction), the croupier's last refusal, the last announcement, the session's outcomes.
+The model starts from a copy of the table's state taken before the table thread runs, and
+recalls from the journal what the screens show beyond it (`for_table`: the session's events read
+once, at start-up, before the first frame): the last ten rounds in full (bets, outcome,
+settlement, any correction, what was handed to each seat), the last announcement, the session's
+outcomes. A restarted terminal shows what it showed before. Then it takes every committed
+event: the same fold as the table's (terminal/runtime/state.py), and the same recall.
 """
 
 from __future__ import annotations
 
+import copy
 import queue
 from collections import deque
 from dataclasses import dataclass, field
@@ -28,10 +31,11 @@ class Round:
     number: int
     bets: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None  # round.result's data (a correction's once corrected)
-    result_seq: int | None = None
+    result_seq: int | None = None  # the seq of the event whose money stands
     void: dict[str, Any] | None = None
     corrections: list[dict[str, Any]] = field(default_factory=list)
     cards: list[tuple[str, str]] = field(default_factory=list)  # (place, card) as dealt
+    payments: list[dict[str, Any]] = field(default_factory=list)  # `round.paid`s, with seq, ts
 
     @property
     def over(self) -> bool:
@@ -93,13 +97,31 @@ class ScreenModel:
         self.history: deque[Round] = deque(maxlen=HISTORY)
         self.refusal: Refusal | None = None
         self.announcement: dict[str, Any] | None = None
+        # what the status line says after the last announcement: a void's reason and stakes
+        # returned ("void", its data), another croupier taking the table ("croupier.change")
+        self.notice: tuple[str, dict[str, Any]] | None = None
         self.outcomes: list[dict[str, Any]] = []  # this session's, oldest first
         self.opening: dict[str, Any] = {}  # the session's table.open data
         self.advance = state.initial_advance
         self.version = 0  # changes with every event taken: the screens redraw
         self.closed = False  # a session closed since the screen started
+        # the session's closing count and close (`float.count` and `table.close` data)
+        self.summary: dict[str, Any] = {}
         self.last_colour_seat: int | None = None  # the seat of the last colour chips' event
+        # the events still to sign, by seq, whole: what a signer puts their name to
+        self.to_sign: dict[int, dict[str, Any]] = {}
         self.listeners: list[Any] = []  # called with each event after it is folded
+
+    @classmethod
+    def for_table(cls, table: Any) -> ScreenModel:
+        """The model of `table` before its thread runs: a copy of its state, and what the
+        journal holds of the session that the screens show (the last rounds, the outcomes)."""
+        model = cls(copy.deepcopy(table.state))
+        for event in table.journal.events(max(1, model.state.session_seq)):
+            model.recall(event)
+        # a refusal is news only when it comes; a closed session reopens at the opening screen
+        model.refusal, model.closed, model.version = None, False, 0
+        return model
 
     @property
     def current(self) -> Round | None:
@@ -131,13 +153,27 @@ class ScreenModel:
         if event["seq"] <= self.state.last_seq:
             return  # the copy the model started from had it already
         self.state.apply(event)
+        self.recall(event)
+        for listener in self.listeners:
+            listener(event)
+
+    def recall(self, event: dict) -> None:
+        """What the screens keep of `event` beyond the table's state (the state has it)."""
         kind, data = event["kind"], event["data"]
         self.version += 1
+        if data.get("signatures"):
+            self.to_sign[event["seq"]] = event
+        if self.to_sign:
+            unsigned = self.state.unsigned
+            self.to_sign = {seq: e for seq, e in self.to_sign.items() if seq in unsigned}
         if kind == "table.open":
-            self.opening, self.outcomes = data, []
+            self.opening, self.outcomes, self.summary = data, [], {}
             self.closed = False
         elif kind == "table.close":
             self.closed = True
+            self.summary = {**self.summary, **data}
+        elif kind == "float.count":
+            self.summary = {**self.summary, **data}
         elif kind == "float.advance" and data.get("reason") == "opening":
             self.advance = data["amount"]
         elif kind == "round.open":
@@ -151,20 +187,30 @@ class ScreenModel:
             round_ = self._round(event["round"])
             round_.result, round_.result_seq = data, event["seq"]
             self.outcomes.append(data["outcome"])
+            if "announcement" in data:  # the result called: the status line says it
+                self.announcement, self.notice = data["announcement"], None
         elif kind == "round.correction":
             round_ = self._round(event["round"])
-            round_.corrections.append(data)
+            round_.corrections.append({**data, "seq": event["seq"]})
             round_.result = {**(round_.result or {}), **data}
+            round_.result_seq = event["seq"]  # the money that stands: the payouts open again
             if self.outcomes:
                 self.outcomes[-1] = data["outcome"]
         elif kind == "card.drawn" and self.current is not None:
             self.current.cards.append((data.get("place", ""), data["card"]))
         elif kind == "round.void":
             self._round(event["round"]).void = data
+            self.notice = ("void", data)
+        elif kind == "croupier.change":
+            self.notice = ("croupier.change", data)
+        elif kind == "round.paid":
+            self._round(event["round"]).payments.append(
+                {**data, "seq": event["seq"], "ts": event["ts"]}
+            )
         elif kind.startswith("colour."):
             self.last_colour_seat = data.get("seat")
         elif kind == "announcement":
-            self.announcement = data
+            self.announcement, self.notice = data, None
         elif kind == "bet.refused":
             bet = data.get("bet")
             code = bet.get("code") if isinstance(bet, dict) else None
@@ -172,8 +218,6 @@ class ScreenModel:
         elif kind == "fault" and data["device"] == "croupier":
             what = data["code"].removesuffix("_refused")
             self.refusal = Refusal.of(event["seq"], what, data["detail"], data.get("why"))
-        for listener in self.listeners:
-            listener(event)
 
     def _round(self, number: int) -> Round:
         for round_ in reversed(self.history):

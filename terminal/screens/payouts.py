@@ -4,8 +4,11 @@ entered: the pure part of the payouts screen (drawn by terminal/screens/payouts_
 `payout_sheet` reads a journaled `round.result` (or `round.correction`) data: per seat, each bet
 to pay (won, half back, returned from prison), in the regulation's order of payment, and the
 seat's total to hand over (winnings + stakes returned); the bets lost (what the croupier
-collects) and those staying on the layout (prisoners: no money moves). The croupier taps a seat
-paid once its chips are handed over; `remaining` is what is still to hand.
+collects) and those staying on the layout (prisoners: no money moves). The croupier collects the
+losing bets first, then taps a seat paid once its chips are handed over: that tap is journaled
+(`round.paid`), and the sheet reads each seat's payments back, so that after a correction it
+says per seat what to pay more, what to take back and what stands; `remaining` is what is
+still to hand.
 
 `payment_order` is the order of the bet families the regulation pays in:
 
@@ -41,6 +44,7 @@ from typing import Any
 
 from games.records import Bet, Limits, Settlement
 from games.registry import game as game_of
+from terminal.runtime.payments import handed, live, undoable
 
 TO_PAY = ("win", "half", "push", "withdrawn")  # results that hand money over
 STAYING = ("prison", "open")  # results that leave the bet on the layout, moving no money
@@ -150,8 +154,12 @@ class SeatPayout:
 
 
 class PayoutSheet:
-    """What a round hands over, seat by seat. `paid` is the set of seats the croupier has
-    tapped paid; `page` is the page of seats the screen shows (the screen's, not the money's)."""
+    """What a round hands over, seat by seat, and what has been handed: `payments` are the
+    journaled `round.paid` of each seat (terminal/runtime/payments.py), so that after a
+    correction each seat's `outstanding` is what to pay more (positive) or to take back
+    (negative); `corrected` the seq of the correction whose money stands (None: the result's).
+    `page` and `collected` are the screen's (the page of seats shown; the losing bets taken off
+    the layout, which the regulation has done before any winner is paid)."""
 
     def __init__(
         self,
@@ -160,28 +168,57 @@ class PayoutSheet:
         outcome: Mapping[str, Any] | None = None,
         totals: Mapping[str, Any] | None = None,
         order: Sequence[str] = (),
+        payments: Mapping[int, Sequence[Mapping[str, Any]]] | None = None,
+        corrected: int | None = None,
     ):
         self.seats = tuple(seats)
         self.outcome = dict(outcome or {})
         self.totals = dict(totals or {})
         self.order = tuple(order)
-        self.paid: set[int] = set()
+        self.payments = {seat: list(paid) for seat, paid in (payments or {}).items()}
+        self.corrected = corrected
         self.page = 0
+        self.collected = any(self.payments.values()) or not self.lost
         self._by_seat = {seat.seat: seat for seat in self.seats}
 
     def seat(self, seat: int) -> SeatPayout:
         """The seat's part; KeyError for a seat that took no part in the round."""
         return self._by_seat[seat]
 
-    def pay(self, seat: int) -> None:
-        """The croupier handed the seat its chips."""
-        self.seat(seat)
-        self.paid.add(seat)
+    def handed(self, seat: int) -> int:
+        """What the seat has been handed for the round (take-backs counted)."""
+        return handed(self.payments.get(seat, ()))
 
-    def unpay(self, seat: int) -> None:
-        """A seat tapped paid by mistake."""
-        self.seat(seat)
-        self.paid.discard(seat)
+    def outstanding(self, seat: int) -> int:
+        """What the seat is still to be handed (negative: to be taken back from it)."""
+        return self.seat(seat).total - self.handed(seat)
+
+    def undoable(self, seat: int) -> Mapping[str, Any] | None:
+        """The seat's last payment that a tap of "undo" strikes out, if any."""
+        return undoable(self.payments.get(seat, ()))
+
+    def taken_back(self, seat: int) -> int:
+        """What was taken back from the seat after a correction (and not undone)."""
+        return -sum(min(0, int(p["amount"])) for p in live(self.payments.get(seat, ())))
+
+    def status(self, seat: int) -> str:
+        """`nothing` (owed nothing, handed nothing), `to_pay`, `pay_more` (a correction raised
+        what it is owed), `take_back` (it was handed more than it is owed), `taken_back` (and
+        that was taken back), `paid`, or `stands` (paid before a correction that left its
+        money as it was)."""
+        owed, given = self.seat(seat).total, self.handed(seat)
+        if owed == given:
+            if not self.payments.get(seat):
+                return "nothing" if not owed else "to_pay"
+            if self.taken_back(seat):
+                return "taken_back"
+            stands = self.corrected is not None and all(
+                p["seq"] < self.corrected for p in self.payments[seat]
+            )
+            return "stands" if stands else "paid"
+        if owed < given:
+            return "take_back"
+        return "pay_more" if given else "to_pay"
 
     @property
     def to_pay(self) -> tuple[SeatPayout, ...]:
@@ -190,12 +227,21 @@ class PayoutSheet:
 
     @property
     def remaining(self) -> int:
-        """What is still to hand over: the totals of the seats not yet paid."""
-        return sum(seat.total for seat in self.seats if seat.seat not in self.paid)
+        """What is still to hand over (what is to be taken back is `to_take_back`)."""
+        return sum(max(0, self.outstanding(seat.seat)) for seat in self.seats)
+
+    @property
+    def to_take_back(self) -> int:
+        return sum(max(0, -self.outstanding(seat.seat)) for seat in self.seats)
 
     @property
     def done(self) -> bool:
-        return all(seat.seat in self.paid for seat in self.to_pay)
+        return all(self.outstanding(seat.seat) == 0 for seat in self.seats)
+
+    @property
+    def collect(self) -> int:
+        """The losing stakes the croupier takes off the layout, every seat's."""
+        return sum(seat.collected for seat in self.seats)
 
     @property
     def winnings(self) -> int:
@@ -233,11 +279,28 @@ class PayoutSheet:
         return tuple(line for seat in self.seats for line in seat.lost)
 
 
+def round_sheet(round_: Any, game: str, rules: Any) -> PayoutSheet:
+    """The sheet of a settled round as the screens recall it (`model.Round`: its result, the
+    payments journaled for it, its corrections) at a table of `game` with its `rules`."""
+    payments: dict[int, list] = {}
+    for paid in round_.payments:
+        payments.setdefault(paid["seat"], []).append(paid)
+    return payout_sheet(
+        round_.result,
+        order=payment_order(game, rules),
+        commission=rules.commission,
+        payments=payments,
+        corrected=round_.corrections[-1]["seq"] if round_.corrections else None,
+    )
+
+
 def payout_sheet(
     result_data: Mapping[str, Any],
     *,
     order: Sequence[str],
     commission: Callable[[str], Fraction] | None = None,
+    payments: Mapping[int, Sequence[Mapping[str, Any]]] | None = None,
+    corrected: int | None = None,
 ) -> PayoutSheet:
     """The sheet of a journaled `round.result` data (`bets`, `settlement`, `totals`), bets
     within a seat paid by family in `order` (`payment_order`), in the journal's order within a
@@ -297,6 +360,8 @@ def payout_sheet(
         outcome=result_data.get("outcome"),
         totals=result_data.get("totals"),
         order=order,
+        payments=payments,
+        corrected=corrected,
     )
 
 

@@ -4,8 +4,10 @@
 Both draw into `rect` of `surface` at any size from the 7-inch 800x480 up (kit.scale), and return
 the buttons they drew (kit.Button, each with a `name` a test or a script taps it by):
 
-- the sheet: `paid:<seat>` (the seat's chips are handed over), `unpay:<seat>` (tapped by
-  mistake), `payouts_previous` / `payouts_next` (the pages of seats);
+- the sheet: `collected` (the losing bets are off the layout: the winners are paid after),
+  `paid:<seat>` (the seat's chips are handed over), `taken_back:<seat>` (what a correction
+  took off is taken back), `unpay:<seat>` (tapped by mistake), `payouts_previous` /
+  `payouts_next` (the pages of seats);
 - the calculator: `minus:<kind>` / `plus:<kind>` (a chip of the selected value less or more),
   `value:<amount>` (the chip value), `clear`.
 """
@@ -18,7 +20,7 @@ from functools import partial
 
 import pygame
 
-from games.money import money
+from terminal.common.draw import fitting_size
 from terminal.screens import kit
 from terminal.screens.payouts import (
     CHANCES,
@@ -29,20 +31,15 @@ from terminal.screens.payouts import (
     SeatPayout,
     family_of,
 )
-from terminal.screens.texts import CATALOGUE, Texts
+from terminal.screens.texts import Texts
 
 PAID_ROW = (22, 40, 30)  # a paid seat's row: green-dark, the money handed
 NOTHING_ROW = (22, 24, 29)  # a seat with nothing to hand: dimmer than a panel
 
 
 def bet_name(texts: Texts, code: str) -> str:
-    """A bet as the croupier reads it: "Ple 17", "Cavall 17-20", "Roig", "Símbol 5"; a code of
-    a family the screens have no name for, as it is written."""
-    family, _, numbers = code.partition(":")
-    key = f"payouts_family_{family}"
-    if key not in CATALOGUE:
-        return code
-    return f"{texts(key)} {numbers}" if numbers else texts(key)
+    """A bet as the croupier reads it: "Ple 17", "Cavall 17-20", "Roig", "Símbol 5"."""
+    return texts.bet(code)
 
 
 def multiple_text(multiple: Fraction) -> str:
@@ -62,20 +59,23 @@ def pay_line(texts: Texts, line: PayLine) -> str:
         said = texts(
             "payouts_win_line",
             bet=bet,
-            stake=money(line.stake),
+            stake=texts.money(line.stake),
             multiple=multiple_text(line.multiple),
-            paid=money(line.paid),
+            paid=texts.money(line.paid),
         )
         if line.commission:
-            said += " · " + texts("payouts_commission", amount=money(line.commission))
+            said += " · " + texts("payouts_commission", amount=texts.money(line.commission))
         return said
     if line.result == "half":
         return texts(
-            "payouts_half_line", bet=bet, stake=money(line.stake), returned=money(line.returned)
+            "payouts_half_line",
+            bet=bet,
+            stake=texts.money(line.stake),
+            returned=texts.money(line.returned),
         )
     if line.result == "push" and line.prison:
-        return texts("payouts_push_line", bet=bet, returned=money(line.returned))
-    return texts("payouts_returned_line", bet=bet, returned=money(line.returned))
+        return texts("payouts_push_line", bet=bet, returned=texts.money(line.returned))
+    return texts("payouts_returned_line", bet=bet, returned=texts.money(line.returned))
 
 
 def _listed(texts: Texts, lines: Sequence[PayLine], *, value: bool = False) -> str:
@@ -83,15 +83,15 @@ def _listed(texts: Texts, lines: Sequence[PayLine], *, value: bool = False) -> s
     parts = []
     for line in lines:
         amount = line.value if value and line.value is not None else line.stake
-        parts.append(f"{bet_name(texts, line.code)} {money(amount)}")
+        parts.append(f"{bet_name(texts, line.code)} {texts.money(amount)}")
     return ", ".join(parts)
 
 
 def _seat_lines(
-    texts: Texts, seat: SeatPayout, fits: int
+    texts: Texts, seat: SeatPayout, fits: int, *, lost: bool
 ) -> list[tuple[str, tuple[int, int, int]]]:
     """What a seat's row says, at most `fits` lines: its bets to pay, the colour chips they are
-    handed in, then (dim) what it lost and what stays in prison."""
+    handed in, then (dim) what stays in prison and, with `lost`, what it lost."""
     rows = [(pay_line(texts, line), kit.TEXT) for line in seat.bets]
     colour = seat.colour
     if colour:
@@ -102,59 +102,54 @@ def _seat_lines(
                     "payouts_colour",
                     chips=colour["chips"],
                     name=colour["name"],
-                    value=money(colour["value_chips"]),
+                    value=texts.money(colour["value_chips"]),
                 ),
                 kit.ACCENT,
             ),
         )
-    tail = []
     prisoners = [line for line in seat.prison if line.result == "prison"]
     staying = [line for line in seat.prison if line.result != "prison"]
     if prisoners:
-        tail.append(
+        rows.append(
             (texts("payouts_prison", bets=_listed(texts, prisoners, value=True)), kit.WARNING)
         )
     if staying:
-        tail.append((texts("payouts_stays", bets=_listed(texts, staying)), kit.DIM))
-    if seat.lost:
-        tail.append((texts("payouts_lost", bets=_listed(texts, seat.lost)), kit.DIM))
-    rows += tail
+        rows.append((texts("payouts_stays", bets=_listed(texts, staying)), kit.DIM))
+    if lost and seat.lost:
+        rows.append((texts("payouts_lost", bets=_listed(texts, seat.lost)), kit.DIM))
     if len(rows) > fits:
         hidden = len(rows) - fits + 1
         rows = rows[: fits - 1] + [(texts("payouts_more", n=hidden), kit.DIM)]
     return rows
 
 
+SEATS_A_PAGE = 4  # at least, at the 7-inch display's size
+
+
 def _layout(rect: pygame.Rect) -> tuple[float, int, int]:
     """The scale, the gap and the header's height."""
     s = kit.scale(rect.size)
-    return s, round(8 * s), max(kit.MIN_TARGET, round(56 * s))
+    return s, round(6 * s), max(kit.MIN_TARGET, round(52 * s))
 
 
 def _line_size(s: float) -> tuple[int, int]:
     """A bet line's text size and line height."""
-    size = round(24 * s)
+    size = round(20 * s)
     return size, kit.font(size).get_linesize()
 
 
-def _row_height(texts: Texts, seat: SeatPayout, s: float, most: int) -> int:
-    """A seat's row: tall enough for its lines, the total and the button, at most `most`."""
-    _, step = _line_size(s)
-    least = max(kit.MIN_TARGET + round(16 * s), round(76 * s))
-    wanted = len(_seat_lines(texts, seat, 99)) * step + round(16 * s) + round(6 * s)
-    return max(least, min(wanted, most))
+def _pages(count: int, room: int, gap: int, s: float) -> tuple[int, list[tuple[int, int]]]:
+    """The seats' rows in pages `room` high: the rows' height (every row alike, the button a
+    finger's size inside it, SEATS_A_PAGE rows a page at least) and each page's first and end
+    index."""
+    least = kit.MIN_TARGET + round(8 * s)
+    per_page = max(SEATS_A_PAGE, (room + gap) // (round(64 * s) + gap))
+    height = max(least, (room - gap * (per_page - 1)) // per_page)
+    return height, [(i, min(count, i + per_page)) for i in range(0, max(count, 1), per_page)]
 
 
-def _pages(heights: Sequence[int], room: int, gap: int) -> list[tuple[int, int]]:
-    """The seats' rows packed into pages `room` high: each page's first and end index."""
-    pages, first, used = [], 0, 0
-    for i, height in enumerate(heights):
-        if i > first and used + gap + height > room:
-            pages.append((first, i))
-            first, used = i, 0
-        used += height if i == first else gap + height
-    pages.append((first, len(heights)))
-    return pages
+Pay = Callable[[int, int], None]  # (seat, amount): the croupier handed it (negative: took it)
+Undo = Callable[[int, int], None]  # (seat, seq): the payment `seq` was tapped by mistake
 
 
 def draw_payouts(
@@ -163,64 +158,30 @@ def draw_payouts(
     sheet: PayoutSheet,
     texts: Texts,
     *,
-    paid: set[int],
+    heading: str = "",
+    on_pay: Pay | None = None,
+    on_undo: Undo | None = None,
+    pending: frozenset[int] | set[int] = frozenset(),
 ) -> list[kit.Button]:
-    """The sheet of a round in `rect`: "remaining to pay" at the top, then a row per seat (its
-    bets to pay, its total large, a "paid" button; what it lost, dim), a page at a time.
+    """The sheet of a round in `rect`: the winning outcome (`heading`) large and what is still
+    to hand over at the top; then, as the regulation orders, the losing bets to collect first
+    (`collected`), then a row per seat (what it is paid for, the amount to act on large, and its
+    button), a page at a time.
 
-    `paid` are the seats shown paid, usually `sheet.paid`: a tap on a seat's "paid" marks it
-    paid in the sheet (`sheet.pay`) and in `paid`; "undo" takes it back."""
+    A seat's button says what the croupier did: `paid:<seat>` (handed what it is owed, or what
+    a correction added), `taken_back:<seat>` (took back what a correction took off), calling
+    `on_pay(seat, amount)`; `unpay:<seat>` strikes out its last payment (`on_undo(seat, seq)`).
+    The journal answers: until it has, a seat in `pending` shows its button greyed."""
     s, gap, header_h = _layout(rect)
     kit.panel(surface, rect, kit.BACKGROUND)
     buttons: list[kit.Button] = []
-
-    # header: what is still to hand over, large; the round's total beside it
-    remaining = sum(seat.total for seat in sheet.seats if seat.seat not in paid)
     header = pygame.Rect(rect.x + gap, rect.y + gap, rect.w - 2 * gap, header_h)
-    big = round(44 * s)
-    if remaining or not sheet.to_pay:
-        label = texts("payouts_remaining", amount=money(remaining))
-        colour = kit.ACCENT if remaining else kit.DIM
-    else:
-        label, colour = texts("payouts_all_paid"), kit.GOOD
-    line_h = kit.font(big).get_linesize()
-    kit.text(
-        surface,
-        label,
-        (header.x, header.centery - line_h // 2),
-        size=big,
-        colour=colour,
-        width=header.w * 2 // 3,
-    )
-    small = round(26 * s)
-    if sheet.balanced:
-        note, note_colour = texts("payouts_round_total", amount=money(sheet.total)), kit.DIM
-    else:
-        journaled = money(sheet.journaled or 0)
-        note, note_colour = texts("payouts_unbalanced", amount=journaled), kit.BAD
-    kit.text(
-        surface,
-        note,
-        (header.right, header.centery - kit.font(small).get_linesize() // 2),
-        size=small,
-        colour=note_colour,
-        width=header.w // 3 - gap,
-        align="right",
-    )
-
-    # the rows, a page at a time
+    _header(surface, header, sheet, texts, heading, s)
     body = pygame.Rect(rect.x + gap, header.bottom + gap, rect.w - 2 * gap, 0)
     body.h = rect.bottom - gap - body.y
-    footer_h = max(kit.MIN_TARGET, round(56 * s))
-    heights = [_row_height(texts, seat, s, body.h) for seat in sheet.seats]
-    pages = _pages(heights, body.h, gap)
-    if len(pages) > 1:
-        body.h -= footer_h + gap
-        heights = [_row_height(texts, seat, s, body.h) for seat in sheet.seats]
-        pages = _pages(heights, body.h, gap)
-    sheet.page = min(max(sheet.page, 0), len(pages) - 1)
-    first, end = pages[sheet.page]
-    if not sheet.seats:
+    if not sheet.collected:
+        buttons += _collect(surface, body, sheet, texts, s)
+    elif not sheet.seats:
         kit.text(
             surface,
             texts("payouts_nothing"),
@@ -229,14 +190,138 @@ def draw_payouts(
             colour=kit.DIM,
             align="center",
         )
-    y = body.y
-    for seat, height in zip(sheet.seats[first:end], heights[first:end]):
-        row = pygame.Rect(body.x, y, body.w, height)
-        buttons += _seat_row(surface, row, seat, texts, paid, sheet, s)
-        y += height + gap
+    else:
+        buttons += _rows(surface, body, sheet, texts, s, gap, on_pay, on_undo, pending)
+    for button in buttons:
+        button.draw(surface)
+    return buttons
 
+
+def _header(
+    surface: pygame.Surface,
+    header: pygame.Rect,
+    sheet: PayoutSheet,
+    texts: Texts,
+    heading: str,
+    s: float,
+) -> None:
+    """The outcome, large, on the left; what is left to hand (or take back) on the right."""
+    if sheet.remaining:
+        label, colour = texts("payouts_remaining", amount=texts.money(sheet.remaining)), kit.ACCENT
+    elif sheet.to_take_back:
+        label, colour = (
+            texts("payouts_to_take_back", amount=texts.money(sheet.to_take_back)),
+            kit.BAD,
+        )
+    elif any(sheet.taken_back(seat.seat) for seat in sheet.seats):
+        label, colour = texts("payouts_all_settled"), kit.GOOD
+    elif sheet.to_pay:
+        label, colour = texts("payouts_all_paid"), kit.GOOD
+    else:
+        label, colour = texts("payouts_nothing_to_hand"), kit.DIM
+    if not sheet.balanced:
+        label, colour = (
+            texts("payouts_unbalanced", amount=texts.money(sheet.journaled or 0)),
+            kit.BAD,
+        )
+    small = round(26 * s)
+    right = fitting_size(label, small, header.w // 2, round(18 * s))
+    kit.text(
+        surface,
+        label,
+        (header.right, header.centery - kit.font(right).get_linesize() // 2),
+        size=right,
+        colour=colour,
+        align="right",
+    )
+    width = header.w - kit.font(right).size(label)[0] - round(16 * s)
+    big = fitting_size(heading, round(40 * s), width, round(24 * s))
+    kit.text(
+        surface,
+        heading,
+        (header.x, header.centery - kit.font(big).get_linesize() // 2),
+        size=big,
+        colour=kit.ACCENT,
+        width=width,
+    )
+
+
+def _collect(
+    surface: pygame.Surface, body: pygame.Rect, sheet: PayoutSheet, texts: Texts, s: float
+) -> list[kit.Button]:
+    """The first step: the losing bets, seat by seat, and their total, collected on a tap."""
+    size, step = _line_size(s)
+    y = body.y
+    title = round(28 * s)
+    kit.text(surface, texts("payouts_collect"), (body.x, y), size=title, colour=kit.TEXT)
+    y += kit.font(title).get_linesize() + round(4 * s)
+    button_h = max(kit.MIN_TARGET, round(60 * s))
+    bottom = body.bottom - button_h - round(8 * s)
+    lines = [
+        f"{texts('seat_short', n=seat.seat)}: {_listed(texts, seat.lost)}"
+        for seat in sheet.seats
+        if seat.lost
+    ]
+    wrapped = [part for line in lines for part in kit.wrap(line, size, body.w)]
+    fits = max(1, (bottom - y) // step)
+    if len(wrapped) > fits:
+        wrapped = wrapped[: fits - 1] + [texts("payouts_more", n=len(wrapped) - fits + 1)]
+    for line in wrapped:
+        kit.text(surface, line, (body.x, y), size=size, colour=kit.DIM, width=body.w)
+        y += step
+    total = texts("payouts_collect_total", amount=texts.money(sheet.collect))
+    big = round(34 * s)
+    kit.text(
+        surface,
+        total,
+        (body.x, body.bottom - button_h // 2 - kit.font(big).get_linesize() // 2),
+        size=big,
+        colour=kit.ACCENT,
+    )
+    width = max(kit.MIN_TARGET, round(260 * s))
+
+    def collected() -> None:
+        sheet.collected = True
+
+    return [
+        kit.Button(
+            pygame.Rect(body.right - width, body.bottom - button_h, width, button_h),
+            texts("payouts_collected"),
+            collected,
+            colour=kit.PRIMARY,
+            size=round(26 * s),
+            name="collected",
+        )
+    ]
+
+
+def _rows(
+    surface: pygame.Surface,
+    body: pygame.Rect,
+    sheet: PayoutSheet,
+    texts: Texts,
+    s: float,
+    gap: int,
+    on_pay: Pay | None,
+    on_undo: Undo | None,
+    pending: frozenset[int] | set[int],
+) -> list[kit.Button]:
+    """The seats' rows, the page `sheet.page`, and the page buttons when there are pages."""
+    footer_h = max(kit.MIN_TARGET, round(52 * s))
+    height, pages = _pages(len(sheet.seats), body.h, gap, s)
     if len(pages) > 1:
-        bar = pygame.Rect(body.x, rect.bottom - gap - footer_h, body.w, footer_h)
+        body = pygame.Rect(body.x, body.y, body.w, body.h - footer_h - gap)
+        height, pages = _pages(len(sheet.seats), body.h, gap, s)
+    sheet.page = min(max(sheet.page, 0), len(pages) - 1)
+    first, end = pages[sheet.page]
+    buttons: list[kit.Button] = []
+    y = body.y
+    for seat in sheet.seats[first:end]:
+        row = pygame.Rect(body.x, y, body.w, height)
+        buttons += _seat_row(surface, row, seat, texts, sheet, s, on_pay, on_undo, pending)
+        y += height + gap
+    if len(pages) > 1:
+        bar = pygame.Rect(body.x, body.bottom + gap, body.w, footer_h)
         width = max(kit.MIN_TARGET, round(170 * s))
 
         def turn(step: int) -> Callable[[], None]:
@@ -251,39 +336,46 @@ def draw_payouts(
         ):
             enabled = 0 <= sheet.page + step < len(pages)
             buttons.append(
-                kit.Button(area, texts(name), turn(step), enabled, size=round(26 * s), name=name)
+                kit.Button(area, texts(name), turn(step), enabled, size=round(24 * s), name=name)
             )
         kit.text(
             surface,
             texts("payouts_page", page=sheet.page + 1, pages=len(pages)),
-            (bar.centerx, bar.centery - kit.font(round(26 * s)).get_linesize() // 2),
-            size=round(26 * s),
+            (bar.centerx, bar.centery - kit.font(round(24 * s)).get_linesize() // 2),
+            size=round(24 * s),
             colour=kit.DIM,
             align="center",
         )
-    for button in buttons:
-        button.draw(surface)
     return buttons
 
 
-def _total_width(sheet: PayoutSheet, s: float) -> int:
-    """The column of the seats' totals: as wide as the widest, never cut."""
-    big, note = _total_sizes(s)
-    widest = max(
-        [kit.font(big).size(money(seat.total))[0] for seat in sheet.seats]
-        + [kit.font(note).size(_split(seat))[0] for seat in sheet.seats]
-        + [round(150 * s)]
-    )
-    return widest + round(4 * s)
+ROW_COLOURS = {
+    "paid": PAID_ROW,
+    "stands": PAID_ROW,
+    "nothing": NOTHING_ROW,
+    "take_back": (58, 24, 22),
+    "taken_back": NOTHING_ROW,
+    "pay_more": (52, 42, 12),
+}
+AMOUNT_COLOURS = {"paid": kit.GOOD, "stands": kit.GOOD, "take_back": kit.BAD, "taken_back": kit.BAD}
+DONE = ("paid", "stands", "taken_back")  # a seat's row with nothing left to hand: its undo
 
 
-def _total_sizes(s: float) -> tuple[int, int]:
-    return round(46 * s), round(20 * s)
-
-
-def _split(seat: SeatPayout) -> str:
-    """A seat's total as winnings + stakes returned."""
-    return f"{money(seat.paid)} + {money(seat.returned)}"
+def _status_line(texts: Texts, sheet: PayoutSheet, seat: SeatPayout, status: str) -> str | None:
+    """What a seat's row says first once something was handed: what to do now, or that it is
+    done."""
+    outstanding = sheet.outstanding(seat.seat)
+    if status == "pay_more":
+        return texts("payouts_pay_more", amount=texts.money(outstanding))
+    if status == "take_back":
+        return texts("payouts_take_back", amount=texts.money(-outstanding))
+    if status == "taken_back":
+        return texts("payouts_seat_taken_back", amount=texts.money(sheet.taken_back(seat.seat)))
+    if status == "stands":
+        return texts("payouts_stands")
+    if status == "paid":
+        return texts("payouts_seat_paid")
+    return None
 
 
 def _seat_row(
@@ -291,113 +383,89 @@ def _seat_row(
     row: pygame.Rect,
     seat: SeatPayout,
     texts: Texts,
-    paid: set[int],
     sheet: PayoutSheet,
     s: float,
+    on_pay: Pay | None,
+    on_undo: Undo | None,
+    pending: frozenset[int] | set[int],
 ) -> list[kit.Button]:
-    """A seat's row: its number, its bets, its total large, and its "paid" button."""
-    is_paid = seat.seat in paid
-    has_money = bool(seat.bets)
-    colour = PAID_ROW if is_paid else kit.PANEL if has_money else NOTHING_ROW
-    kit.panel(surface, row, colour)
-    pad = round(8 * s)
+    """A seat's row: its number, what it is paid for, the amount to act on large, its button."""
+    status = sheet.status(seat.seat)
+    kit.panel(surface, row, ROW_COLOURS.get(status, kit.PANEL))
+    pad = round(4 * s)
     inner = row.inflate(-2 * pad, -2 * pad)
-    seat_w, button_w, total_w = round(76 * s), round(112 * s), _total_width(sheet, s)
-
-    # the seat: its number, large, under the word
-    caption, number = round(20 * s), round(44 * s)
-    lit = kit.TEXT if has_money and not is_paid else kit.DIM
+    seat_w, button_w = round(64 * s), round(136 * s)
+    number = fitting_size(texts("seat_short", n=seat.seat), round(30 * s), seat_w - pad, 16)
     kit.text(
         surface,
-        texts("payouts_seat"),
-        (inner.x, inner.y),
-        size=caption,
-        colour=kit.DIM,
-        width=seat_w - pad,
-    )
-    kit.text(
-        surface,
-        str(seat.seat),
-        (inner.x, inner.y + kit.font(caption).get_linesize()),
+        texts("seat_short", n=seat.seat),
+        (inner.x + pad, inner.centery - kit.font(number).get_linesize() // 2),
         size=number,
-        colour=lit,
-        width=seat_w - pad,
+        colour=kit.DIM if status == "nothing" or status in DONE else kit.TEXT,
     )
-
-    # the bets
+    outstanding = sheet.outstanding(seat.seat)
+    shown = {
+        "pay_more": outstanding,
+        "take_back": -outstanding,
+        "taken_back": sheet.taken_back(seat.seat),
+    }.get(status, seat.total)
+    big = round(30 * s)
+    amount = texts.money(shown) if status != "nothing" else ""
+    total_w = max(kit.font(big).size(texts.money(seat.total))[0], round(120 * s))
     size, step = _line_size(s)
     middle = pygame.Rect(inner.x + seat_w, inner.y, 0, inner.h)
-    middle.w = inner.right - button_w - total_w - 2 * pad - middle.x
-    lines = _seat_lines(texts, seat, max(1, middle.h // step))
-    for n, (string, line_colour) in enumerate(lines):
-        if is_paid and line_colour == kit.TEXT:
-            line_colour = kit.DIM
+    middle.w = inner.right - button_w - total_w - 3 * pad - middle.x
+    said = _status_line(texts, sheet, seat, status)
+    fits = max(1, middle.h // step - (said is not None))
+    # a seat to take back from, or taken back from: the bets that lose now, named
+    lines = _seat_lines(texts, seat, fits, lost=status in ("take_back", "taken_back"))
+    if said is not None:
+        lines.insert(0, (said, AMOUNT_COLOURS.get(status, kit.ACCENT)))
+    if status == "nothing":
+        lines = lines or [(texts("payouts_nothing_to_hand"), kit.DIM)]
+    top = inner.centery - step * len(lines) // 2
+    for n, (string, colour) in enumerate(lines):
+        if status in DONE and colour == kit.TEXT:
+            colour = kit.DIM
         kit.text(
-            surface,
-            string,
-            (middle.x, middle.y + round(3 * s) + n * step),
-            size=size,
-            colour=line_colour,
-            width=middle.w,
+            surface, string, (middle.x, top + n * step), size=size, colour=colour, width=middle.w
         )
-
-    # the total, and the button
-    total = pygame.Rect(middle.right + pad, inner.y, total_w, inner.h)
-    if not has_money:
+    if amount:
         kit.text(
             surface,
-            texts("payouts_nothing_to_hand"),
-            (inner.right, total.centery - step // 2),
-            size=size,
-            colour=kit.DIM,
-            width=total.w + pad + button_w,
+            amount,
+            (middle.right + pad + total_w, inner.centery - kit.font(big).get_linesize() // 2),
+            size=big,
+            colour=AMOUNT_COLOURS.get(status, kit.ACCENT),
             align="right",
         )
+    if status == "nothing":
         return []
-    big, note = _total_sizes(s)
-    big_h, note_h = kit.font(big).get_linesize(), kit.font(note).get_linesize()
-    top = total.centery - (big_h + note_h) // 2
-    kit.text(
-        surface,
-        money(seat.total),
-        (total.right, top),
-        size=big,
-        colour=kit.GOOD if is_paid else kit.ACCENT,
-        align="right",
-    )
-    kit.text(
-        surface,
-        texts("payouts_seat_paid") if is_paid else _split(seat),
-        (total.right, top + big_h),
-        size=note,
-        colour=kit.GOOD if is_paid else kit.DIM,
-        align="right",
-    )
-    height = max(kit.MIN_TARGET, min(inner.h, round(64 * s)))
-    area = pygame.Rect(inner.right - button_w, inner.centery - height // 2, button_w, height)
-
-    def pay() -> None:
-        sheet.pay(seat.seat)
-        paid.add(seat.seat)
-
-    def unpay() -> None:
-        sheet.unpay(seat.seat)
-        paid.discard(seat.seat)
-
-    if is_paid:
+    area = pygame.Rect(inner.right - button_w, inner.y, button_w, inner.h)
+    waiting = seat.seat in pending
+    if status in DONE:
+        last = sheet.undoable(seat.seat)
+        seq = None if last is None else int(last["seq"])
         return [
             kit.Button(
-                area, texts("payouts_undo"), unpay, size=round(24 * s), name=f"unpay:{seat.seat}"
+                area,
+                texts("payouts_undo"),
+                lambda: on_undo(seat.seat, seq) if on_undo and seq is not None else None,
+                enabled=not waiting and seq is not None,
+                size=round(22 * s),
+                name=f"unpay:{seat.seat}",
             )
         ]
+    take = status == "take_back"
     return [
         kit.Button(
             area,
-            texts("payouts_paid"),
-            pay,
-            colour=kit.PRIMARY,
-            size=round(26 * s),
-            name=f"paid:{seat.seat}",
+            texts("payouts_taken_back" if take else "payouts_paid"),
+            lambda: on_pay(seat.seat, outstanding) if on_pay else None,
+            enabled=not waiting,
+            colour=kit.WARNING if take else kit.PRIMARY,
+            size=round(24 * s),
+            name=f"{'taken_back' if take else 'paid'}:{seat.seat}",
         )
     ]
 
@@ -411,7 +479,7 @@ def kind_name(texts: Texts, calc: PayoutCalculator, kind: str) -> str:
     codes = calc.covering[kind]
     if kind == CHANCES:
         if len(codes) > 3:
-            return texts("payouts_family_chances")
+            return texts("bet_chances")
         return ", ".join(bet_name(texts, code) for code in codes)
     if len(codes) == 1:
         return bet_name(texts, codes[0])
@@ -473,13 +541,13 @@ def draw_calculator(
     top = totals.centery - (note_h + large_h) // 2
     kit.text(
         surface,
-        texts("payouts_winnings", amount=money(calc.winnings())),
+        texts("payouts_winnings", amount=texts.money(calc.winnings())),
         (totals.x + pad, top),
         size=note,
         colour=kit.DIM,
         width=totals.w - 2 * pad,
     )
-    amount = money(calc.total())
+    amount = texts.money(calc.total())
     amount_w = kit.font(large).size(amount)[0]
     kit.text(
         surface,
@@ -556,7 +624,7 @@ def _values(
         buttons.append(
             kit.Button(
                 cell,
-                money(value),
+                texts.money(value),
                 partial(calc.select, value),
                 colour=kit.PRIMARY if value == calc.value else kit.BUTTON,
                 size=round(24 * s),
@@ -608,9 +676,9 @@ def _kind_cell(
         detail, detail_colour, owed = texts("payouts_in_prison"), kit.WARNING, ""
     elif line.stake:
         detail = " + ".join(
-            texts("payouts_chips", n=n, value=money(value)) for value, n in line.chips.items()
+            texts("payouts_chips", n=n, value=texts.money(value)) for value, n in line.chips.items()
         )
-        detail_colour, owed = kit.ACCENT, f"→ {money(line.total)}"
+        detail_colour, owed = kit.ACCENT, f"→ {texts.money(line.total)}"
     else:
         detail, detail_colour, owed = texts("payouts_no_chips"), kit.DIM, ""
     owed_w = kit.font(detail_size).size(owed)[0] if owed else 0

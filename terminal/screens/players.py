@@ -35,10 +35,9 @@ from typing import Any
 
 import pygame
 
-from games.money import money
 from games.registry import game as game_of
-from games.roulette.layout import EVEN_CHANCES
 from terminal.screens import kit
+from terminal.screens.games import screens_of
 from terminal.screens.stats import (
     BLACK,
     FIVE,
@@ -52,7 +51,7 @@ from terminal.screens.stats import (
     Share,
     Tally,
 )
-from terminal.screens.texts import CATALOGUE, Texts
+from terminal.screens.texts import Texts
 
 Colour = tuple[int, int, int]
 
@@ -72,22 +71,6 @@ HOT = (255, 128, 64)
 COLD = (120, 190, 255)
 TONES: tuple[Colour, ...] = ((52, 92, 160), (88, 94, 112), (122, 78, 156))  # neutral chances
 SEPARATOR = "  ·  "
-# the order of the bet families in the footer among families of one maximum
-FAMILY_ORDER = (
-    "number",
-    "straight",
-    "split",
-    "street",
-    "corner",
-    "sixline",
-    "column",
-    "dozen",
-    "columns",
-    "dozens",
-    "sym",
-    "joker",
-    *EVEN_CHANCES,
-)
 
 
 # a game's own body of the display: (surface, its rect, the display's scale)
@@ -208,8 +191,8 @@ def _header(
     step_big, step_small = kit.font(big).get_linesize(), kit.font(small).get_linesize()
     table = texts("players_table", table=info.table)
     name = game_name(info, texts)
-    limits = texts("players_limits", min=money(info.minimum), max=money(info.maximum))
-    advance = texts("players_advance", amount=money(info.advance))
+    limits = texts("players_limits", min=texts.money(info.minimum), max=texts.money(info.maximum))
+    advance = texts("players_advance", amount=texts.money(info.advance))
     lines = 2 if portrait else 0
     rect = pygame.Rect(top.x, top.y, top.w, 2 * pad + step_big + step_small * (1 + lines))
     kit.panel(surface, rect)
@@ -242,30 +225,26 @@ def _header(
     return rect
 
 
-def _family_name(family: str, texts: Texts) -> str:
-    for key in (f"players_family_{family}", f"players_share_{family}"):
-        if key in CATALOGUE:
-            return texts(key)
-    return family
-
-
 def maxima_items(info: TableInfo, texts: Texts) -> list[tuple[str, str]]:
     """The footer's items, (families, amount), by amount ascending: families of one maximum on
-    one item, the six even chances together as the "sorts senzilles"."""
+    one item, in the order of the game's screens (`maxima_order`, then the others by name), its
+    even chances (`even_chances`: a roulette's six) together as the "sorts senzilles"."""
+    screens = screens_of(info.game)
+    order, even_chances = screens.maxima_order, screens.even_chances
     by_amount: dict[int, list[str]] = {}
     for family, amount in info.maxima:
         by_amount.setdefault(amount, []).append(family)
     items = []
     for amount in sorted(by_amount):
         families = by_amount[amount]
-        chances = set(EVEN_CHANCES) <= set(families)
+        chances = bool(even_chances) and set(even_chances) <= set(families)
         if chances:
-            families = [f for f in families if f not in EVEN_CHANCES]
-        families.sort(key=lambda f: (FAMILY_ORDER.index(f) if f in FAMILY_ORDER else 99, f))
-        names = [_family_name(f, texts) for f in families]
+            families = [f for f in families if f not in even_chances]
+        families.sort(key=lambda f: (order.index(f) if f in order else 99, f))
+        names = [texts.bet(f) for f in families]
         if chances:
-            names.append(texts("players_family_chances"))
-        items.append((" / ".join(names), money(amount)))
+            names.append(texts("bet_chances"))
+        items.append((" / ".join(names), texts.money(amount)))
     return items
 
 
@@ -562,8 +541,7 @@ def _share_label(share: Share, stats: SessionStats, texts: Texts) -> str:
         return f"{numbers[0]}-{numbers[-1]}"
     if family == "column":
         return texts("players_column", n=index)
-    key = f"players_share_{share.name}"
-    return texts(key) if key in CATALOGUE else share.name
+    return texts.bet(share.name)
 
 
 def _share_colour(group: Group, index: int, share: Share) -> Colour:

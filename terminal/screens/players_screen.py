@@ -10,6 +10,7 @@ import pygame
 
 from terminal.screens import kit
 from terminal.screens.app import Screen, Target
+from terminal.screens.games import screens_of
 from terminal.screens.players import TableInfo, draw_players
 from terminal.screens.stats import SessionStats
 
@@ -25,11 +26,14 @@ class PlayersScreen(Screen):
         self._stats: SessionStats | None = None
         app.model.listeners.append(self._heard)
 
-    def stats(self) -> SessionStats:
+    def stats(self) -> SessionStats | None:
         """The session's statistics: made from the model's outcomes when first drawn, then
-        fed each result and correction as the model takes it."""
+        fed each result and correction as the model takes it; None for a game whose screens
+        keep none (`GameScreens.stats`: the display posts its limits only)."""
+        table = self.app.table
+        if screens_of(table.setup.game).stats is None:
+            return None
         if self._stats is None:
-            table = self.app.table
             self._stats = SessionStats(table.setup.game, table.rules)
             for outcome in self.app.model.outcomes:
                 self._stats.add(outcome)

@@ -4,7 +4,6 @@ done or the screen is closed (the window closed, or F10: the session then stays 
 
 from __future__ import annotations
 
-import copy
 import threading
 from typing import Any
 
@@ -27,9 +26,9 @@ def run_with_screen(
 ) -> int:
     """Run `table` with its screen on `display`; the rounds it settled. `shown` beats at every
     turn of the UI loop from its first frame on (systemd's watchdog, runtime/systemd.py)."""
-    # a copy of the table's state taken before its thread starts (nothing changes it now),
-    # then the events committed from here on
-    model = ScreenModel(copy.deepcopy(table.state))
+    # a copy of the table's state taken before its thread starts (nothing changes it now) and
+    # the session's rounds recalled from the journal, then the events committed from here on
+    model = ScreenModel.for_table(table)
     app = CroupierApp(table, model, sink, display.size, language=language)
     outcome: dict[str, Any] = {}
 

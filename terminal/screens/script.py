@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.game import SpinGame
 from terminal.screens.driver import Driver
 from terminal.screens.views.base import stake_options
 from terminal.screens.views.cloth import ClothView
@@ -115,8 +116,7 @@ def choose(driver: Driver, *, seat: int | None = None, chip: int | None = None) 
 def bets_round(driver: Driver, bets: list[tuple[int, int, str]], shot: Shot) -> None:
     """A round: called for, `bets` (seat, chip, code) tapped on the cloth, no more bets."""
     screen = driver.app.screens.table
-    driver.until(lambda: driver.showing("open_round"), "the call for bets")
-    driver.press("open_round")
+    driver.call_for_bets()
     driver.until(lambda: driver.model.state.round_status == "open", "bets open")
     placed = len(_bets(driver))
     for seat, chip, code in bets:
@@ -143,8 +143,7 @@ def outcome_by_hand(driver: Driver, number: int, shot: Shot | None = None) -> No
 
 
 def empty_round(driver: Driver, number: int) -> None:
-    driver.until(lambda: driver.showing("open_round"), "the call for bets")
-    driver.press("open_round")
+    driver.call_for_bets()
     driver.until(lambda: driver.model.state.round_status == "open", "bets open")
     outcome_by_hand(driver, number)
     if driver.app.dialog is not None and driver.showing("back"):
@@ -166,6 +165,8 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     setup = table.setup
     view = driver.app.screens.table.view
     assert isinstance(view, ClothView), "a wheel game's table shows its cloth"
+    game = table.game
+    assert isinstance(game, SpinGame)
     cloth = view.cloth(driver.surface.get_rect())
     # a bet on one number (or the wheel of fortune's rarest symbol), and an even chance
     single = sorted(cloth.codes, key=lambda c: len(cloth.covers(c)))
@@ -197,11 +198,9 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
             "the bet taken or refused",
         )
     shot("07-bet-refused")
-    number = pocket_for(
-        driver, lambda o: straight in cloth.winning_codes(o.get("number", o.get("segment")))
-    )
+    number = pocket_for(driver, lambda o: straight in cloth.winning_codes(game.pocket(o)))
     outcome_by_hand(driver, number, shot)
-    driver.until(lambda: driver.screen() == "payouts", "the payouts")
+    payouts_open(driver)
     shot("10-payouts")
     result = _last(driver).result
     sheet = driver.app.dialog.sheet  # type: ignore[union-attr]  # the payouts dialog's
@@ -214,7 +213,9 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     shot("12-correction-pit-boss")
     sign_in(driver, "D-01")
     driver.until(lambda: _last(driver).corrections, "the correction journaled")
+    payouts_open(driver)  # the money moved: per seat what to pay more, take back, or stands
     shot("13-corrected")
+    driver.press("back")
     # the dealer rotation
     driver.press("menu", "croupier_change")
     sign_in(driver, "C-08")
@@ -256,16 +257,32 @@ def play_wheel_session(driver: Driver, shot: Shot = lambda name: None) -> dict[s
     return {"result": result, "sheet": sheet}
 
 
+def payouts_open(driver: Driver) -> bool:
+    """The payouts of the round just settled on screen: they open by themselves when money is to
+    be handed over; a round every bet lost has them opened from the table (chips to collect),
+    unless the session's closing count comes next (False: no payouts shown)."""
+    driver.until(
+        lambda: driver.screen() in ("payouts", "closing_count") or driver.showing("payouts"),
+        "the payouts",
+    )
+    if driver.screen() == "closing_count":
+        return False
+    if driver.screen() != "payouts":
+        driver.press("payouts")
+    return True
+
+
 def payouts(driver: Driver, shot: Shot | None = None, name: str = "") -> dict[str, Any]:
     """The round settled, its payouts shown (shot), then back to the table: the result and the
-    payouts sheet."""
-    driver.until(lambda: driver.screen() == "payouts", "the payouts")
+    payouts sheet (None when the session's closing count came instead)."""
+    shown = payouts_open(driver)
     if shot is not None:
         shot(name)
     last = driver.model.last_result
     assert last is not None and last.result is not None
-    sheet = driver.app.dialog.sheet  # type: ignore[union-attr]  # the payouts dialog's
-    driver.press("back")
+    sheet = driver.app.dialog.sheet if shown else None  # type: ignore[union-attr]
+    if shown:
+        driver.press("back")
     return {"result": last.result, "sheet": sheet}
 
 

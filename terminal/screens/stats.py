@@ -8,18 +8,9 @@ from an event's kind and data. A new session is a new `SessionStats`.
 Every figure is a count of the session's rounds; a percentage is that count's exact share of
 them (a `Fraction`, 100 times count over rounds): rounding is the drawing's.
 
-- The roulettes (sections 01 and 02 of the Valencian catalogue): the numbers 0 to 36; red, black,
-  odd, even, low (1-18), high (19-36), the dozens and the columns each count the results their
-  bet wins on (games/roulette/layout.py), the zero counted apart in every group: it belongs to
-  none of them.
-- Boule (section 04 II): the numbers 1 to 9; "els orificis amb els números 1, 3, 6 i 8 són de
-  color negre, i de color roig els números 2, 4, 7 i 9, el número 5 és groc o d'un altre color,
-  però mai roig o negre", and 5 is "exclòs de la sèrie imparell, passa o falta": in each of its
-  groups (red/black, even/odd, low/high) the 5 is counted apart.
-- The wheel of fortune (section 10): its symbols (sym:1 ... sym:20, joker:1, joker:2), each a
-  bet of its own (games/fortune_wheel/layout.py); its only group is the share of each symbol.
-  An outcome is `{"segment": s, "symbol": code}`; one without the symbol is read through the
-  rules' segments.
+What a game's statistics are made of (its values, its groups of chances, how a value is written
+and coloured: a `Wheel`) is the game's own, made from its rules by its screens' `stats`
+(terminal/screens/games/<game>/stats.py: the roulettes', boule's, the wheel of fortune's).
 """
 
 from __future__ import annotations
@@ -29,13 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from games.boule import layout as boule
-from games.boule.game import GAME as BOULE
-from games.fortune_wheel import layout as fortune
-from games.fortune_wheel.game import GAME as FORTUNE_WHEEL
 from games.registry import game as game_of
-from games.roulette import layout as roulette
-from games.roulette.game import AMERICAN, FRENCH
+from terminal.screens.games import screens_of
 
 # The colour a result is drawn in (a wheel of fortune's result is drawn as its symbol).
 RED, BLACK, GREEN, YELLOW = "red", "black", "green", "yellow"
@@ -97,7 +83,7 @@ class Group:
 
 
 @dataclass(frozen=True)
-class _Wheel:
+class Wheel:
     """What a game's statistics are made of: its values in the order of its cloth, the groups
     of chances (each a name and its shares' names and values, the one apart last) and how a
     value is written and coloured."""
@@ -109,46 +95,9 @@ class _Wheel:
     key: str  # the outcome's key holding the value: "number" or "symbol"
 
 
-def _covered(covers: Any, *codes: str) -> tuple[tuple[str, frozenset[Value]], ...]:
+def covered(covers: Any, *codes: str) -> tuple[tuple[str, frozenset[Value]], ...]:
+    """The shares named `codes`, each with the values its bet covers (`covers(code)`)."""
     return tuple((code, frozenset(covers(code))) for code in codes)
-
-
-def _roulette(red: frozenset[int]) -> _Wheel:
-    zero = ((ZERO, frozenset({0})),)
-    groups = (
-        ("colour", (*_covered(roulette.covers, "red", "black"), *zero)),
-        ("parity", (*_covered(roulette.covers, "even", "odd"), *zero)),
-        ("half", (*_covered(roulette.covers, "low", "high"), *zero)),
-        ("dozen", (*_covered(roulette.covers, "dozen:1", "dozen:2", "dozen:3"), *zero)),
-        ("column", (*_covered(roulette.covers, "column:1", "column:2", "column:3"), *zero)),
-    )
-    values: tuple[Value, ...] = tuple(roulette.NUMBERS)
-    colours: dict[Value, str] = {n: GREEN if n == 0 else RED if n in red else BLACK for n in values}
-    return _Wheel(values, groups, colours, {n: str(n) for n in values}, "number")
-
-
-def _boule() -> _Wheel:
-    five = ((FIVE, frozenset({boule.FIVE})),)
-    groups = (
-        ("colour", (*_covered(boule.covers, "red", "black"), *five)),
-        ("parity", (*_covered(boule.covers, "even", "odd"), *five)),
-        ("half", (*_covered(boule.covers, "low", "high"), *five)),
-    )
-    values: tuple[Value, ...] = tuple(boule.NUMBERS)
-    colours: dict[Value, str] = {
-        n: RED if n in boule.RED else BLACK if n in boule.BLACK else YELLOW for n in values
-    }
-    return _Wheel(values, groups, colours, {n: str(n) for n in values}, "number")
-
-
-def _fortune_wheel() -> _Wheel:
-    values: tuple[Value, ...] = tuple(fortune.all_codes())
-    groups = (("symbol", tuple((str(code), frozenset({code})) for code in values)),)
-    labels: dict[Value, str] = {
-        code: ("J" if fortune.family(str(code)) == "joker" else "") + str(code).partition(":")[2]
-        for code in values
-    }
-    return _Wheel(values, groups, {code: str(code) for code in values}, labels, "symbol")
 
 
 class SessionStats:
@@ -157,14 +106,10 @@ class SessionStats:
 
     def __init__(self, game_id: str, rules: Any = None):
         game = game_of(game_id)
-        if game is FRENCH or game is AMERICAN:
-            self._wheel = _roulette(frozenset(getattr(rules, "red", roulette.RED)))
-        elif game is BOULE:
-            self._wheel = _boule()
-        elif game is FORTUNE_WHEEL:
-            self._wheel = _fortune_wheel()
-        else:
+        wheel = screens_of(game_id).stats
+        if wheel is None:
             raise ValueError(f"the players' display keeps no statistics of {game.title}")
+        self._wheel = wheel(rules)
         self.game_id = game_id
         self._segments: Sequence[str] | None = getattr(rules, "segments", None)
         self._results: list[Value] = []  # oldest first

@@ -30,7 +30,7 @@ from terminal.config import TableConfig
 from terminal.feed.curve import CurveServer
 from terminal.feed.publisher import FeedPublisher
 from terminal.runtime.journal import Journal, JournalError, JournalWriter
-from terminal.runtime.journal_lock import JournalLock, lock_path
+from terminal.runtime.journal_lock import JournalInUse, JournalLock
 from terminal.selftest.devices import check_device, failed_to_open
 from terminal.selftest.host import Probes, check_host
 from terminal.selftest.report import Progress, Report, Section, check_line
@@ -53,7 +53,7 @@ def run_selftest(
     as_json: bool = False,
     db: Path | None = None,
     publish: str | None = None,
-    log: TextIO = sys.stderr,
+    log: TextIO | None = None,
     probes: Probes | None = None,
 ) -> bool:
     """Check the table's devices (simulated with `sim`) and the host, print the report on
@@ -64,6 +64,7 @@ def run_selftest(
     TableRunning when the table runs (its journal is locked); FeedError when the feed's
     endpoint cannot be bound (with `sim` and no `publish`, a busy port gives way to a free
     one, as `run --sim` does)."""
+    log = sys.stderr if log is None else log  # the stderr of the call, not of the import
     db = db or cfg.db
     with ExitStack() as stack:
         lock, unjournaled = _lock(db)
@@ -113,18 +114,14 @@ def _lock(db: Path) -> tuple[JournalLock | None, str | None]:
     written: the host's checks will say more). TableRunning if a table holds it."""
     try:
         return JournalLock(db), None
+    except JournalInUse as exc:
+        raise TableRunning(
+            f"journal {db} is in use by {exc.holder}: the table is running. Run the self-test "
+            "on the table's technician screen, or stop the table first (sudo systemctl stop "
+            "dealer-terminal) and run it again"
+        ) from None
     except JournalError as exc:
-        if "in use" not in str(exc):
-            return None, str(exc)
-    try:
-        holder = lock_path(db).read_text().strip() or "another process"
-    except OSError:
-        holder = "another process"
-    raise TableRunning(
-        f"journal {db} is in use by {holder}: the table is running. Run the self-test on the "
-        "table's technician screen, or stop the table first (sudo systemctl stop "
-        "dealer-terminal) and run it again"
-    )
+        return None, str(exc)
 
 
 def _check_devices(

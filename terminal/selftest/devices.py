@@ -10,14 +10,17 @@ with its message: the self-test goes on with the next.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Mapping
+from urllib.parse import urlsplit
 
 from drivers.bridge_board import BridgeBoard
 from drivers.device import Device
 from drivers.errors import DeviceError
 from drivers.selftest import SelfTestCheck
 from drivers.wheel.cammegh import CammeghWheel
+from terminal.runtime.journal_lock import holder_of
 from terminal.selftest.report import Progress, Section
 
 ROUND_TRIP_LIMIT_MS = 100.0  # a USB link answers in a few ms; past this, look at it
@@ -58,7 +61,33 @@ def check_device(
 def failed_to_open(name: str, url: str, error: Exception, *, sim: bool = False) -> Section:
     """The section of a device that could not be opened: one failed check saying why."""
     simulated = sim or url.startswith("sim://")
-    return Section(name, url, simulated, (SelfTestCheck("open", False, str(error)),))
+    return Section(name, url, simulated, (SelfTestCheck("open", False, _why(url, error)),))
+
+
+def _why(url: str, error: Exception) -> str:
+    """Why a device did not open; for a port in use, who holds it, and when that is a running
+    table (with another journal than this self-test's, or none locked), where to run the
+    self-test instead: stopping what holds the port would be no advice."""
+    text, path = str(error), urlsplit(url).path
+    if "in use by another process" not in text or not path:
+        return text
+    try:
+        holder = holder_of(os.stat(path))
+    except OSError:
+        return text
+    if _a_table(holder):
+        return (
+            f"{text}: the table is running ({holder}) and holds its port. Run the self-test on "
+            "the table's technician screen, or stop the table first (sudo systemctl stop "
+            "dealer-terminal) and run it again"
+        )
+    return f"{text}: held by {holder}"
+
+
+def _a_table(holder: str) -> bool:
+    """Whether `holder` (`process PID (COMMAND LINE)`) is a terminal running a table."""
+    words = holder.split()
+    return ("dealer-terminal" in holder or "terminal.cli" in words) and "run" in words
 
 
 def _guarded(name: str, run: Callable[[], list[SelfTestCheck]]) -> list[SelfTestCheck]:

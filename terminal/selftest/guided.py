@@ -190,10 +190,12 @@ class GuidedWheelTest:
                 return OrderFinding("reversed", None, wrong)
         return OrderFinding("wrong", None, wrong)
 
-    def verdict(self) -> list[SelfTestCheck]:
+    def verdict(self, unheard: str | None = None) -> list[SelfTestCheck]:
         """The checks a technician reads: every pocket reported, none silent, the order and the
-        datum right, the rotor seen turning both ways."""
-        return [self._coverage(), self._silent(), self._order(), self._rotor_check()]
+        datum right, the rotor seen turning both ways. `unheard`: why the wheel's sensors may
+        never have been asked (the wheel's `pocket_test_silence`: a Cammegh that ignored its
+        sensor debug), said instead of blaming the sensors when no pocket reported."""
+        return [self._coverage(), self._silent(unheard), self._order(), self._rotor_check()]
 
     def _coverage(self) -> SelfTestCheck:
         count = len(self._marks)
@@ -206,10 +208,17 @@ class GuidedWheelTest:
             detail += f"; not tried yet: {_pockets(untried)}"
         return SelfTestCheck("pocket_coverage", len(reported) == count, detail)
 
-    def _silent(self) -> SelfTestCheck:
+    def _silent(self, unheard: str | None = None) -> SelfTestCheck:
         skipped = [m for m in self._marks if m.state == SKIPPED]
         if not skipped:
             return SelfTestCheck("silent_pockets", True, "no pocket was skipped")
+        if unheard and not any(m.state in (HEARD, WRONG) for m in self._marks):
+            return SelfTestCheck(
+                "silent_pockets",
+                False,
+                f"{len(skipped)} never reported: {_pockets(skipped)}; {unheard}; then run the "
+                "test again",
+            )
         return SelfTestCheck(
             "silent_pockets",
             False,

@@ -80,14 +80,22 @@ class Report:
         return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
 
     def verdict(self) -> str:
-        """`all checks passed` or `some checks FAILED`, and what was simulated: a pass on a
-        simulated device is never taken for a hardware check it was not."""
-        said = "all checks passed" if self.ok else "some checks FAILED"
+        """`all checks passed` or `some checks FAILED (where: which)`, and what was simulated:
+        a pass on a simulated device is never taken for a hardware check it was not, and a
+        failure of the host is never laid on the simulated devices."""
+        failed = [
+            f"{section.name}: {', '.join(c.name for c in section.checks if not c.ok)}"
+            for section in self.sections
+            if not section.ok
+        ]
+        said = "all checks passed" if self.ok else f"some checks FAILED ({'; '.join(failed)})"
         devices = [section for section in self.sections if section.device is not None]
         simulated = [section.name for section in devices if section.simulated]
         if not simulated:
             return said
         why = "--sim" if self.sim else "the table file names them so"
         if len(simulated) == len(devices):
-            return f"{said} on simulated devices only ({why}): no device was tested on hardware"
+            if self.ok:
+                return f"{said} on simulated devices only ({why}): no device was tested on hardware"
+            return f"{said}; every device simulated ({why}): no device was tested on hardware"
         return f"{said}; {', '.join(simulated)} simulated ({why}), not tested on hardware"

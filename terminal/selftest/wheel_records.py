@@ -723,14 +723,28 @@ def _statistics_check(records: WheelRecords, problem: str | None) -> SelfTestChe
         f"{ours.misfires} failed launches, chi-squared {ours.chi_squared:.2f} "
         f"({ours.percent:.1f}%)"
     )
+    if len(theirs.wins) != len(ours.wins):
+        given = (
+            "no wins per number, only its total"
+            if not theirs.wins
+            else f"wins for {_count(len(theirs.wins), 'number')}, the table's wheel has "
+            f"{len(ours.wins)}"
+        )
+        return SelfTestCheck(
+            name,
+            False,
+            f"{figures}; the wheel gave {given}: its numbers' wins cannot be compared (read "
+            "its statistics again; a wheel of another size is another table's)",
+        )
     differ = [
         (number, wheel, journal)
-        for number, (wheel, journal) in enumerate(zip(theirs.wins, ours.wins, strict=False))
+        for number, (wheel, journal) in enumerate(zip(theirs.wins, ours.wins, strict=True))
         if wheel != journal
     ]
     if not differ and theirs.games == ours.games:
-        return SelfTestCheck(name, True, f"{figures}; every number's wins agree")
-    shown = ", ".join(f"{n} (wheel {w}, journal {j})" for n, w, j in differ[:SHOWN])
+        return SelfTestCheck(
+            name, True, f"{figures}; the wins of all {len(ours.wins)} numbers agree"
+        )
     reconciled = records.reconciliation is not None and records.reconciliation.agrees
     why = (
         "the log and the journal agree game by game: the wheel counts since its statistics "
@@ -738,12 +752,15 @@ def _statistics_check(records: WheelRecords, problem: str | None) -> SelfTestChe
         if reconciled
         else "see the wheel_log check for the games one side lacks"
     )
-    return SelfTestCheck(
-        name,
-        False,
-        f"{figures}; wins differ for {_count(len(differ), 'number')}: {shown}{_more(differ)}; "
-        f"{why}",
-    )
+    if not differ:  # the same wins by number, another total: the wheel's figures disagree
+        found = (
+            f"every number's wins agree, but the wheel counts {_count(theirs.games, 'game')} "
+            f"and its wins add up to {sum(theirs.wins)}"
+        )
+    else:
+        shown = ", ".join(f"{n} (wheel {w}, journal {j})" for n, w, j in differ[:SHOWN])
+        found = f"wins differ for {_count(len(differ), 'number')}: {shown}{_more(differ)}"
+    return SelfTestCheck(name, False, f"{figures}; {found}; {why}")
 
 
 def _clock_check(offset: float | None, max_drift: float, problem: str | None) -> SelfTestCheck:

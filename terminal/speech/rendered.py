@@ -17,10 +17,11 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from games.records import sentences
+
 INDEX = "index.json"
 INDEX_VERSION = 1
 SUFFIX = ".wav"
-SENTENCE_END = ". "
 
 
 def file_name(language: str, text: str) -> str:
@@ -28,12 +29,6 @@ def file_name(language: str, text: str) -> str:
     engine writes it, its exact characters)."""
     digest = hashlib.sha256(f"{language}\n{text}".encode()).hexdigest()
     return f"{language}-{digest[:24]}{SUFFIX}"
-
-
-def sentences(text: str) -> list[str]:
-    """The sentences of `text`, each without the full stop that ends it; one for most calls."""
-    parts = [part.strip() for part in text.split(SENTENCE_END)]
-    return [part.removesuffix(".") for part in parts if part.removesuffix(".")]
 
 
 def spoken_texts(text: str) -> list[str]:

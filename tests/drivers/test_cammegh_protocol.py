@@ -85,7 +85,7 @@ def test_warning_flags():
         st.integers(0, 15),
         st.integers(0, 999).map(lambda tenths: tenths / 10),
         st.sampled_from(["cw", "ccw"]),
-    )
+    ).filter(lambda status: status.state != 5 or status.winning is not None)
 )
 def test_a_formatted_status_line_parses_back(status):
     line = format_status(status)
@@ -109,6 +109,13 @@ def test_a_formatted_status_line_parses_back(status):
         (b"*X;2;007; 9;10;143;0", "warnings '10'"),
         (b"*X;2;007; 9;0;1.3;0", "speed"),
         (b"*X;2;007; 9;0;143;2", "direction '2'"),
+        # well formed, but what no controller sends: a flipped bit's work
+        (b"*X;5;001;99;0;100;0", "no wheel has a number 99"),
+        (b"*X;2;007;38;0;143;0", "no wheel has a number 38"),
+        (b"*X;2;257; 9;0;143;0", "spin count '257'"),
+        (b"*X;2;07; 9;0;143;0", "spin count '07'"),
+        (b"*X;5;007;  ;0;143;0", "state 5 \\(winning number\\) without a number"),
+        (b"88", "no wheel has a number 88"),
     ],
 )
 def test_malformed_status_lines_say_what_is_wrong(line, reason):

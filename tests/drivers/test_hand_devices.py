@@ -15,7 +15,7 @@ from drivers.faults import Fault, FaultCleared
 from drivers.hand import MAX_BY
 from drivers.selftest import SelfTestCheck
 from drivers.shoe import check_shoe_url, open_shoe
-from drivers.shoe.events import CardDrawn, CutCardOut, ShoeLoaded
+from drivers.shoe.events import CardDrawn, CardsBurnt, CutCardOut, ShoeLoaded
 from drivers.shoe.hand import HandShoe
 from drivers.wheel import check_wheel_url, open_wheel
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim
@@ -222,6 +222,17 @@ def test_the_shoe_asks_nothing_and_reports_what_the_croupier_enters(shoe):
     assert first == CardDrawn("AS", first.t_ns, entered_by="C-07")
     assert cut == CutCardOut(cut.t_ns)
     assert second == CardDrawn("TD", second.t_ns, entered_by="C-08")
+
+
+def test_burnt_cards_are_counted_face_down_not_entered(shoe):
+    shoe.loaded(6, "C-07")
+    shoe.burnt(5, "C-07")
+    loaded, burnt = drain(shoe)
+    assert burnt == CardsBurnt(5, burnt.t_ns, entered_by="C-07")
+    for count in (0, -1, "5"):
+        with pytest.raises(ValueError, match="one card or more is burnt"):
+            shoe.burnt(count, "C-07")  # type: ignore[arg-type]
+    assert drain(shoe) == []
 
 
 @pytest.mark.parametrize("card", ["1S", "as", "10H", "", None])

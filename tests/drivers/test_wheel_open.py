@@ -57,7 +57,7 @@ def test_a_bad_parameter_names_the_url_and_the_known_parameters(french, url, pro
     message = str(refused.value)
     assert url in message
     assert problem in message
-    known = "known parameters: spin, seed, launch_failed, misspin, ball_out, object, no_drop"
+    known = "known parameters: spin, bets, seed, launch_failed, misspin, ball_out, object, no_drop"
     assert known in message
 
 

@@ -6,6 +6,8 @@ from collections import Counter
 
 import pytest
 
+from drivers import simulated
+from drivers.errors import DeviceError
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel import open_wheel
 from drivers.wheel.base import SelfTestCheck
@@ -210,6 +212,14 @@ def test_history_records_every_event_in_order(french):
     assert len(received) == 1 + 3 * 4
 
 
+def test_history_keeps_the_last_events_of_a_long_run(french, monkeypatch):
+    monkeypatch.setattr(simulated, "HISTORY", 6)  # a demo running for days, in small
+    wheel = open_wheel(INSTANT, french, seed=4)
+    received = spins(wheel, ALTERNATING[:3])
+
+    assert wheel.history == received[-6:]
+
+
 def test_uniform_pockets(french):
     wheel = open_wheel(INSTANT, french, seed=2024)
     n = 37 * 300
@@ -268,3 +278,35 @@ def test_spins_asked_during_a_spin_are_played_after_it(french):
     rotors = [e.direction for e in events if isinstance(e, RotorSpin)]
     assert rotors == ["cw", "ccw"]
     assert unstamped(events) == unstamped(spins(open_wheel(INSTANT, french, seed=6), ["cw", "ccw"]))
+
+
+def test_bets_stay_open_the_croupiers_wait_then_the_ball_plays_as_without_it(french):
+    """bets=0.6 with spin=0.2: the wheel says nothing for 0.48 s (its quiet_up_to), then plays
+    the same spin as without the wait; its bets close 0.6 s after the spin was asked."""
+    with open_wheel("sim://wheel?spin=0.2&bets=0.6", french, seed=4) as wheel:
+        assert wheel.bets_close_in() is None  # no spin yet
+        assert wheel.quiet_up_to == pytest.approx(0.48)
+        asked = time.monotonic_ns()
+        wheel.spin("cw")
+        assert 0 < wheel.bets_close_in() <= 0.6
+        events = []
+        while not pockets(events):
+            event = wheel.get(timeout=30)
+            assert event is not None, events
+            events.append(event)
+        assert wheel.bets_close_in() is None  # past
+
+    rim = next(e for e in events if isinstance(e, BallLeavingRim))
+    assert events[0].t_ns - asked >= 0.48e9 and rim.t_ns - asked >= 0.6e9
+    instant = spins(open_wheel(INSTANT, french, seed=4), ["cw"])
+    assert unstamped(events) == unstamped(instant)
+
+
+def test_bets_shorter_than_the_balls_time_in_the_rim_add_no_wait(french):
+    wheel = open_wheel("sim://wheel?spin=3&bets=1", french)
+    assert (wheel.bets_seconds, wheel.quiet_up_to) == (pytest.approx(1.8), 0)
+
+
+def test_bets_need_a_spin_that_takes_time(french):
+    with pytest.raises(DeviceError, match="bets needs a spin that takes time"):
+        open_wheel("sim://wheel?spin=0&bets=20", french)

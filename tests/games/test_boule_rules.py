@@ -5,7 +5,8 @@ import pytest
 import tomli_w
 
 from games.boule.rules import BouleRules
-from games.rulebook import RULES, RulebookError, load_rules
+from games.registry import GAMES
+from games.rulebook import RulebookError, load_rules
 from tests.support.rulebook_files import altered, read_profile
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
@@ -35,7 +36,7 @@ def rules() -> BouleRules:
 
 
 def test_the_default_profile_loads_through_the_registry(rules):
-    assert RULES["boule"] == BouleRules.from_dict
+    assert GAMES["boule"].rules == BouleRules.from_dict
     assert "secció 04" in rules.regulation
     assert rules.payouts == {
         "number": 7,

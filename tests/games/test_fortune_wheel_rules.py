@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from games.fortune_wheel.rules import FortuneWheelRules
-from games.rulebook import RULES, RulebookError, load_rules
+from games.registry import GAMES
+from games.rulebook import RulebookError, load_rules
 from tests.support.rulebook_files import read_profile
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
@@ -43,7 +44,7 @@ def rules() -> FortuneWheelRules:
 
 
 def test_the_default_profile_loads_through_the_registry(rules):
-    assert RULES["fortune_wheel"] == FortuneWheelRules.from_dict
+    assert GAMES["fortune_wheel"].rules == FortuneWheelRules.from_dict
     assert "secció 10" in rules.regulation
     assert rules.payouts == PAYS
     assert rules.closing_rounds == 3

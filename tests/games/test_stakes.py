@@ -9,7 +9,8 @@ import pytest
 from games.banking import breakage_warnings, least_stakes, stake_rule_refusal, steps_refusal
 from games.craps.engine import CrapsEngine, CrapsState
 from games.records import Bet, Limits
-from games.rulebook import RULES, load_rules
+from games.registry import GAMES
+from games.rulebook import load_rules
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
 PLACE_STEPS = {"place:6": 600, "place:8": 600}
@@ -56,7 +57,7 @@ def test_the_limits_json_has_no_steps_unless_the_table_sets_some(craps):
     assert Limits.from_json(stepped.to_json()) == stepped
 
 
-@pytest.mark.parametrize("game", sorted(RULES))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_games_limits_take_the_steps(game):
     rules = rules_of(game)
     family = rules.codes()[0].split(":", 1)[0]

@@ -34,10 +34,22 @@ STATE = "var/lib/dealer-terminal"
 GROUPS = {"dialout", "gpio", "video", "render", "input", "audio"}
 OPERATOR_SERIAL = "0123456789ABCDEF"
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux") or os.geteuid() != 0,
-    reason="needs root on Linux (debootstrap builds a Debian root, chroot runs in it), as CI has",
-)
+DEBOOTSTRAP = shutil.which("debootstrap") or shutil.which("debootstrap", path="/usr/sbin:/sbin")
+
+# the stages share one root, built once: one worker runs them all, in file order (`make test`
+# gives each file to one pytest-xdist worker, --dist loadfile)
+pytestmark = [
+    pytest.mark.skipif(
+        not sys.platform.startswith("linux") or os.geteuid() != 0,
+        reason="needs root on Linux, as CI has (debootstrap builds a Debian root, chroot runs "
+        "in it)",
+    ),
+    pytest.mark.skipif(
+        DEBOOTSTRAP is None,
+        reason="needs debootstrap, which builds the Debian root: apt-get install debootstrap "
+        "(.ci/run installs it)",
+    ),
+]
 
 
 @dataclass(frozen=True)
@@ -124,15 +136,12 @@ def mounts_under(path: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory):
-    debootstrap = shutil.which("debootstrap") or "/usr/sbin/debootstrap"
-    if not os.path.exists(debootstrap):
-        pytest.fail("debootstrap is not installed: apt-get install debootstrap (.ci/run does)")
     path = tmp_path_factory.mktemp("install") / "debian"
     include = ["systemd", "udev", "passwd", *debian_packages()]
     # in a mount namespace of its own: whatever debootstrap mounts in the root (/proc, /sys) is
     # gone with it, even when it fails half-way
     built = subprocess.run(
-        ["unshare", "--mount", "--propagation", "private", debootstrap, "--variant=minbase",
+        ["unshare", "--mount", "--propagation", "private", DEBOOTSTRAP, "--variant=minbase",
          f"--include={','.join(include)}", "bookworm", str(path), MIRROR],
         capture_output=True,
         text=True,

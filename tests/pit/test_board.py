@@ -13,13 +13,14 @@ import pytest
 from terminal.common.draw import fit_block, font, line_step, wrap, wrap_words
 from terminal.pit.board.alerts import ROW_PAD, TITLE_SIZE, open_page
 from terminal.pit.board.app import INTERRUPTED, Board, run_board
-from terminal.pit.board.detail import bias_summary, column
+from terminal.pit.board.detail import alert_rows, bias_summary, column
 from terminal.pit.board.layout import GAP, TILE_MIN, bias_cells
 from terminal.pit.board.paint import (
     ALARM_TEXT,
     BACKGROUND,
     COLD_CELL,
     DIM,
+    GAIN,
     HOT_CELL,
     PANEL,
     PLAIN_CELL,
@@ -59,6 +60,7 @@ def alert(alert_id: int, table: str, kind: str = "silent") -> dict:
         "raised_at": f"2026-11-30T03:39:{alert_id % 60:02d}.000Z",
         "acknowledged_by": None,
         "acknowledged_at": None,
+        "cleared_at": None,
     }
 
 
@@ -68,6 +70,7 @@ class FakeSource:
 
     def __init__(self, tables: list[dict], alerts: list[dict] = (), bias: dict | None = None):
         self.tables, self.alerts, self.acknowledged, self.bias = tables, list(alerts), [], bias
+        self.cleared: list[dict] = []
         self.acks: list[tuple[int, str]] = []
         self.floors, self.down, self.refuse, self.shown_acknowledged = 0, False, None, 20
 
@@ -80,10 +83,11 @@ class FakeSource:
             "tables": self.tables,
             "alerts": list(self.alerts),
             "acknowledged": self.acknowledged[: self.shown_acknowledged],
+            "cleared": list(self.cleared),
         }
 
     def table(self, table_id: str) -> dict:
-        mine = [a for a in self.alerts + self.acknowledged if a["table"] == table_id]
+        mine = [a for a in self.alerts + self.acknowledged + self.cleared if a["table"] == table_id]
         return {
             "table": next(t for t in self.tables if t["table"] == table_id),
             "alerts": mine,
@@ -96,6 +100,12 @@ class FakeSource:
         done = dict(found, acknowledged_by=by, acknowledged_at="2026-11-30T03:41:00.000Z")
         self.acknowledged.insert(0, done)
         return done
+
+    def clear(self, alert_id: int) -> None:
+        """The collector cleared the alert itself: its table is heard again."""
+        found = next(a for a in self.alerts if a["id"] == alert_id)
+        self.alerts.remove(found)
+        self.cleared.insert(0, dict(found, cleared_at="2026-11-30T03:42:00.000Z"))
 
     def acknowledge(self, alert_id: int, by: str) -> dict:
         self.acks.append((alert_id, by))
@@ -185,6 +195,23 @@ def test_an_alert_stays_open_across_refreshes_until_an_acknowledgement_is_seen()
     board.refresh()
     assert open_ids(board) == []
     assert board.alerts.acknowledged[0]["acknowledged_by"] == "marta"
+
+
+def test_a_silent_alert_the_collector_cleared_closes_and_its_table_detail_says_when():
+    source = FakeSource([entry("RL-01", "silent", open_alerts=1)], [alert(7, "RL-01")])
+    board = make_board(source)
+    assert open_ids(board) == [7]
+    source.clear(7)  # the table heard again
+    source.tables = [entry("RL-01")]
+    board.refresh()
+    board.draw()
+    assert open_ids(board) == [] and board.alerts.acknowledged == []
+    assert border(board, "RL-01") != TILE_COLOURS["alarm"][0]
+    click(board, "tile", "RL-01")
+    assert [a["cleared_at"] for a in board.detail["alerts"]] == ["2026-11-30T03:42:00.000Z"]
+    assert ("03:39:07 silent (cleared at 03:42:00): no message for 6.0 s", GAIN) in alert_rows(
+        board.detail["alerts"]
+    )
 
 
 def test_every_open_alert_is_reachable_through_the_pages_of_the_panel():
@@ -620,6 +647,11 @@ def test_the_shared_text_helpers_wrap_whole_words_and_shrink_to_fit():
     assert "".join(wrap_words("sensor_stuck_for_a_long_while", 24, 60)) == (
         "sensor_stuck_for_a_long_while"
     )
+    # a path too wide breaks after its slashes, each line a readable piece of it, none cut
+    path = "(/var/lib/dealer-terminal/journals/table-07-roulette)"
+    size, lines = fit_block(f"{path} is writable", 24, 200, floor=16)
+    assert size == 24 and "".join(lines).startswith(path)
+    assert lines[0] == "(/var/lib/" and all(font(24).size(line)[0] <= 200 for line in lines)
     # `wrap`, which the screens use, is as it was: a word too long for the line is cut short
     assert wrap("unbelievably-long-word", 24, 60)[0].endswith("...")
 

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import json
+import tempfile
 import time
+from types import SimpleNamespace
 
 import pytest
 import zmq
@@ -12,7 +14,7 @@ import zmq
 from terminal.contract.events import canonical, seal, topic
 from terminal.feed.follow import FeedFollower
 from terminal.pit.store import PitStore
-from tests.support.feed_tables import DEADLINE_S, Table
+from tests.support.feed_tables import DEADLINE_S, Table, released
 from tests.support.pit_helpers import floor_file, wait_for
 
 
@@ -61,9 +63,7 @@ def test_a_table_restarted_on_the_same_endpoints_is_followed_on(tables, pits, tm
     table.commit(3)
     pit = pits(floor_file(tmp_path, [table]), db, replay_timeout=0.3)
     wait_for(lambda: pit.head("RL-01") == 3, "the history stored")
-    feed, replay = table.source
-    table.close()
-    again = Table(tmp_path, "RL-01", feed=feed, replay=replay)  # same journal, same endpoints
+    again = table.restarted()  # same journal, same endpoints
     try:
         again.commit(4)  # committed while the pit's sockets reconnect: only a replay brings them
         again.start_writer().submit(again.build(1))
@@ -132,6 +132,76 @@ def test_a_silent_table_is_an_alert_and_shown_silent(tables, pits, tmp_path, db)
     # by the recorder thread, just after
     wait_for(lambda: pit.alerts("silent"), "the alert recorded")
     assert pit.alerts("silent")[0]["detail"] == "no message from table RL-01 for more than 1.5 s"
+
+
+def test_a_table_of_the_floor_never_heard_is_an_alert_until_it_is_heard(tmp_path, pits, db):
+    """Nothing publishes at a table of the floor file: a `silent` alert, raised again if it is
+    acknowledged while the table is still unheard; once heard, the pit clears it itself."""
+    sockets = tempfile.mkdtemp(prefix="dt-")  # ipc paths must stay short
+    feed, replay = f"ipc://{sockets}/feed", f"ipc://{sockets}/replay"
+    floor = floor_file(
+        tmp_path,
+        [SimpleNamespace(name="RL-01", source=(feed, replay))],
+        alerts="silent_after = 1.5",
+    )
+    pit = pits(floor, db)
+
+    def open_silent():
+        return [a for a in pit.client.floor()["alerts"] if a["kind"] == "silent"]
+
+    (first,) = wait_for(open_silent, "the unheard table's alert")
+    assert (
+        first["detail"] == "no message from table RL-01 for more than 1.5 s since the pit started"
+    )
+    assert pit.link("RL-01") == "silent"
+    pit.client.acknowledge(first["id"], "Marta Puig")  # seen, but the table is still unheard
+    (again,) = wait_for(open_silent, "the alert raised again")
+    assert again["id"] != first["id"]
+
+    table = Table(tmp_path, "RL-01", feed=feed, replay=replay)
+    try:
+        table.start_writer().submit(table.build(3))
+        wait_for(lambda: not open_silent(), "the alert cleared", timeout=30)
+        wait_for(lambda: pit.head("RL-01") == 3, "the table's events stored")
+        assert pit.link("RL-01") == "live"
+        assert pit.client.floor()["tables"][0]["open_alerts"] == 0
+    finally:
+        table.close()  # silent again from now on
+    (cleared,) = [a for a in pit.alerts("silent") if a["id"] == again["id"]]
+    assert cleared["cleared_at"] and cleared["acknowledged_by"] is None
+
+
+def test_a_table_whose_handshake_failed_while_it_was_down_is_heard_when_it_comes_back(
+    tables, pits, tmp_path, db
+):
+    """While a table is down, the pit's SUB reaches a socket that is not the table's (as when its
+    own reconnection to a port in the ephemeral range connects to itself): the handshake fails,
+    and libzmq never tries that endpoint again. The pit renews the sockets of a table it does not
+    hear: the table back on its port is heard and followed on."""
+    table = tables("RL-01")
+    table.commit(2)
+    pit = pits(floor_file(tmp_path, [table], alerts="silent_after = 1.5"), db)
+    wait_for(lambda: pit.head("RL-01") == 2, "the history stored")
+    feed, replay = table.source
+    table.close()
+    wait_for(lambda: released(feed), "the table's feed port released")
+    stranger = zmq.Context.instance().socket(zmq.SUB)  # a SUB to SUB handshake fails
+    watch = stranger.get_monitor_socket(zmq.EVENT_DISCONNECTED)
+    stranger.bind(feed)
+    try:
+        assert watch.poll(DEADLINE_S * 1000), "the pit's SUB never reached the stranger"
+    finally:
+        stranger.disable_monitor()
+        watch.close(linger=0)
+        stranger.close(linger=0)
+    wait_for(lambda: released(feed, replay), "the stranger's port and the replay's released")
+    again = Table(tmp_path, "RL-01", feed=feed, replay=replay)
+    try:
+        again.start_writer().submit(again.build(3))
+        wait_for(lambda: pit.head("RL-01") == 5, "the table heard again", timeout=30)
+        wait_for(lambda: pit.link("RL-01") == "live", "its link live")
+    finally:
+        again.close()
 
 
 def test_alerts_stay_until_acknowledged_and_who_and_when_is_recorded(tables, pits, tmp_path, db):

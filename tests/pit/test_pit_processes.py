@@ -22,6 +22,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from terminal.cli import EXIT_CONFIG
 from terminal.config import load_table_config
 from terminal.pit.board.app import Board, run_board
 from terminal.pit.client import PitClient
@@ -373,7 +374,7 @@ def test_the_restarted_collector_stored_only_what_it_missed_and_stops_on_sigterm
         ),
     ],
 )
-def test_pit_collect_with_a_floor_file_error_exits_2_naming_the_key(tmp_path, floor_text, key):
+def test_pit_collect_with_a_floor_file_error_exits_78_naming_the_key(tmp_path, floor_text, key):
     path = tmp_path / "floor.toml"
     path.write_text(floor_text, encoding="utf-8")
     done = cli(
@@ -385,7 +386,7 @@ def test_pit_collect_with_a_floor_file_error_exits_2_naming_the_key(tmp_path, fl
         f"sqlite:///{tmp_path / 'pit.db'}",
         timeout=DEADLINE_S,
     )
-    assert done.returncode == 2, done.stderr
+    assert done.returncode == EXIT_CONFIG, done.stderr
     assert (
         str(path) in done.stderr
         and f"] {key} must be" in done.stderr

@@ -183,6 +183,7 @@ def test_alerts_are_raised_listed_and_acknowledged_newest_first(store):
             "raised_at": "2026-11-29T21:00:00.000Z",
             "acknowledged_by": None,
             "acknowledged_at": None,
+            "cleared_at": None,
         }
     ]
     assert [a["id"] for a in store.alerts(limit=2)] == [gap, floor]
@@ -213,6 +214,47 @@ def test_an_alert_is_acknowledged_once(store):
     with pytest.raises(ValueError, match="who acknowledges"):
         store.acknowledge(alert, " ", "2026-11-29T21:06:00.000Z")
     assert store.alerts(acknowledged_only=True)[0]["acknowledged_by"] == "anna"
+
+
+def test_a_silent_alert_the_pit_clears_is_no_longer_open_and_says_when(store):
+    """The pit clears a table's `silent` alert once it hears the table again: closed without
+    anyone's acknowledgement, and kept with when it was cleared."""
+    unheard = store.raise_alert("RL-01", "silent", "no message", "2026-11-29T21:00:00.000Z")
+    other = store.raise_alert("BJ-02", "silent", "no message", "2026-11-29T21:00:01.000Z")
+    fault = store.raise_alert("RL-01", "fault", "wheel sensor", "2026-11-29T21:00:02.000Z")
+    assert store.clear("RL-01", "silent", "2026-11-29T21:04:00.000Z") == [unheard]
+    assert [a["id"] for a in store.alerts()] == [fault, other]
+    (cleared,) = [a for a in store.alerts(open_only=False) if a["id"] == unheard]
+    assert cleared["cleared_at"] == "2026-11-29T21:04:00.000Z"
+    assert cleared["acknowledged_by"] is None
+    assert store.clear("RL-01", "silent", "2026-11-29T21:05:00.000Z") == []  # cleared once
+    with pytest.raises(ValueError, match=f"alert {unheard} was cleared at 2026-11-29T21:04"):
+        store.acknowledge(unheard, "anna", "2026-11-29T21:06:00.000Z")
+    assert store.alerts(acknowledged_only=True) == []
+
+
+def test_a_store_made_before_alerts_could_be_cleared_gets_the_column(store_url):
+    """A store of an earlier release, its alerts without `cleared_at`: opened, the column is
+    added and its open alerts stay open."""
+    engine = sa.create_engine(engine_url(store_url))
+    with engine.begin() as conn:
+        conn.exec_driver_sql(
+            "CREATE TABLE pit_alerts (id INTEGER PRIMARY KEY, table_id TEXT, kind TEXT NOT NULL, "
+            "detail TEXT NOT NULL, raised_at TEXT NOT NULL, acknowledged_by TEXT, "
+            "acknowledged_at TEXT)"
+        )
+        conn.exec_driver_sql(
+            "INSERT INTO pit_alerts (id, table_id, kind, detail, raised_at) "
+            "VALUES (1, 'RL-01', 'silent', 'no message', '2026-11-29T21:00:00.000Z')"
+        )
+    engine.dispose()
+    store = PitStore(store_url)
+    try:
+        assert [(a["id"], a["cleared_at"]) for a in store.alerts()] == [(1, None)]
+        assert store.clear("RL-01", "silent", "2026-11-29T21:04:00.000Z") == [1]
+        assert store.alerts() == []
+    finally:
+        store.close()
 
 
 def test_two_pit_bosses_acknowledging_at_once_succeed_exactly_once(store):

@@ -30,24 +30,22 @@ def test_the_float_is_money_with_separators_and_the_result_signed():
     )
 
 
-def test_an_open_and_an_acknowledged_alert():
+def test_an_open_an_acknowledged_and_a_cleared_alert():
+    def alert(alert_id, kind, detail, by=None, at=None, cleared=None):
+        return {
+            "id": alert_id,
+            "raised_at": f"2026-11-30T06:0{alert_id - 7}:00.000Z",
+            "kind": kind,
+            "detail": detail,
+            "acknowledged_by": by,
+            "acknowledged_at": at,
+            "cleared_at": cleared,
+        }
+
     alerts = [
-        {
-            "id": 7,
-            "raised_at": "2026-11-30T06:00:00.000Z",
-            "kind": "silent",
-            "detail": "no heartbeat for 6 s",
-            "acknowledged_by": None,
-            "acknowledged_at": None,
-        },
-        {
-            "id": 8,
-            "raised_at": "2026-11-30T06:01:00.000Z",
-            "kind": "pace",
-            "detail": "12 rounds per hour",
-            "acknowledged_by": "marta",
-            "acknowledged_at": "2026-11-30T06:02:00.000Z",
-        },
+        alert(7, "silent", "no heartbeat for 6 s"),
+        alert(8, "pace", "12 rounds per hour", "marta", "2026-11-30T06:02:00.000Z"),
+        alert(9, "silent", "no heartbeat for 6 s", cleared="2026-11-30T06:04:00.000Z"),
     ]
     lines = table_lines(detail(alerts=alerts))
 
@@ -55,4 +53,6 @@ def test_an_open_and_an_acknowledged_alert():
         "  alert #7 2026-11-30T06:00:00.000Z silent: no heartbeat for 6 s [OPEN]",
         "  alert #8 2026-11-30T06:01:00.000Z pace: 12 rounds per hour "
         "[acknowledged by marta at 2026-11-30T06:02:00.000Z]",
+        "  alert #9 2026-11-30T06:02:00.000Z silent: no heartbeat for 6 s "
+        "[cleared at 2026-11-30T06:04:00.000Z: heard again]",
     ]

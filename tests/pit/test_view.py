@@ -195,10 +195,11 @@ def test_no_direction_alert_for_wheels_that_need_not_alternate(game, outcome):
     assert "direction" not in kinds(fold(view, spins))
 
 
-def test_a_void_spin_counts_for_the_rotor_direction():
-    """The table alternates from the void spin's direction (`TableState.last_rotor`)."""
+def test_the_rotor_alternates_from_the_last_spin_that_stood():
+    """A void spin turns the other way from the last number, and so does the spin played again
+    in its place: the spins alternate from the last settled (`TableState.last_rotor`)."""
     view, feed = opened()
-    void = {"reason": "tilt: the wheel was disturbed during the spin", "returned": [], "kept": []}
+    void = {"reason": "tilt: the wheel was disturbed during the round", "returned": [], "kept": []}
     assert (
         fold(
             view,
@@ -207,10 +208,11 @@ def test_a_void_spin_counts_for_the_rotor_direction():
         == []
     )
     feed.round = 2
-    assert view.apply(feed.spin(17, "ccw")) == []  # alternates from the void spin: no alert
-    assert direction(
-        view.apply(feed.event("round.void", {**void, "rotor": "ccw"}, round_no=4))
-    ) == ("ccw", 4)
+    assert view.apply(feed.spin(17, "cw")) == []  # the respin turned as the void spin did
+    assert direction(view.apply(feed.event("round.void", {**void, "rotor": "cw"}, round_no=4))) == (
+        "cw",
+        4,
+    )  # the same way as the last number, 17's
 
 
 # -- the float

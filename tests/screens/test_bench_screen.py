@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from games.registry import GAMES
+from terminal.screens.games import screens_of
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENS = (
@@ -40,7 +41,7 @@ def test_the_screen_benchmark_prints_its_figures():
     out = done.stdout
     # and the table and the players' display of every game with a view of its own
     # (at 800x480 alone when quick)
-    others = [game.id for game in GAMES.values() if game.view not in ("cloth", "panel")]
+    others = [game for game in GAMES if screens_of(game).cloth is None]
     shown = [(screen, size) for screen in SCREENS for size in ("800x480", "1920x1080")]
     shown += [(f"{kind} ({game})", "800x480") for game in others for kind in KINDS]
     for screen, size in shown:

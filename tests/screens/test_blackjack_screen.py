@@ -1,4 +1,4 @@
-"""Blackjack on the croupier's screen (terminal/screens/views/blackjack.py): a whole session
+"""Blackjack on the croupier's screen (terminal/screens/games/blackjack/view.py): a whole session
 played by taps at a scratch table whose shoe is the screen, headless, every card entered by
 hand; its journal verifies, the payouts screens hand over what the engine settles, every
 refusal went through the table; and the boxes, hands and totals the view shows, worked out
@@ -14,15 +14,14 @@ from games.blackjack.bet import BlackjackBet
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.rules import BlackjackRules
 from games.cards.coup import replay
-from games.registry import game as game_of
 from terminal.runtime.audit import audit
 from terminal.scratch import scratch_table, screen_session
 from terminal.screens import kit
-from terminal.screens.texts import CATALOGUE
-from terminal.screens.views import VIEWS
-from terminal.screens.views.blackjack import DECISIONS, BlackjackView
-from terminal.screens.views.blackjack_hands import of_coup, of_result, of_void
-from terminal.screens.views.blackjack_session import play_blackjack_session
+from terminal.screens.games import screens_of
+from terminal.screens.games.blackjack.hands import of_coup, of_result, of_void
+from terminal.screens.games.blackjack.script import play_blackjack_session
+from terminal.screens.games.blackjack.view import DECISIONS, BlackjackView
+from terminal.screens.texts import catalogue
 from tests.support.helpers import journal_events
 from tests.support.rulebook_files import profile_path, read_profile
 
@@ -93,10 +92,16 @@ def test_the_session_plays_the_game_s_own_moments(tmp_path):
     assert (8, "box:1") in placed and (11, "box:4") in placed
     (refused,) = data("bet.refused")
     assert refused["bet"]["code"] == "box:5" and refused["why"]["key"] == "blackjack_box_over_max"
-    # the new shoe's five cards burnt, before the first card dealt
+    # the new shoe loaded between coups, before the first call for bets, and its five burnt
+    # cards counted face down (unread), before the first card dealt
     shoe = data("shoe.loaded")
     assert len(shoe) == 1 and shoe[0]["burn"] == 5
-    assert [c["card"] for c in data("card.burnt")] == ["5S", "QD", "2C", "JH", "7D"]
+    seqs = {kind: [e["seq"] for e in by_kind(events, kind)] for kind in ("round.open",)}
+    (loaded,) = by_kind(events, "shoe.loaded")
+    assert loaded["round"] is None and loaded["seq"] < seqs["round.open"][0]
+    burnt = by_kind(events, "card.burnt")
+    assert [(e["data"]["card"], e["data"]["entered_by"]) for e in burnt] == [(None, "C-07")] * 5
+    assert all(e["seq"] < seqs["round.open"][0] for e in burnt)
     assert all(c["entered_by"] == "C-07" for c in data("card.drawn"))
     # the split, the doubles (the ace of a doubled 10 counts one), the dealer's bust
     first = played["first"]["result"]
@@ -107,7 +112,7 @@ def test_the_session_plays_the_game_s_own_moments(tmp_path):
     assert split == [(1, 500), (8, 1000)]
     shown = of_result(first)
     assert shown.hand("box:3").total == 11 and shown.hand("box:1.2").total == 20
-    assert shown.dealer_bust
+    assert shown.dealer_hand.bust
     # the refused decision: the stand tapped twice, the second refused with its reason
     faults = [f for f in data("fault") if f["code"] == "decision_refused"]
     assert len(faults) == 1 and faults[0]["why"]["key"] == "decision_refused"
@@ -140,6 +145,24 @@ def test_the_session_plays_the_game_s_own_moments(tmp_path):
     assert data("float.count") and data("table.close")
 
 
+# the taps each scripted coup's card entry takes at most (the shoe and its burnt cards, the
+# cards and decisions of the deal), as the session counts them; before the deal screen they took
+# 19 + 54, 21 and 24: coup 1 is a split and two doubles over three boxes
+TAPS_AT_MOST = {1: {"shoe": 2, "deal": 27}, 2: {"deal": 12}, 3: {"deal": 12}}
+
+
+def test_a_coup_s_cards_are_entered_in_half_the_taps(tmp_path):
+    cfg = scratch_table(GAME, tmp_path)
+    with screen_session(cfg, (800, 480)) as driver:
+        taps = play_blackjack_session(driver)["taps"]
+    assert audit(cfg.db).ok
+    first = taps[1]
+    assert first["shoe"] + first["deal"] <= 33, first
+    for coup, parts in TAPS_AT_MOST.items():
+        for part, most in parts.items():
+            assert taps[coup][part] <= most, (coup, taps[coup])
+
+
 def test_the_view_shows_each_box_s_hands_as_the_engine_plays_them():
     engine = profile_engine()
     bets = [
@@ -152,7 +175,7 @@ def test_the_view_shows_each_box_s_hands_as_the_engine_plays_them():
         coup = engine.card(coup, card)
     shown = of_coup(coup, engine.need(coup), bets)
     assert shown.asked is not None and shown.asked.options == ("insurance", "no_insurance")
-    assert shown.dealer_soft and shown.dealer_total == 11
+    assert shown.dealer_hand.soft and shown.dealer_hand.total == 11
     assert shown.hand("box:3").soft and shown.hand("box:3").total == 17
     assert [b["seat"] for b in shown.box(1).bets] == [1, 8] and shown.box(1).held == 1500
     for place, action in (("box:1", "insurance"), ("box:3", "no_insurance"), ("box:1", "split")):
@@ -172,9 +195,9 @@ def test_the_view_shows_each_box_s_hands_as_the_engine_plays_them():
 
 
 def test_the_blackjack_view_is_the_game_s_and_its_texts_are_in_every_language():
-    assert game_of(GAME).view == BlackjackView.style and VIEWS[BlackjackView.style] is BlackjackView
+    assert screens_of(GAME).view is BlackjackView
     for action in DECISIONS:
-        assert f"bj_decide_{action}" in CATALOGUE
-    for key, texts in CATALOGUE.items():
+        assert f"bj_decide_{action}" in catalogue()
+    for key, texts in catalogue().items():
         if key.startswith("bj_"):
             assert len(texts) == 3 and all(text.strip() for text in texts), key

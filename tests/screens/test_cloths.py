@@ -16,8 +16,9 @@ from games.registry import GAMES, game
 from games.roulette import layout as roulette_layout
 from games.rulebook import load_rules
 from terminal.screens import kit
-from terminal.screens.cloths import CLOTHS, Chip, amount_text, cloth_for, payout_text
+from terminal.screens.cloths import Chip, cloth_for, payout_text
 from terminal.screens.cloths.base import PRISON
+from terminal.screens.games import screens_of
 from terminal.screens.texts import LANGUAGES, Texts
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
@@ -47,9 +48,8 @@ def fonts():
 
 # --- every game ----------------------------------------------------------------------------
 def test_every_wheel_game_names_a_cloth_and_no_other_game_does():
-    for game_id, each in GAMES.items():
-        style = getattr(each, "cloth", "")
-        assert (style in CLOTHS) == (game_id in WHEEL_GAMES), game_id
+    for game_id in GAMES:
+        assert (screens_of(game_id).cloth is not None) == (game_id in WHEEL_GAMES), game_id
     with pytest.raises(ValueError, match="no cloth"):
         cloth_for(game("craps"), rules_of("craps"), RECTS["560x330"])
 
@@ -287,10 +287,12 @@ def test_fortune_lights_the_winning_symbol():
 
 # --- texts, amounts, pictures --------------------------------------------------------------
 def test_amounts_as_a_stack_says_them():
-    assert amount_text(2500) == "25"
-    assert amount_text(250) == "2.5"
-    assert amount_text(125000) == "1,250"
-    assert amount_text(5) == "0.05"
+    english, catalan = Texts("en"), Texts("ca")
+    assert english.money(2500, short=True) == catalan.money(2500, short=True) == "25"
+    assert english.money(250, short=True) == "2.5" and catalan.money(250, short=True) == "2,5"
+    assert english.money(125000, short=True) == "1,250"
+    assert catalan.money(125000, short=True) == "1.250"
+    assert english.money(5, short=True) == "0.05"
     assert payout_text(1) == "1:1"
     from fractions import Fraction
 

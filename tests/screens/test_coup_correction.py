@@ -13,22 +13,17 @@ from terminal.scratch import scratch_table, screen_session
 from terminal.screens import kit
 from terminal.screens.croupier.rounds import PLACES, CorrectionDialog
 from terminal.screens.script import open_session, sign_in
-from terminal.screens.texts import CATALOGUE
-from tests.support.helpers import journal_events
+from terminal.screens.texts import catalogue
+from tests.support.helpers import by_kind, journal_events
 
 DEALT = ("3S", "4H", "3D", "3C")  # player 6 stands, banker 7 stands: the banker wins
-
-
-def by_kind(events, kind):
-    return [e["data"] for e in events if e["kind"] == kind]
 
 
 def play_coup(driver, cards) -> None:
     """A coup called for, a bet on the player and one on the banker, the shoe loaded and each
     card entered on the card pad and confirmed, as the croupier deals it."""
     table, model = driver.table, driver.model
-    driver.until(lambda: driver.showing("open_round"), "the call for bets")
-    driver.press("open_round")
+    driver.call_for_bets()
     driver.until(lambda: model.state.round_status == "open", "bets open")
     table.post_bet(Bet("p1", 1, "player", 1000))
     table.post_bet(Bet("b2", 2, "banker", 1000))
@@ -110,6 +105,9 @@ def test_a_punto_banco_coup_corrected_card_by_card_on_the_screen(tmp_path, size)
         driver.until(lambda: driver.screen() != "correction", "the dialog closed")
         corrected = model.last_result.result
         assert corrected["outcome"]["player"] == ["3S", "2D", "4C"]
+        # the money moved: the payouts open again, to pay more and take back
+        driver.until(lambda: driver.screen() == "payouts", "the corrected payouts")
+        driver.press("back")
         # a second correction starts from the cards that stand now
         driver.press("correct")
         dialog = driver.app.dialog
@@ -119,7 +117,7 @@ def test_a_punto_banco_coup_corrected_card_by_card_on_the_screen(tmp_path, size)
         driver.press("back")
     events = journal_events(cfg)
     (correction,) = by_kind(events, "round.correction")
-    assert correction["by"] == "D-01" and correction["reason"] == "Wrong card entered"
+    assert correction["by"] == "D-01" and correction["reason"] == "wrong_card"  # its key
     assert correction["outcome"]["source"] == "manual"
     assert correction["outcome"]["entered_by"] == "C-07"
     assert [move[2] for move in correction["moves"]] == ["3S", "4H", "2D", "3C", "4C"]
@@ -154,4 +152,4 @@ def test_cards_that_make_no_coup_are_refused_with_the_reason_on_the_pin_pad(tmp_
 
 def test_every_place_of_a_coup_has_its_name_in_every_language():
     for key in PLACES.values():
-        assert key in CATALOGUE and all(text.strip() for text in CATALOGUE[key]), key
+        assert key in catalogue() and all(text.strip() for text in catalogue()[key]), key

@@ -16,12 +16,12 @@ from terminal.runtime.audit import audit
 from terminal.scratch import local_table, scratch_table, screen_session
 from terminal.screens import kit
 from terminal.screens.driver import Driver
+from terminal.screens.games.craps.layout import CrapsLayout, _placed, spot_of
+from terminal.screens.games.craps.players import draw_rolls, hot_totals, roll_of, rolls_of
+from terminal.screens.games.craps.script import play_craps_session
+from terminal.screens.games.craps.view import CrapsView
 from terminal.screens.model import ScreenSink
 from terminal.screens.texts import Texts
-from terminal.screens.views.craps import CrapsView
-from terminal.screens.views.craps_layout import CrapsLayout, _placed, spot_of
-from terminal.screens.views.craps_players import draw_rolls, hot_totals, roll_of, rolls_of
-from terminal.screens.views.craps_session import play_craps_session
 from tests.support.helpers import journal_events, quiet
 
 SIZES = [(800, 480), (1920, 1080), (720, 1280)]
@@ -77,7 +77,8 @@ def test_a_craps_session_played_by_taps_leaves_a_journal_that_verifies(tmp_path,
     assert change["reason"] == "new dice asked for by C-07 (the shooter asked)"
     voids = of(events, "round.void")
     assert [v.get("cause") for v in voids] == ["on_chip", None]  # then the dice passed
-    assert voids[1]["reason"].startswith("the shooter has no Win or Don't Win bet")
+    assert voids[1]["reason"].startswith("the shooter (seat 2) has no Win or Don't Win bet")
+    assert voids[1]["why"] == {"key": "void_no_line_bet", "fields": {"seat": 2}}
     # the dice went round: seat 1 sevened out, seat 2 bet no line bet, seat 3 the last shooter
     assert [s["seat"] for s in of(events, "craps.shooter")] == [1, 2, 3]
     opened = of(events, "round.open")

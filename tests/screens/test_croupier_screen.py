@@ -41,10 +41,18 @@ def test_a_finger_tap_is_taken_once_though_sdl_also_makes_it_a_mouse_click(tmp_p
         )
         assert app.screens.table.seat == 2
         driver.frame()
+
+        def click(name: str) -> None:  # a mouse's click (no finger) is a tap too
+            target = next(t for t in app.targets if t.name == name)
+            app.handle(
+                [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=target.rect.center, button=1)]
+            )
+            driver.frame()
+
+        click("chips")  # at 800x480 the stakes are one button, which opens them all
+        assert driver.screen() == "picker"
         stake = next(t for t in app.targets if t.name.startswith("chip:") and t.name != "chip:500")
-        sx, sy = stake.rect.center
-        # a mouse's click (no finger) is a tap too
-        app.handle([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1)])
+        click(stake.name)
         assert app.screens.table.chip == int(stake.name.split(":")[1])
         taps = []
         table_screen = app.screens.table
@@ -116,7 +124,34 @@ def test_the_demo_shows_the_simulated_players_bets_on_the_cloth(tmp_path):
                 "the players' bets",
             )
             assert driver.app.demo and "open_round" not in driver.app.names()
-            assert "cloth" not in driver.app.names()  # a demo's cloth takes no taps
+        finally:
+            driver.stop()
+
+
+def test_a_visitor_bets_by_hand_at_the_demo_while_the_time_left_is_counted_down(tmp_path):
+    """`make sim`'s wheel leaves bets open a while (its `bets`): the demo's cloth takes a
+    person's bets beside the simulated players', and the No more bets button says how long
+    is left."""
+    cfg = replace(
+        local_table("roulette_fr", tmp_path, "sim://wheel?spin=0.2&bets=60"), device_timeout=90
+    )
+    sink = ScreenSink()
+    with assemble(cfg, quiet(sim=True, seed=3, sinks=(sink,))) as table:
+        driver = Driver(table, sink, (800, 480)).start()
+        try:
+            driver.until(lambda: driver.model.state.round_status == "open", "bets open")
+            button = driver.until(
+                lambda: next((t for t in driver.app.targets if t.name == "no_more_bets"), None),
+                "the no more bets button",
+            )
+            assert button.label.startswith("No hi va més en ") and button.label.endswith(" s")
+            assert 50 <= int(button.label.split()[-2]) <= 60
+            assert driver.app.demo and "cloth" in driver.app.names()
+            driver.app.screens.table.tap_code("straight:17")
+            driver.until(
+                lambda: any(b["code"] == "straight:17" for b in driver.model.current.bets),
+                "the visitor's bet on 17",
+            )
         finally:
             driver.stop()
 

@@ -17,10 +17,11 @@ from games.registry import game
 from games.rulebook import load_rules
 from terminal.common.draw import FONT
 from terminal.screens import kit
+from terminal.screens.games.craps.pad import DicePad
+from terminal.screens.games.fortune_wheel.pad import symbol_label
 from terminal.screens.pads import (
     CardPad,
     CountSheet,
-    DicePad,
     DigitPad,
     NumberPad,
     Pad,
@@ -28,23 +29,13 @@ from terminal.screens.pads import (
     Shown,
     outcome_pad,
 )
-from terminal.screens.pads.spin import symbol_label
-from terminal.screens.texts import CATALOGUE, Texts
-from terminal.screens.texts import pads as pad_texts
+from terminal.screens.texts import Texts
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
 DENOMINATIONS = [50, 100, 500, 2500, 10000, 50000, 100000]
 SMALL, LARGE = (800, 480), (1920, 1080)
 OUTCOME_RECT = pygame.Rect(0, 80, 800, 400)  # what the croupier's screen gives a pad
 DIGITS_RECT = pygame.Rect(410, 80, 380, 400)
-
-
-@pytest.fixture(autouse=True)
-def catalogue(monkeypatch):
-    """The pads' texts in the catalogue (until texts/__init__.py merges them itself)."""
-    for name, texts in pad_texts.TEXTS.items():
-        if name not in CATALOGUE:
-            monkeypatch.setitem(CATALOGUE, name, texts)
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from terminal.screens.payouts import (
     payout_sheet,
 )
 from terminal.screens.payouts_draw import draw_calculator, draw_payouts, pay_line
-from terminal.screens.texts import CATALOGUE, LANGUAGES, Texts
+from terminal.screens.texts import LANGUAGES, Texts, catalogue
 from terminal.screens.texts.payouts import TEXTS
 
 SIZES = [(800, 480), (1920, 1080)]
@@ -246,23 +246,88 @@ def test_the_next_spin_shows_a_prisoner_at_its_value(french):
     assert sheet.total == 0 == sheet.remaining
 
 
+class Journaled:
+    """Payments as the journal keeps them (`round.paid`, a seq each), and the sheet read back."""
+
+    def __init__(self, data, order, corrected=None):
+        self.data, self.order, self.corrected = data, order, corrected
+        self.payments: dict[int, list[dict]] = {}
+        self.seq = 100
+
+    def pay(self, seat: int, amount: int) -> None:
+        self.seq += 1
+        self.payments.setdefault(seat, []).append({"seat": seat, "amount": amount, "seq": self.seq})
+
+    def undo(self, seat: int, seq: int) -> None:
+        (paid,) = [p for p in self.payments[seat] if p["seq"] == seq]
+        self.seq += 1
+        self.payments[seat].append(
+            {"seat": seat, "amount": -paid["amount"], "seq": self.seq, "undo": seq}
+        )
+
+    def sheet(self, **extra):
+        return payout_sheet(
+            self.data,
+            order=self.order,
+            payments=self.payments,
+            corrected=self.corrected,
+            **extra,
+        )
+
+
 def test_paying_seats_brings_the_remaining_down(round_on_17):
     rules, _, data = round_on_17
-    sheet = payout_sheet(data, order=payment_order("roulette_fr", rules))
-    total = sheet.total
-    sheet.pay(2)
-    assert sheet.remaining == total - sheet.seat(2).total
-    sheet.pay(2)  # twice is once
-    assert sheet.remaining == total - sheet.seat(2).total
-    sheet.pay(5)  # nothing to hand: nothing changes
-    assert sheet.remaining == total - sheet.seat(2).total
-    sheet.unpay(2)
-    assert sheet.remaining == total and not sheet.done
+    journal = Journaled(data, payment_order("roulette_fr", rules))
+    sheet = journal.sheet()
+    total, two = sheet.total, sheet.seat(2).total
+    journal.pay(2, two)
+    sheet = journal.sheet()
+    assert sheet.remaining == total - two and sheet.status(2) == "paid"
+    (paid,) = journal.payments[2]
+    journal.undo(2, paid["seq"])
+    sheet = journal.sheet()
+    assert sheet.remaining == total and not sheet.done and sheet.status(2) == "to_pay"
     for seat in sheet.to_pay:
-        sheet.pay(seat.seat)
+        journal.pay(seat.seat, seat.total)
+    sheet = journal.sheet()
     assert sheet.remaining == 0 and sheet.done
     with pytest.raises(KeyError):
-        sheet.pay(12)
+        sheet.outstanding(12)
+
+
+def test_a_correction_after_paying_says_what_to_pay_more_take_back_and_what_stands():
+    """The issue's shift: seat 3 100 on the 2nd dozen, seat 4 50 on red, seat 5 20 on the
+    3rd column; 14 paid to all, then corrected to 17."""
+    rules, engine = engine_of("roulette_fr")
+    bets = [
+        bet("a", 3, "dozen:2", 10000),
+        bet("b", 4, "red", 5000),
+        bet("c", 5, "column:2", 2000),
+    ]
+    order = payment_order("roulette_fr", rules)
+    on_14 = Settled.of(engine.settle(engine.new_state(), bets, {"number": 14})).data(
+        last_round=False
+    )
+    on_17 = Settled.of(engine.settle(engine.new_state(), bets, {"number": 17})).data(
+        last_round=False
+    )
+    journal = Journaled(on_14, order)
+    for seat in journal.sheet().to_pay:
+        journal.pay(seat.seat, seat.total)
+    assert journal.sheet().done
+    corrected = Journaled(on_17, order, corrected=journal.seq + 1)
+    corrected.payments, corrected.seq = journal.payments, journal.seq + 1
+    sheet = corrected.sheet()
+    # 14: the 2nd dozen, red, the 2nd column win; 17: the 2nd dozen, black, the 2nd column
+    assert sheet.status(3) == "stands" and sheet.outstanding(3) == 0
+    assert sheet.status(4) == "take_back" and sheet.outstanding(4) == -10000
+    assert sheet.status(5) == "stands"
+    assert sheet.remaining == 0 and sheet.to_take_back == 10000
+    corrected.pay(4, -10000)
+    sheet = corrected.sheet()
+    assert sheet.status(4) == "taken_back" and sheet.taken_back(4) == 10000 and sheet.done
+    corrected.pay(4, 10000)  # handed back again: the take-back undone by hand, paid in full
+    assert corrected.sheet().status(4) == "take_back"
 
 
 def test_a_seat_paid_in_colour_chips_is_told_them():
@@ -458,27 +523,52 @@ def _targets_are_large_enough(buttons, surface):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_sheet_draws_and_its_seats_are_tapped_paid(round_on_17, size, language, tmp_path):
     rules, _, data = round_on_17
-    sheet = payout_sheet(data, order=payment_order("roulette_fr", rules))
+    journal = Journaled(data, payment_order("roulette_fr", rules))
     surface = pygame.Surface(size)
     texts = Texts(language)
-    buttons = draw_payouts(surface, surface.get_rect(), sheet, texts, paid=sheet.paid)
+    sheet = journal.sheet()
+
+    def draw():
+        surface.fill((0, 0, 0))
+        page, collected = sheet.page, sheet.collected
+        fresh = journal.sheet()
+        fresh.page, fresh.collected = page, collected
+        buttons = draw_payouts(
+            surface,
+            surface.get_rect(),
+            fresh,
+            texts,
+            heading="17, negre, imparell i falta",
+            on_pay=journal.pay,
+            on_undo=journal.undo,
+        )
+        _targets_are_large_enough(buttons, surface)
+        return fresh, buttons
+
+    # the losing bets are collected before any winner is paid
+    sheet, buttons = draw()
+    pygame.image.save(surface, tmp_path / f"collect_{size[0]}_{language}.png")
+    assert [b.name for b in buttons] == ["collected"]
+    _tap(buttons, "collected")
+    sheet, buttons = draw()
     pygame.image.save(surface, tmp_path / f"sheet_{size[0]}_{language}.png")
-    _targets_are_large_enough(buttons, surface)
     first = sheet.seats[0].seat
     _tap(buttons, f"paid:{first}")
-    assert first in sheet.paid and sheet.remaining == sheet.total - sheet.seat(first).total
-    buttons = draw_payouts(surface, surface.get_rect(), sheet, texts, paid=sheet.paid)
+    sheet, buttons = draw()
+    assert sheet.status(first) == "paid"
+    assert sheet.remaining == sheet.total - sheet.seat(first).total
     _tap(buttons, f"unpay:{first}")
-    assert first not in sheet.paid
-    # more seats than fit the 7-inch display: pages
+    sheet, buttons = draw()
+    assert sheet.status(first) == "to_pay"
+    # more seats than fit the 7-inch display: pages of four seats at least
     seats_shown = set()
     pages = 0
     while True:
-        surface.fill((0, 0, 0))
-        buttons = draw_payouts(surface, surface.get_rect(), sheet, texts, paid=sheet.paid)
-        _targets_are_large_enough(buttons, surface)
+        sheet, buttons = draw()
         pages += 1
-        for button in buttons:
+        rows = [b for b in buttons if b.name.startswith(("paid:", "unpay:"))]
+        assert len(rows) >= min(4, len(sheet.seats) - 4 * (pages - 1)) or pages > 1
+        for button in rows:
             if button.name.startswith("paid:"):
                 seats_shown.add(int(button.name.split(":")[1]))
                 button.tap(button.rect.center)
@@ -490,6 +580,7 @@ def test_the_sheet_draws_and_its_seats_are_tapped_paid(round_on_17, size, langua
     if size == (800, 480):
         assert pages > 1
     assert seats_shown == {seat.seat for seat in sheet.to_pay}
+    sheet = journal.sheet()
     assert sheet.done and sheet.remaining == 0
 
 
@@ -497,7 +588,7 @@ def test_the_sheet_draws_and_its_seats_are_tapped_paid(round_on_17, size, langua
 def test_a_round_without_winners_draws(size):
     sheet = payout_sheet({"bets": [], "settlement": [], "totals": {}}, order=FRENCH_ORDER)
     surface = pygame.Surface(size)
-    assert draw_payouts(surface, surface.get_rect(), sheet, Texts("en"), paid=sheet.paid) == []
+    assert draw_payouts(surface, surface.get_rect(), sheet, Texts("en")) == []
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -550,7 +641,7 @@ def test_the_wheel_of_fortune_calculator_draws():
 
 def test_every_text_is_in_the_catalogue_in_every_language():
     for key, texts in TEXTS.items():
-        assert CATALOGUE[key] == texts
+        assert catalogue()[key] == texts
         assert len(texts) == len(LANGUAGES) and all(t.strip() for t in texts), key
 
 
@@ -570,6 +661,6 @@ def test_the_bankers_commission_is_shown_in_money_on_its_payout():
     order = payment_order("punto_banco", rules)
     (line,) = payout_sheet(data, order=order, commission=rules.commission).seat(1).bets
     assert line.commission == 50  # 5% of the 1,000 won, kept: 950 paid
-    assert "comissió 0.50" in pay_line(Texts("ca"), line)
+    assert "comissió 0,50" in pay_line(Texts("ca"), line)  # as Catalan writes it
     (plain,) = payout_sheet(data, order=order).seat(1).bets  # a game without a commission
     assert plain.commission == 0 and "comissió" not in pay_line(Texts("ca"), plain)

@@ -25,7 +25,7 @@ from terminal.screens.players import (
     rounded_percents,
 )
 from terminal.screens.stats import BLACK, GREEN, RED, YELLOW, SessionStats
-from terminal.screens.texts import CATALOGUE, LANGUAGES, Texts
+from terminal.screens.texts import LANGUAGES, Texts, catalogue
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "golden"
@@ -268,8 +268,8 @@ def test_table_info_from_the_journal_of_the_session():
     ]
     boule = info_of("boule")
     assert maxima_items(boule, Texts("es")) == [
-        ("Número", "200.00"),
-        ("Suertes sencillas", "1,000.00"),
+        ("Número", "200,00"),
+        ("Suertes sencillas", "1.000,00"),
     ]
     # an even chance with a maximum of its own is named by itself
     odd = TableInfo.from_open(
@@ -278,7 +278,7 @@ def test_table_info_from_the_journal_of_the_session():
         800_000,
         game="boule",
     )
-    assert maxima_items(odd, Texts("ca")) == [("Roig", "500.00"), ("Negre", "900.00")]
+    assert maxima_items(odd, Texts("ca")) == [("Roig", "500,00"), ("Negre", "900,00")]
     with pytest.raises(AttributeError):
         info.advance = 0  # type: ignore[misc]
 
@@ -360,7 +360,7 @@ def test_every_text_the_display_names_is_in_the_catalogue_in_three_languages():
     named = set(re.findall(r'texts\(\s*"([a-z_]+)"', source))
     assert {"players_table", "players_limits", "players_advance", "players_hot"} <= named
     for key in named:
-        assert key in CATALOGUE and all(CATALOGUE[key]), key
+        assert key in catalogue() and all(catalogue()[key]), key
 
 
 def test_every_game_is_named_in_every_language_of_the_screens():

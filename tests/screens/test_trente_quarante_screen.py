@@ -12,16 +12,16 @@ import pytest
 from terminal.runtime.audit import audit
 from terminal.scratch import scratch_table, screen_session
 from terminal.screens import kit
-from terminal.screens.script import open_session
-from terminal.screens.texts import Texts
-from terminal.screens.views.trente_quarante_players import draw_last_coups, last_coups, tally
-from terminal.screens.views.trente_quarante_rows import Rows
-from terminal.screens.views.trente_quarante_session import (
+from terminal.screens.games.trente_quarante.players import draw_last_coups, last_coups, tally
+from terminal.screens.games.trente_quarante.rows import Rows
+from terminal.screens.games.trente_quarante.script import (
     bets_now,
     call_for_bets,
     play_trente_quarante_session,
     view_of,
 )
+from terminal.screens.script import choose, open_session
+from terminal.screens.texts import Texts
 from tests.support.helpers import journal_events
 
 GAME = "trente_quarante"
@@ -130,16 +130,16 @@ def test_insurance_is_offered_only_where_the_stake_allows_it(tmp_path):
         insure = next(t for t in driver.app.targets if t.name == "insure")
         assert not insure.enabled and not view.insurable()  # the minimum is far below it
         assert insure.label == "Insurance from 500.00"
-        driver.press(f"chip:{threshold}")
+        choose(driver, chip=threshold)
         driver.press("insure")
         assert view.insuring()
         insure = next(t for t in driver.app.targets if t.name == "insure")
         assert insure.enabled and insure.label == "Insurance 1%: on"
         zero = next(t for t in driver.app.targets if t.name == "zero_choice")
         assert not zero.enabled and zero.label == "Refait: returned"  # insured: no half back
-        driver.press(f"chip:{setup.limits.min}")  # a stake too small: the insurance is off again
+        choose(driver, chip=setup.limits.min)  # a stake too small: the insurance is off again
         assert not view.insure
-        driver.press(f"chip:{threshold}")
+        choose(driver, chip=threshold)
         assert not view.insuring()
 
 

@@ -6,11 +6,12 @@ import re
 
 import pytest
 
+from games.records import sentences
 from games.registry import GAMES
 from games.rulebook import load_rules
 from terminal.common.settings import config_dir
 from terminal.speech.calls import drawn, table_calls
-from terminal.speech.rendered import sentences, spoken_texts
+from terminal.speech.rendered import spoken_texts
 
 PROFILE = "valencia-1994"
 

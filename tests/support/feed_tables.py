@@ -1,6 +1,8 @@
 """Table terminals in the test process (journal, PUB, replay ROUTER on loopback), for the
 tests of whatever follows their feeds: the follower, the pit collector."""
 
+import errno
+import socket
 import sqlite3
 import time
 
@@ -9,9 +11,28 @@ import pytest
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
 from terminal.runtime.journal import Journal, JournalWriter
+from tests.support.helpers import wait_for
 
 ANY_PORT = "tcp://127.0.0.1:*"
 DEADLINE_S = 5.0
+
+
+def released(*endpoints: str) -> bool:
+    """Whether the TCP port of each endpoint can be bound again. A ZeroMQ socket's close()
+    returns before libzmq's I/O thread has closed its listener, so that a bind on the same
+    port just after it is refused now and then (often on a loaded machine): a test that binds
+    a closed socket's endpoint again waits for this first."""
+    for endpoint in endpoints:
+        host, port = endpoint.removeprefix("tcp://").rsplit(":", 1)
+        with socket.socket() as probe:  # bound as libzmq binds, never listening
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind((host, int(port)))
+            except OSError as exc:
+                if exc.errno != errno.EADDRINUSE:
+                    raise
+                return False
+    return True
 
 
 class Table:
@@ -51,6 +72,7 @@ class Table:
         closes the new one)."""
         feed, replay = self.source
         self.close()
+        wait_for(lambda: released(feed, replay), f"{self.name}'s ports released", DEADLINE_S)
         return Table(self.journal.path.parent, self.name, feed=feed, replay=replay)
 
     def close(self):

@@ -207,3 +207,8 @@ def run_beside(table, croupier: Callable[[Any], object]) -> int:
 def committed(table, condition: Callable[[], object], what: str):
     """Wait until the table's journal, flushed (what a screen sees), satisfies `condition`."""
     return wait_for(lambda: table.writer.flush() or condition(), what, 30)
+
+
+def by_kind(events, kind: str) -> list[dict]:
+    """The data of the events of `kind`, in journal order."""
+    return [e["data"] for e in events if e["kind"] == kind]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
-from drivers.emulators.cammegh import CammeghEmulator
+from drivers.emulators.cammegh import CammeghEmulator, driver_url
 from drivers.emulators.wheel_board import WheelBoardEmulator
 
 # The Cammegh emulator's wheel runs 20 times faster; the driver's windows scale the same way.
@@ -25,18 +25,8 @@ def _url(url: str) -> Callable[[Path], AbstractContextManager[str]]:
 
 
 def cammegh_url(link: Path, factor: float = CAMMEGH_TIME_FACTOR, **params: object) -> str:
-    """The driver's URL for an emulated wheel at `link` with its timing scaled by `factor`;
-    `silent` stays generous, so that a busy test machine is not a silent wheel."""
-    settings = {
-        "boot": 5,
-        "answer": 0.5,
-        "silent": 1.0,
-        "launch_grace": 3 * factor,
-        "launch_retry": 20 * factor,
-        "ball_grace": 5 * factor,
-        "selftest": 30,
-    } | params
-    return f"cammegh://{link}?" + "&".join(f"{name}={value:g}" for name, value in settings.items())
+    """The driver's URL for an emulated wheel at `link`, by default at the tests' pace."""
+    return driver_url(link, factor, **params)
 
 
 @contextmanager

@@ -7,13 +7,19 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
+import threading
+from contextlib import closing
 
 import pytest
 
-from terminal.cli import EXIT_CONFIG
-from terminal.config import load_table_config
-from tests.support.helpers import REPO, cli, edit_toml, forge, write_config
+from drivers.wheel import open_wheel
+from drivers.wheel.events import BallInPocket
+from drivers.wheel.order import WheelOrder
+from games.registry import game as game_of
+from terminal.assemble import build_engine
+from terminal.cli import EXIT_CODES, EXIT_CONFIG, EXIT_USAGE
+from terminal.config import TableConfig, load_table_config
+from tests.support.helpers import REPO, cli, edit_toml, forge, wait_for, write_config
 from tests.support.table_process import TableProcess
 
 
@@ -132,99 +138,103 @@ def test_unknown_wheel_url_names_the_device(tmp_path):
     )
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("run", "--headless", "--config"),
+        ("rules", "--config"),
+        ("selftest", "--sim", "--config"),
+        ("speech", "render", "--config"),
+        ("pit", "collect", "--tables"),
+    ],
+    ids=" ".join,
+)
+def test_every_command_exits_78_on_a_configuration_error(tmp_path, command):
+    """One account of the exit codes (docs/running.md): a file that cannot be used is EX_CONFIG
+    whichever command reads it; the message names it, with no traceback."""
+    path = tmp_path / "broken.toml"
+    path.write_text("[table\n", encoding="utf-8")
+    done = cli(*command, str(path))
+    assert done.returncode == EXIT_CONFIG, done.stderr
+    assert f"dealer-terminal: {path}" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_device_that_cannot_be_opened_exits_2_and_the_help_gives_every_code(tmp_path):
+    path = write_config(tmp_path, wheel=f"board://{tmp_path}/no-such-board")
+    done = cli("run", "--config", str(path), "--headless")
+    assert done.returncode == EXIT_USAGE and "no such device" in done.stderr, done.stderr
+    for command in ((), ("run",)):
+        shown = " ".join(cli(*command, "--help").stdout.split())
+        assert " ".join(EXIT_CODES.split()) in shown
+
+
 def test_pit_follow_prints_every_event_of_a_table(tmp_path):
+    """The follower, started while the table plays, prints what it missed (replayed) and then
+    what comes live; the table is stopped once the follower has printed an event the journal
+    did not hold when its first line came (its subscription is live, not only its replay), and
+    the follower then prints every event of the journal, in order, nothing twice."""
     path = write_config(tmp_path, wheel="sim://wheel?spin=0.05")
     cfg = load_table_config(path)
-    table = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "terminal.cli",
-            "run",
-            "--config",
-            str(path),
-            "--sim",
-            "--rounds",
-            "20",
-            "--seed",
-            "4",
-        ],
-        cwd=REPO,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 30
-    while not cfg.db.exists() and time.monotonic() < deadline:  # the table is up and journaling
-        time.sleep(0.05)
-    follow = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "terminal.cli",
-            "pit",
-            "follow",
-            "--connect",
-            cfg.publish,
-            "--replay",
-            cfg.replay,
-            "--from",
-            "1",
-            "--idle-exit",
-            "3",
-        ],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert table.wait(timeout=120) == 0, table.stderr.read()
-    table.stderr.close()
-    out, err = follow.communicate(timeout=60)
-    lines = out.splitlines()
-    with sqlite3.connect(cfg.db) as db:
-        count = db.execute("SELECT count(*) FROM events").fetchone()[0]
-    assert len(lines) == count, err + out[-2000:]
-    assert [int(line.split()[1].lstrip("#")) for line in lines] == list(range(1, count + 1))
-    assert "round.result" in out and "ALERT" not in out
+    table = _simulated_table(path, seed=4)
+    follow = None
+    try:
+        wait_for(lambda: _journaled(cfg.db) or table.poll() is not None, "the table journals", 60)
+        follow = subprocess.Popen(
+            [sys.executable, "-m", "terminal.cli", "pit", "follow", "--connect", cfg.publish,
+             "--replay", cfg.replay, "--from", "1"],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        lines: list[str] = []
+        threading.Thread(target=_read_lines, args=(follow.stdout, lines), daemon=True).start()
+        wait_for(lambda: lines or follow.poll() is not None, "the follower's first line", 60)
+        held = _journaled(cfg.db)
+        wait_for(
+            lambda: max(_seqs(lines), default=0) > held and "round.result" in "".join(lines),
+            "the follower printing a round's result and an event journaled after its first line",
+            60,
+        )
+        assert table.poll() is None, table.stderr.read()
+        table.send_signal(signal.SIGTERM)
+        assert table.wait(timeout=60) == 0, table.stderr.read()
+        count = _journaled(cfg.db)
+        wait_for(lambda: len(lines) >= count, f"the follower printing all {count} events", 60)
+    finally:
+        table.kill()
+        table.wait()
+        table.stderr.close()
+        if follow is not None:
+            follow.kill()
+            follow.communicate()
+    out = "".join(lines)
+    assert "ALERT" not in out, out[-2000:]
+    assert _seqs(lines) == list(range(1, count + 1)), out[-2000:]
 
 
-def _results(db_path) -> int:
-    """Round results journaled so far (0 while the journal is being created)."""
+def _journaled(db_path, kind: str | None = None) -> int:
+    """Events journaled so far, of `kind` or all (0 while the journal is being created)."""
+    query, args = "SELECT count(*) FROM events", ()
+    if kind is not None:
+        query, args = f"{query} WHERE kind = ?", (kind,)
     try:
         with sqlite3.connect(db_path) as db:
-            return db.execute("SELECT count(*) FROM events WHERE kind = 'round.result'").fetchone()[
-                0
-            ]
+            return db.execute(query, args).fetchone()[0]
     except sqlite3.OperationalError:
         return 0
 
 
-def _running_table(path):
-    cfg = load_table_config(path)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "terminal.cli",
-            "run",
-            "--config",
-            str(path),
-            "--sim",
-            "--seed",
-            "3",
-        ],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:  # wait until a few rounds are journaled
-        if cfg.db.exists() and _results(cfg.db) >= 2:
-            break
-        time.sleep(0.05)
-    return cfg, proc
+def _read_lines(stream, lines: list[str]) -> None:
+    """Each line of `stream` appended to `lines` as it comes, until the stream ends."""
+    for line in stream:
+        lines.append(line)
+
+
+def _seqs(lines: list[str]) -> list[int]:
+    """The seq of each event line `pit follow` printed ("TABLE #SEQ kind ...")."""
+    fields = [line.split() for line in list(lines)]
+    return [int(f[1][1:]) for f in fields if len(f) > 1 and f[1].startswith("#")]
 
 
 @pytest.mark.parametrize(
@@ -268,22 +278,133 @@ def test_ctrl_c_closes_the_table_with_its_games_closing(tmp_path, game, closing,
     assert rounds_ended[-1] is True
 
 
-def test_sigterm_stops_now_and_the_next_run_resumes_the_session(tmp_path):
-    path = write_config(tmp_path, wheel="sim://wheel?spin=0.5")
-    cfg, proc = _running_table(path)
-    proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=30)
-    assert proc.returncode == 0, err
-    events = [
-        json.loads(b)
-        for (b,) in sqlite3.connect(cfg.db).execute("SELECT body FROM events ORDER BY seq")
+def _events(db_path) -> list[dict]:
+    """The journal's events so far, in order ([] while the journal is being created)."""
+    try:
+        with closing(sqlite3.connect(db_path)) as db:
+            return [json.loads(b) for (b,) in db.execute("SELECT body FROM events ORDER BY seq")]
+    except sqlite3.OperationalError:
+        return []
+
+
+def _simulated_table(path, *, seed: int) -> subprocess.Popen:
+    """`run --sim` of the table file `path` in a process of its own, its errors kept."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "terminal.cli", "run", "--config", str(path), "--sim",
+         "--seed", str(seed)],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+
+
+def _stopped_when(path, moment, what: str) -> tuple[TableConfig, list[dict], int]:
+    """The table of `path` run (--sim --seed 3) and sent SIGTERM once `moment(events)` of its
+    journal gives a round; it exits 0. The config, the journal after it exited, that round."""
+    cfg = load_table_config(path)
+    proc = _simulated_table(path, seed=3)
+    try:
+        round_no = wait_for(lambda: moment(_events(cfg.db)) or proc.poll() is not None, what, 60)
+        assert proc.poll() is None, proc.stderr.read()
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == 0 and "Traceback" not in err, err
+    return cfg, _events(cfg.db), round_no
+
+
+def _ball_turning(events) -> int | None:
+    """The round whose ball turns, once a round was settled before it: its players have bet
+    (they bet at the ball's launch) and it has no result yet."""
+    settled = {e["round"] for e in events if e["kind"] == "round.result"}
+    turning = [
+        e["round"] for e in events if e["kind"] == "bet.placed" and e["round"] not in settled
     ]
-    assert events[-1]["kind"] == "round.void" and "stopped" in events[-1]["data"]["reason"]
-    assert "table.close" not in [e["kind"] for e in events]
+    return turning[-1] if settled and turning else None
+
+
+def _betting_open(events) -> int | None:
+    """The round open for bets, once a round was settled before it: opened, no result yet."""
+    settled = {e["round"] for e in events if e["kind"] == "round.result"}
+    opened = [e["round"] for e in events if e["kind"] == "round.open"]
+    return opened[-1] if settled and opened and opened[-1] not in settled else None
+
+
+def _wheel_numbers(cfg, seed: int, spins: int) -> list[int]:
+    """The numbers the table's simulated wheel gives in its first `spins` spins with `seed`
+    (an instant twin: the same draws, spin after spin)."""
+    rules, _ = build_engine(cfg)
+    wheel = open_wheel(
+        "sim://wheel?spin=0", WheelOrder(game_of(cfg.game).pockets(rules)), seed=seed
+    )
+    try:
+        for turn in range(spins):
+            wheel.spin(("cw", "ccw")[turn % 2])
+        return [e.numbers[0] for e in wheel.history if isinstance(e, BallInPocket)]
+    finally:
+        wheel.close()
+
+
+def _resumed(path, cfg, after: int) -> list[dict]:
+    """The table run again (a round, then its closing) on the journal of a stopped session,
+    with an instant wheel: the journal after it."""
+    edit_toml(path, lambda table: table["devices"].update(wheel="sim://wheel?spin=0"))
     again = cli("run", "--config", str(path), "--sim", "--rounds", "1", "--seed", "4")
     assert again.returncode == 0, again.stderr
-    kinds = [k for (k,) in sqlite3.connect(cfg.db).execute("SELECT kind FROM events ORDER BY seq")]
+    events = _events(cfg.db)
+    kinds = [e["kind"] for e in events]
+    # the same session, taken up where the stop left it: no round of the stopped run left to
+    # void at the restart, the next round the one after
     assert kinds.count("table.open") == 1 and kinds[-1] == "table.close"
+    assert min(e["round"] for e in events if e["kind"] == "round.open" and e["seq"] > after) == (
+        max(e["round"] or 0 for e in events if e["seq"] <= after) + 1
+    )
+    return events
+
+
+def test_sigterm_during_a_spin_settles_its_ball_and_the_next_run_resumes_the_session(tmp_path):
+    """A stop (SIGTERM) while the ball turns does not leave the wheel's number to no round:
+    bets close, the ball is read to its pocket and the spin settled with the number the wheel
+    gave, then the process exits 0 with the session still open; the next run resumes it."""
+    path = write_config(tmp_path, wheel="sim://wheel?spin=2")  # 1.8 s from launch to pocket
+    cfg, events, turning = _stopped_when(path, _ball_turning, "a ball launched")
+    kinds = [e["kind"] for e in events]
+    assert "round.void" not in kinds and "table.close" not in kinds
+    # the stopped spin's round ends settled: bets closed, then its result, the journal's last
+    # round event; nothing after it but the table's own top-up between rounds
+    (result,) = [e for e in events if e["kind"] == "round.result" and e["round"] == turning]
+    of_round = [e["kind"] for e in events if e["round"] == turning]
+    assert of_round[-1] == "round.result" and "round.closed" in of_round
+    assert {e["kind"] for e in events if e["seq"] > result["seq"]} <= {"float.advance"}
+    assert max(e["round"] or 0 for e in events) == turning
+    # every spin's number, the stopped one's too, is the one the wheel gave that spin
+    numbers = [e["data"]["outcome"]["number"] for e in events if e["kind"] == "round.result"]
+    assert numbers == _wheel_numbers(cfg, 3, turning)
+    _resumed(path, cfg, events[-1]["seq"])
+
+
+def test_sigterm_during_open_betting_voids_the_round_and_the_next_run_resumes_the_session(
+    tmp_path,
+):
+    """A stop (SIGTERM) while bets are open and the ball is not launched yet (the croupier's
+    wait of bets=) has no spin to wait for: the round is void, saying the table was stopped,
+    and the process exits 0 with the session open; the next run resumes it, not voiding the
+    round again."""
+    # 2.88 s of open betting with the wheel quiet, then 0.2 s of ball
+    path = write_config(tmp_path, wheel="sim://wheel?spin=0.2&bets=3")
+    cfg, events, open_round = _stopped_when(path, _betting_open, "a round open for bets")
+    kinds = [e["kind"] for e in events]
+    assert "table.close" not in kinds
+    (void,) = [e for e in events if e["kind"] == "round.void"]
+    assert void["round"] == open_round and void["seq"] == events[-1]["seq"]
+    assert void["data"]["why"]["key"] == "void_stopped" and "stopped" in void["data"]["reason"]
+    of_round = [e["kind"] for e in events if e["round"] == open_round]
+    assert "round.closed" not in of_round and "round.result" not in of_round
+    events = _resumed(path, cfg, void["seq"])
+    assert [e for e in events if e["kind"] == "round.void"] == [void]
 
 
 def test_a_missing_rulebook_profile_is_named(tmp_path):

@@ -504,6 +504,15 @@ MISTAKES = [
         id="a wheel timeout shorter than the cammegh's retries",
     ),
     pytest.param(
+        "roulette_fr",
+        dict(lines={"wheel": 'wheel = "sim://wheel?spin=3&bets=30"'}),
+        "[devices] wheel_timeout = 20 s is not above the 28.2 s the wheel may stay quiet in a "
+        "round by itself (the croupier's wait before the launch: bets less 0.6 x spin of its "
+        "URL); the table would void the spin while it plays on: set wheel_timeout above 28.2 "
+        "(90 leaves room), or lower bets",
+        id="a wheel timeout shorter than the simulated wheel's wait",
+    ),
+    pytest.param(
         "craps",
         dict(lines={"dice_timeout": "dice_timeout = 7200"}),
         "[devices] dice_timeout must be a number from 1 to 3600 (got 7200)",
@@ -621,7 +630,8 @@ def test_every_mistake_is_a_config_error_naming_the_file_section_and_key(
     assert says in refused(table_file(tmp_path, game, **edits))
 
 
-# On the command line: exit 2 and the message, never a traceback, before anything opens
+# On the command line: exit 78 (EX_CONFIG) and the message, never a traceback, before anything
+# opens
 
 ON_THE_COMMAND_LINE = (
     "device timeout misspelt",
@@ -704,14 +714,14 @@ FLOOR_TABLE = floor_entry(**FLOOR_FIELDS)
         ),
     ],
 )
-def test_pit_collect_refuses_a_broken_floor_file_with_exit_2_before_opening_anything(
+def test_pit_collect_refuses_a_broken_floor_file_with_exit_78_before_opening_anything(
     tmp_path, text, says
 ):
     path = tmp_path / "floor.toml"
     path.write_text(text, encoding="utf-8")
     store = tmp_path / "pit.db"
     done = cli("pit", "collect", "--tables", str(path), "--db", f"sqlite:///{store}")
-    assert done.returncode == 2, done.stderr
+    assert done.returncode == EXIT_CONFIG, done.stderr
     assert f"dealer-terminal: {path}: {says}" in done.stderr
     assert "Traceback" not in done.stderr
     assert not store.exists()

@@ -247,7 +247,10 @@ def test_verify_fails_on_a_correction_whose_money_was_forged(cfg):
     forge(cfg.db, lambda e: e["kind"] == "round.correction", pay_back)
     report = audit(cfg.db)
     assert not report.ok and report.bad_seq == correction["seq"]
-    assert "correction of round 2" in report.reason and "adjustment differ" in report.reason
+    assert (
+        "correction of round 2" in report.reason
+        and "journal's adjustment and the rules' settlement differ" in report.reason
+    )
 
 
 def test_verify_fails_on_a_correction_that_names_an_earlier_result(cfg):
@@ -579,16 +582,16 @@ def _corrected_coup_journal(tmp_path):
     "forged, said",
     [
         # the dealer's bust as first journaled, the money kept
-        (lambda data: data.update(adjustment=[]), "adjustment differ"),
+        (lambda data: data.update(adjustment=[]), "the journal's adjustment and the rules'"),
         # the box hit instead of standing: a decision the journal never held
         (
             lambda data: data["moves"].__setitem__(3, ["decision", "box:1", "hit"]),
-            "moves differ",
+            "the journal's moves and the rules'",
         ),
         # the outcome says other cards than the coup dealt
         (
             lambda data: data["outcome"].__setitem__("dealer", ["6H", "4C", "9C"]),
-            "journaled outcome differ",
+            "the journal's outcome and the rules' settlement differ",
         ),
         # cards that make no coup
         (lambda data: data["moves"].pop(), "the rules refuse to settle it (too few cards"),

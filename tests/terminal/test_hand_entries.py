@@ -15,13 +15,9 @@ from games.records import Bet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
 from terminal.runtime.audit import audit
-from tests.support.helpers import journal_events, quiet, wait_for, write_config
+from tests.support.helpers import by_kind, journal_events, quiet, wait_for, write_config
 
 MANUAL = {"source": "manual", "entered_by": "C-07"}
-
-
-def by_kind(events, kind):
-    return [e["data"] for e in events if e["kind"] == kind]
 
 
 def screen_session(table, screen) -> int:

@@ -210,8 +210,7 @@ def test_over_curve_the_audit_proves_its_key_to_the_pit(tables, capsys, monkeypa
             pit.server.endpoint,
             "--key",
             str(console.secret),
-            "--server-key",
-            pit_keys.key.decode(),
+            f"--server-key={pit_keys.key.decode()}",  # a Z85 key may begin with "-"
         )
         assert code == 0 and out[-1].startswith("identical: "), err
         monkeypatch.setattr("terminal.journal_audit.PIT_TIMEOUT_S", 0.3)

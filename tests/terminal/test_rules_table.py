@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
+from terminal.cli import EXIT_CONFIG
 from tests.support.helpers import TABLES, cli, edit_toml, write_config
 
 EXAMPLES = sorted(path.stem for path in TABLES.glob("*.toml"))
@@ -103,7 +104,7 @@ def test_a_step_the_game_cannot_take_is_a_configuration_error(tmp_path):
 
     path = rewritten(write_config(tmp_path, game="craps"), odds_pass_for_place_8)
     done = cli("rules", "--config", str(path))
-    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.returncode == EXIT_CONFIG and "Traceback" not in done.stderr
     assert f"{path}: [stakes] odds:pass: odds have no minimum" in done.stderr
 
 

@@ -4,13 +4,18 @@ rather than a crash, the progress told check by check, the text and the event da
 
 from __future__ import annotations
 
+import os
+
 import pytest
+import serial
 
 from drivers.emulators.cammegh import CammeghEmulator
+from drivers.errors import DeviceError
 from drivers.selftest import SelfTestCheck
 from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
 from terminal.contract.selftest import summary
+from terminal.selftest import devices
 from terminal.selftest.devices import check_device, check_devices, failed_to_open
 from terminal.selftest.report import Report, Section
 from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR, cammegh_url
@@ -75,6 +80,34 @@ def test_a_device_that_cannot_open_is_one_failed_check():
     assert [(c.name, c.ok, c.detail) for c in section.checks] == [("open", False, "no hello")]
 
 
+def test_a_port_in_use_names_its_holder(tmp_path):
+    """The port held (here by this very process, opened exclusively as a table opens it): the
+    check names the process, and the table's own fix when it is a table."""
+    with CammeghEmulator(tmp_path / "ss2", time_factor=CAMMEGH_TIME_FACTOR) as ss2:
+        url = cammegh_url(ss2.link)
+        with serial.Serial(str(ss2.link), 9600, exclusive=True):
+            with pytest.raises(DeviceError) as busy:
+                open_wheel(url, ORDER)
+            (check,) = failed_to_open("wheel", url, busy.value).checks
+    assert "in use by another process" in check.detail
+    assert f"held by process {os.getpid()}" in check.detail
+    assert "the table is running" not in check.detail
+
+
+def test_a_port_held_by_a_running_table_says_where_to_run_the_selftest(tmp_path, monkeypatch):
+    link = tmp_path / "ttyUSB0"
+    link.touch()
+    table = "process 4242 (/usr/bin/python3 /usr/bin/dealer-terminal run --config t.toml)"
+    monkeypatch.setattr(devices, "holder_of", lambda stat: table)
+    busy = DeviceError(f"wheel: cannot open {link}: the port is in use by another process")
+    (check,) = failed_to_open("wheel", f"cammegh://{link}", busy).checks
+    assert f"the table is running ({table}) and holds its port" in check.detail
+    assert "technician screen" in check.detail and "systemctl stop dealer-terminal" in check.detail
+    monkeypatch.setattr(devices, "holder_of", lambda stat: "process 7 (minicom -D /dev/ttyUSB0)")
+    (check,) = failed_to_open("wheel", f"cammegh://{link}", busy).checks
+    assert check.detail.endswith("held by process 7 (minicom -D /dev/ttyUSB0)")
+
+
 def report() -> Report:
     return Report(
         (
@@ -104,8 +137,23 @@ def test_the_report_reads_as_the_command_prints_it():
         "  ok   switch door: GPIO22 closed",
         "host:",
         "  ok   clock: synchronised",
-        "some checks FAILED; gpio simulated (the table file names them so), not tested on hardware",
+        "some checks FAILED (wheel: pocket); gpio simulated (the table file names them so), not "
+        "tested on hardware",
     ]
+
+
+def test_a_host_check_failing_beside_simulated_devices_is_laid_on_the_host():
+    """--sim with a host check failing: the verdict names the host, not the devices."""
+    sections = (
+        Section("wheel", "sim://wheel", True, (SelfTestCheck("pocket", True, "ok"),)),
+        Section("host", None, False, (SelfTestCheck("watchdog", False, "no watchdog"),)),
+    )
+    verdict = Report(sections, sim=True).verdict()
+    assert verdict == (
+        "some checks FAILED (host: watchdog); every device simulated (--sim): no device was "
+        "tested on hardware"
+    )
+    assert "on simulated devices only" not in verdict
 
 
 def test_the_event_data_holds_every_check_the_totals_and_what_was_simulated():

@@ -152,6 +152,42 @@ def test_the_red_card_of_the_last_cut_ends_a_trente_et_quarante_session(tmp_path
     assert kinds(events).count("round.open") == 1
 
 
+def test_the_card_behind_the_red_card_entered_late_is_put_aside_not_out_of_turn(tmp_path):
+    """The croupier enters the red card, then, once the next coup waits for the new shoe, the
+    card it came out for: asked for, it is put aside with the ended shoe, no card out of turn
+    (docs/events.md)."""
+
+    def coup_dealt_to_the_red_card(table, bet_id):
+        bets_open(table)
+        table.post_bet(TrenteQuaranteBet(bet_id, 1, "rouge", table.setup.limits.min))
+        committed(table, lambda: table.state.round_bets, "the bet placed")
+        table.post(NoMoreBets("C-07"))
+        committed(table, lambda: table.rounds.waiting == "shoe", "the shoe asked for")
+
+    def script(table):
+        coup_dealt_to_the_red_card(table, "r1")
+        table.hand.loaded(table.rules.decks, by="C-07")
+        committed(table, lambda: table.rounds.waiting == "card", "a card asked for")
+        table.hand.enter("KS", by="C-07")
+        table.hand.cut(by="C-07")  # the red card
+        committed(table, lambda: "round.void" in kinds(table.journal.events()), "the coup void")
+        coup_dealt_to_the_red_card(table, "r2")
+        table.hand.enter("QH", by="C-07")  # the card behind the red card, entered late
+        committed(
+            table, lambda: "card.discarded" in kinds(table.journal.events()), "the card aside"
+        )
+        table.control.request_stop()
+
+    events = staffed(tmp_path, "trente_quarante", script, shoe="screen://")
+    (discarded,) = [e["data"] for e in events if e["kind"] == "card.discarded"]
+    assert discarded == {
+        "card": "QH",
+        "reason": "behind the red card: the coup was void",
+        "entered_by": "C-07",
+    }
+    assert "fault" not in kinds(events)
+
+
 def refused(table, what):
     return [
         e

@@ -7,6 +7,7 @@ released. A configuration error keeps the service up, its STATUS the error, unti
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import socket
@@ -354,6 +355,46 @@ def test_notify_speaks_to_an_abstract_socket_one_line_a_field(monkeypatch):
         assert end.recv(1024) == b"READY=1\nSTATUS=two lines"
     monkeypatch.delenv("NOTIFY_SOCKET")
     assert not notify(READY="1")  # not started by systemd: nothing sent
+
+
+def test_a_notification_systemd_cannot_take_at_once_is_dropped_never_waited_for(
+    tmp_path, monkeypatch, caplog
+):
+    """systemd busy: its socket's queue full, its end never reading. notify() returns False
+    at once for each notification, the drop logged once for them all; once systemd reads
+    again, the next one goes through and says how many were dropped."""
+    path = tmp_path / "notify"
+    with (
+        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as end,
+        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as filler,
+    ):
+        end.bind(str(path))
+        filler.setblocking(False)
+        filler.connect(str(path))
+        with pytest.raises(BlockingIOError):  # the queue fills (net.unix.max_dgram_qlen)
+            for _ in range(100_000):
+                filler.send(b"WATCHDOG=1")
+        monkeypatch.setenv("NOTIFY_SOCKET", str(path))
+        # a send that waited would wait forever: it fails on this timeout instead (below)
+        socket.setdefaulttimeout(WAIT_S)
+        try:
+            with caplog.at_level(logging.WARNING, logger="terminal.runtime.systemd"):
+                assert [notify(WATCHDOG="1") for _ in range(5)] == [False] * 5
+                dropped = [r.getMessage() for r in caplog.records]
+                assert len(dropped) == 1, dropped
+                assert "its queue is full (systemd busy); dropped" in dropped[0]
+                end.setblocking(False)
+                with pytest.raises(BlockingIOError):  # systemd reads its queue again
+                    while True:
+                        end.recv(1024)
+                assert notify(STATUS="back")
+                assert end.recv(1024) == b"STATUS=back"
+                again = [r.getMessage() for r in caplog.records][1:]
+                assert again == [
+                    f"notified systemd at {path} again, after 5 notification(s) dropped"
+                ]
+        finally:
+            socket.setdefaulttimeout(None)
 
 
 def test_the_watchdog_interval_is_systemds_else_the_units(monkeypatch):

@@ -269,7 +269,7 @@ def test_the_statistics_stand_beside_the_journals():
         sum((c - 3 / 37) ** 2 / (3 / 37) for c in Statistics.wins)
     )
     statistics = checks_of(records)[1]
-    assert statistics.ok and "every number's wins agree" in statistics.detail
+    assert statistics.ok and "the wins of all 37 numbers agree" in statistics.detail
 
     Statistics.wins = tuple(3 if n == 17 else 0 for n in range(37))
     statistics = checks_of(
@@ -279,6 +279,42 @@ def test_the_statistics_stand_beside_the_journals():
     assert "wins differ for 2 numbers: 5 (wheel 0, journal 1), 17 (wheel 3, journal 2)" in (
         statistics.detail
     )
+
+
+def test_statistics_without_wins_by_number_never_agree():
+    """A wheel that gave its total alone (its per-pocket lines unread) is no agreement."""
+    journal = Journal()
+    journal.results(17, 5)
+
+    class Statistics:
+        games, misfires, chi_squared, percent = 2, 0, 36.0, 50.0
+        wins: tuple[int, ...] = ()
+
+    statistics = checks_of(
+        records_from(events=journal.events, pockets=37, statistics=Statistics())
+    )[1]
+    assert not statistics.ok and "agree" not in statistics.detail
+    assert "the wheel gave no wins per number, only its total" in statistics.detail
+
+
+def test_the_same_wins_with_another_total_names_no_empty_list():
+    journal = Journal()
+    journal.results(17, 5)
+
+    class Statistics:
+        games, misfires, chi_squared, percent = 3, 0, 36.0, 50.0
+        wins = tuple(1 if n in (5, 17) else 0 for n in range(37))
+
+    statistics = checks_of(
+        records_from(events=journal.events, pockets=37, statistics=Statistics())
+    )[1]
+    assert (
+        not statistics.ok
+        and "0 numbers" not in statistics.detail
+        and ": ;" not in (statistics.detail)
+    )
+    assert "every number's wins agree, but the wheel counts 3 games" in statistics.detail
+    assert "its wins add up to 2" in statistics.detail
 
 
 # On the SS2 emulator
@@ -320,7 +356,7 @@ def test_a_table_run_and_its_wheel_agree(tmp_path):
         assert "3 games in the wheel's log (0 misfires), 3 results in the journal, 3 in both" in (
             found["wheel_log"].detail
         )
-        assert "every number's wins agree" in found["statistics"].detail
+        assert "the wins of all 37 numbers agree" in found["statistics"].detail
         # the page read in idle (state 6), the wheel powered on again after
         read = wheel.received[wheel.received.index("*P 0") :]
         assert read.index("*s t") < read.index("*s r 0") < read.index("*P 1")

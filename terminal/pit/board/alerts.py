@@ -58,9 +58,10 @@ class AlertBook:
         self._acknowledged: dict[int, dict] = {}
 
     def update(self, snapshot: dict) -> None:
-        """Take in a floor snapshot: acknowledgements first, so an alert listed in both is
-        closed."""
+        """Take in a floor snapshot: acknowledgements and clearings first, so an alert listed
+        there and among the open ones is closed."""
         self.learn(snapshot.get("acknowledged") or [])
+        self.learn(snapshot.get("cleared") or [])
         self.learn(snapshot.get("alerts") or [])
 
     def learn(self, alerts: list[dict]) -> None:
@@ -68,6 +69,8 @@ class AlertBook:
             if alert.get("acknowledged_by") is not None:
                 self._open.pop(alert["id"], None)
                 self._acknowledged[alert["id"]] = alert
+            elif alert.get("cleared_at") is not None:  # the pit closed it: its table heard again
+                self._open.pop(alert["id"], None)
             elif alert["id"] not in self._acknowledged:
                 self._open[alert["id"]] = alert
         for stale in [a["id"] for a in self.acknowledged[KEEP_ACKNOWLEDGED:]]:

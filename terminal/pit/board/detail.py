@@ -63,7 +63,7 @@ def draw_detail(surface: pygame.Surface, layout: Layout, detail: dict) -> None:
     column(
         surface,
         alerts,
-        _alert_rows(listed),
+        alert_rows(listed),
         more=lambda left: (
             f"{left} older alert{'s' if left > 1 else ''} not shown: "
             f"`dealer-terminal pit table {table['table']}` lists them all"
@@ -163,18 +163,23 @@ def _fault_rows(table: dict) -> list[tuple[str, tuple]]:
     ]
 
 
-def _alert_rows(alerts: list[dict]) -> list[tuple[str, tuple]]:
+def alert_rows(alerts: list[dict]) -> list[tuple[str, tuple]]:
     if not alerts:
         return [("no alerts", DIM)]
     rows = []
     for alert in alerts:
-        by = alert.get("acknowledged_by")
-        state = "OPEN" if by is None else f"ack by {by} at {clock_of(alert.get('acknowledged_at'))}"
+        by, cleared = alert.get("acknowledged_by"), alert.get("cleared_at")
+        if by is not None:
+            state = f"ack by {by} at {clock_of(alert.get('acknowledged_at'))}"
+        elif cleared is not None:
+            state = f"cleared at {clock_of(cleared)}"
+        else:
+            state = "OPEN"
         rows.append(
             (
                 f"{clock_of(alert.get('raised_at'))} {alert['kind']} ({state}): "
                 f"{alert.get('detail') or ''}",
-                ALARM_TEXT if by is None else GAIN,
+                ALARM_TEXT if state == "OPEN" else GAIN,
             )
         )
     return rows

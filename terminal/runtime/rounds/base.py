@@ -12,10 +12,38 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from games.protocols import Void
+from games.reasons import Reason, define, reason
 from games.records import Bet
 
 if TYPE_CHECKING:
     from terminal.runtime.table import Table
+
+
+# why the table voids a round of its own accord (games/reasons.py), journaled with the void's
+# `why` so that the screens say it in the croupier's language; a device's own fault voids it
+# with the device's words (its banner says the fault in the croupier's)
+DEVICES = ("wheel", "dice", "shoe")  # games.game.Game.device
+define(
+    {
+        "void_stopped": "the table was stopped; stakes returned",
+        "void_restarted": "the terminal restarted during the round; stakes returned",
+        **{
+            f"void_{d}_disturbed": "{switch}: the " + d + " was disturbed during the round"
+            for d in DEVICES
+        },
+        **{f"void_{d}_silent": f"{d} silent" for d in DEVICES},
+    }
+)
+
+
+def disturbed(device: str, switch: str) -> Reason:
+    """Why a round is void that the tilt `switch` of the table's `device` voided."""
+    return reason(f"void_{device}_disturbed", switch=switch)
+
+
+def silent(device: str) -> Reason:
+    """Why a round is void whose `device` sent nothing for the table's timeout."""
+    return reason(f"void_{device}_silent")
 
 
 @dataclass(frozen=True)
@@ -99,7 +127,7 @@ class Rounds:
     def disturbed(self, switch: str) -> None:
         """A tilt switch voided the round in play."""
         table = self.table
-        table.void_round(f"{switch}: the {table.game.device} was disturbed during the round")
+        table.void_round(disturbed(table.game.device, switch))
 
     # -- entries and events -----------------------------------------------------------------
     def croupier(self, entry: Any) -> bool:

@@ -9,6 +9,28 @@ the deal cannot take is the game's misdeal: put aside (`card.discarded`) or the 
 
 A new shoe is loaded when the cut card has come out and its coup is over (and, for a game that
 deals a fresh deck each coup, before every coup); its first cards are burnt as the rules say.
+A croupier who enters the shoe by hand says it is loaded between coups, before the bets (a
+`ShoeLoaded` heard then, while the shoe in use is over, is journaled at once), and may count
+its burnt cards then too, face down and unread (`CardsBurnt`); the next coup burns what is
+left to burn before its first card.
+
+Trente et quarante's red card ends the shoe and voids the coup in progress (section 05 V.3): it
+comes out in place of the card the deal asked for, and a shoe reports the cut card before that
+card (drivers/shoe/base.py), so the card behind the red card may still come out, as the deal's
+answer (the simulated shoe and the reader board's emulator deal it; a croupier may slide it out
+while the deal lamp is lit). It was asked for, so it is no card out of turn: it is put aside,
+counted out of the ended shoe, with no fault.
+
+A coup whose bets were closed when the terminal was killed is taken up again at a table whose
+croupier enters the cards by hand (`Table.resumable`): the cards are still in the croupier's
+hands and the shoe, and every card entered was journaled. The coup is played again into the
+engine from its journaled cards and decisions (what the fold holds: `ShoeFold.moves`; the shoe's
+fold has counted those cards out already, so they are never drawn again), and the croupier is
+asked for the next card or decision as before. A shoe that was being loaded or burnt goes on
+from where it was; one loaded, or cut, in the coup is its own and is not loaded again. The red
+card journaled in the coup voids it as it would have; poker's coins already settled by the
+casino's pool (`carrousel.pool` journaled) are asked of it again, which gives the same answer,
+and not journaled twice.
 """
 
 from __future__ import annotations
@@ -16,7 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 from drivers.faults import Fault, FaultCleared
-from drivers.shoe.events import CardDrawn, CutCardOut, ShoeLoaded
+from drivers.shoe.events import CARD_FAULTS, CardDrawn, CardsBurnt, CutCardOut, ShoeLoaded
 from games.cards.coup import Misdeal, Need
 from games.cards.fold import ShoeFold
 from games.cards.shoe import ShoeFault
@@ -43,6 +65,14 @@ define(
         "{asked}'s",
         "misdeal_no_coup": "a misdeal is declared while a coup is dealt, after no more bets",
         "misdeal_declared": "misdeal declared by {by}: the coup is void, the stakes returned",
+        # why a coup is void (beside the table's own: terminal/runtime/rounds/base.py); the
+        # rules' and the shoe's own words as a field, in English
+        "void_nothing_dealt": "no bets: nothing was dealt",
+        "void_misdeal": "misdeal: {reason}",
+        "void_shoe_integrity": "shoe integrity: {reason}",
+        "void_card_unread": "the reader could not read a card: the coup is void",
+        "void_shoe_empty": "the shoe ran out of cards: the coup is void",
+        "void_red_card": "the red card came out: the coup in progress is void",
     }
 )
 
@@ -59,9 +89,9 @@ class CoupRounds(Rounds):
         self.carrousel = carrousel  # poker: the casino's pool (terminal/runtime/carrousel.py)
         self._shoe_exhausted = False  # the shoe said it is empty: load a new one
         self._red_card = False  # the coup in progress is void because the red card came out
+        self._card_behind_red = False  # the card the red card came out for may still come out
         self.asked: Need | None = None  # the decision the coup waits for from the croupier
         self._answer: str | None = None  # the decision entered for it
-        self._entered_by: str | None = None  # who entered the coup's last card dealt by hand
         self._misdeal: MisdealCall | None = None  # a misdeal the croupier declared, to void
 
     @property
@@ -132,21 +162,24 @@ class CoupRounds(Rounds):
 
     # -- one coup ------------------------------------------------------------------------------
     def decide(self, round_no: int, *, last_round: bool) -> Decided | None:
+        """No more bets, the shoe, then the coup dealt card by card and decided. A coup whose
+        bets are closed already is one a restart found (`Table.recover`): it goes on from its
+        journaled cards and decisions (the module's docstring)."""
         table = self.table
         self._misdeal = None  # one declared for a coup that is over is no longer
-        if table.closing.final and self.game.cut_card_voids:
-            table.announce(table.engine.announcement("last_coup"), round_no)  # prisoners left
-        if not self._wait_for_bets():
-            table.void_round("no bets: nothing was dealt", say=False)
-            return None
-        table.close_bets(round_no)
-        self._entered_by = None
+        resumed = table.state.round_status == "closed"
+        if not resumed:
+            if table.closing.final and self.game.cut_card_voids:
+                table.announce(table.engine.announcement("last_coup"), round_no)  # prisoners
+            if not self._wait_for_bets():
+                table.void_round(reason("void_nothing_dealt"), say=False)
+                return None
+            table.close_bets(round_no)
         try:
             self._void_if_declared()  # declared as the bets closed
-            if self._shoe_over():
-                self._load_shoe()
-            try:
-                coup = table.engine.start(self._own.engine_state(), table.state.round_bets)
+            self._shoe_for_coup(round_no)
+            try:  # a new coup, or one resumed as far as its journaled moves took it
+                coup = coup_so_far(table.engine, table.state)
             except ValueError as nothing:  # poker: coins but no box with an ante
                 self._give_up(str(nothing), say=False)
             while (need := table.engine.need(coup)).kind != "settle":
@@ -160,13 +193,35 @@ class CoupRounds(Rounds):
         except _CoupVoid:
             return None
         # settled from the journaled cards and decisions, as `journal verify` will
-        return Decided({}, last_round or table.closing.last_round(), entered(self._entered_by))
+        by = self._own.entered_by
+        return Decided({}, last_round or table.closing.last_round(), entered(by))
+
+    def _shoe_for_coup(self, round_no: int) -> None:
+        """The shoe the coup deals from: a new one loaded when the one in use is over, or the
+        burnt cards still due of one loaded between coups. A shoe loaded in this round, or whose
+        cut card came out in it, is the coup's own (a resumed coup: not loaded again); the red
+        card that came out in a resumed coup voids it as it did (`_cut_card_out`)."""
+        own = self._own
+        if own.cut_in == round_no:  # a resumed coup: the cut card came out before the kill
+            table = self.table
+            table.closing.cut_card_out()
+            if self.game.cut_card_voids:
+                self._red_card = self._card_behind_red = True
+                self._give_up(reason("void_red_card"))
+        if round_no not in (own.loaded_in, own.cut_in) and self._shoe_over():
+            self._load_shoe()
+        elif own.shoe.burning:  # loaded between coups (or killed while burnt), cards still due
+            self._burn()
 
     def _settle_carrousel(self, coup) -> None:
         """The coup's coins settled by the casino's pool (waiting for it while it is away); the
-        pool before them journaled, which the engine settles the coins against."""
+        pool before them journaled, which the engine settles the coins against. A resumed coup
+        whose movement was journaled before the kill asks again (the pool answers a round it
+        settled as it did, and the table's own pool is brought to after it) without journaling
+        it twice."""
         table = self.table
         coins, unreachable = table.engine.coins(coup), False
+        journaled = self._own.pool_round == table.state.round  # before a restart: not twice
         while True:
             try:
                 movement = self.carrousel.settle(
@@ -182,11 +237,12 @@ class CoupRounds(Rounds):
                     table.fault("unreachable", "error", f"{e}; the coup waits", device="carrousel")
                     unreachable = True
                 if table.control.stop_requested.is_set():
-                    self._give_up("the table was stopped; stakes returned")
+                    self._give_up(reason("void_stopped"))
                 table.hear_faults_until(lambda event: False, seconds=1.0)
         if unreachable:
             table.clear_fault("carrousel", "unreachable", "the carrousel pool answers again")
-        table.emit("carrousel.pool", movement.to_json(), table.state.round)
+        if not journaled:
+            table.emit("carrousel.pool", movement.to_json(), table.state.round)
 
     def before_void(self) -> None:
         """A void coup whose coins the casino's pool had settled (a crash in between) is
@@ -223,20 +279,43 @@ class CoupRounds(Rounds):
     def _load_shoe(self) -> None:
         """A new shoe: shuffled and loaded with its cut card; its first cards burnt."""
         table, rules = self.table, self.table.rules
-        size = 52 * rules.decks
-        cut_after = size - rules.cut_reserve if rules.cut_reserve else None
-        self._shoe_exhausted = False
         with self.waiting_for("shoe"):
-            table.device.new_shoe(rules.decks, cut_after)
+            table.device.new_shoe(rules.decks, self._cut_after())
             self._wait_for(lambda event: isinstance(event, ShoeLoaded), "the shoe to be loaded")
+        self._loaded()
+        self._burn()
+
+    def _cut_after(self) -> int | None:
+        rules = self.table.rules
+        return 52 * rules.decks - rules.cut_reserve if rules.cut_reserve else None
+
+    def _loaded(self) -> None:
+        """The new shoe journaled: the cards out of the ended one no longer count."""
+        table, rules = self.table, self.table.rules
+        self._shoe_exhausted = False
+        self._card_behind_red = False  # nothing more comes out of the ended shoe
         table.emit(
             "shoe.loaded",
-            {"decks": rules.decks, "burn": rules.burn, "cut_after": cut_after},
+            {"decks": rules.decks, "burn": rules.burn, "cut_after": self._cut_after()},
             table.state.open_round,
         )
-        for _ in range(rules.burn):
-            drawn = self._draw("burn")
-            table.emit("card.burnt", {"card": drawn.card, **_by(drawn)}, table.state.open_round)
+
+    def _burn(self) -> None:
+        """The new shoe's cards still to burn: each read (or entered by rank and suit), or
+        counted face down by the croupier."""
+        table = self.table
+        while self._own.shoe.burning:
+            drawn = self._draw("burn", counted=True)
+            if isinstance(drawn, CardsBurnt):
+                self._counted_burnt(drawn)
+            else:
+                table.emit("card.burnt", {"card": drawn.card, **_by(drawn)}, table.state.open_round)
+
+    def _counted_burnt(self, burnt: CardsBurnt) -> None:
+        """Cards burnt face down as the croupier counted them: out of the shoe, unread."""
+        table = self.table
+        for _ in range(burnt.count):
+            table.emit("card.burnt", {"card": None, **_by(burnt)}, table.state.open_round)
 
     def _deal(self, coup, place: str):
         """The next card for `place`, as far as the shoe and the rules take it."""
@@ -254,24 +333,27 @@ class CoupRounds(Rounds):
                 )
                 if misdeal.handling == "discard":
                     continue
-                self._give_up(f"misdeal: {misdeal.reason}")
+                self._give_up(reason("void_misdeal", reason=misdeal.reason))
             table.emit(
                 "card.drawn", {"card": card, "place": place, **_by(drawn)}, table.state.round
             )
-            self._entered_by = drawn.entered_by or self._entered_by
             return coup
 
-    def _draw(self, place: str) -> CardDrawn:
-        """A card out of the shoe that the shoe can have held; the coup is void otherwise."""
+    def _draw(self, place: str, *, counted: bool = False) -> Any:
+        """A card out of the shoe that the shoe can have held; the coup is void otherwise.
+        `counted`: cards burnt face down and counted (`CardsBurnt`) are taken too."""
         table = self.table
+        wanted = (CardDrawn, CardsBurnt) if counted else CardDrawn
         with self.waiting_for("card"):
             table.device.deal()
-            event = self._wait_for(lambda e: isinstance(e, CardDrawn), f"a card for {place}")
+            event = self._wait_for(lambda e: isinstance(e, wanted), f"a card for {place}")
+        if isinstance(event, CardsBurnt):
+            return event
         try:
             self._own.shoe.draw(event.card)
         except ShoeFault as fault:
             table.incident(fault.code, "error", fault.reason)
-            self._give_up(f"shoe integrity: {fault.reason}")
+            self._give_up(reason("void_shoe_integrity", reason=fault.reason))
         return event
 
     def _decide(self, coup, need: Need):
@@ -303,7 +385,7 @@ class CoupRounds(Rounds):
         try:
             while self._answer is None:
                 if table.control.stop_requested.is_set():
-                    self._give_up("the table was stopped; stakes returned")
+                    self._give_up(reason("void_stopped"))
                 self._void_if_declared()
                 table.hear_faults_until(
                     lambda event: self._answer is not None or self._misdeal is not None,
@@ -319,6 +401,8 @@ class CoupRounds(Rounds):
         journaled. A silent shoe, a stop or a fault that stops the deal voids the coup."""
         table = self.table
         for event in table.readings():
+            if self._behind_red_card(event):
+                continue
             if isinstance(event, MisdealCall):
                 self._void_if_declared()
             elif wanted(event):
@@ -330,11 +414,11 @@ class CoupRounds(Rounds):
                 table.device.deal()
             elif isinstance(event, Fault) and event.code == "unreadable_card":  # never guessed
                 table.device_fault(event)
-                self._give_up("the reader could not read a card: the coup is void")
+                self._give_up(reason("void_card_unread"))
             elif isinstance(event, Fault) and event.code == "shoe_empty":
                 table.device_fault(event)
                 self._shoe_exhausted = True
-                self._give_up("the shoe ran out of cards: the coup is void")
+                self._give_up(reason("void_shoe_empty"))
             elif isinstance(event, CutCardOut):
                 self._cut_card_out()
             elif isinstance(event, FaultCleared):
@@ -348,8 +432,8 @@ class CoupRounds(Rounds):
         table.emit("shoe.cut_card", {}, table.state.open_round)
         table.closing.cut_card_out()
         if self.game.cut_card_voids:  # trente et quarante, section 05 (announced by the void)
-            self._red_card = True
-            self._give_up("the red card came out: the coup in progress is void")
+            self._red_card = self._card_behind_red = True
+            self._give_up(reason("void_red_card"))
         table.announce(table.engine.announcement("cut_card"), table.state.open_round)
 
     # -- a void coup ---------------------------------------------------------------------------
@@ -368,18 +452,56 @@ class CoupRounds(Rounds):
         return table.engine.staked(coup_so_far(table.engine, table.state))
 
     def hear(self, source: str, event: Any) -> bool:
+        if self._behind_red_card(event):
+            return True
+        if self.table.state.round_status != "closed" and self._between_coups(event):
+            return True
         if isinstance(event, CardDrawn):  # between coups, or while the shoe is loaded
             self._out_of_turn(event)
             return True
         return False
 
+    def _between_coups(self, event: Any) -> bool:
+        """A new shoe the croupier loaded before the bets, while the shoe in use is over (a shoe
+        that lasts several coups), and its burnt cards counted: journaled as they come."""
+        shoe = self._own.shoe
+        if isinstance(event, ShoeLoaded) and self._shoe_over() and self.table.rules.cut_reserve:
+            self._loaded()
+            return True
+        if isinstance(event, CardsBurnt) and shoe is not None and shoe.burning:
+            self._counted_burnt(event)
+            return True
+        return False
+
+    def _behind_red_card(self, event: Any) -> bool:
+        """Whether `event` is the card behind the red card, the answer to the deal the red card
+        voided (the module's docstring): put aside, or, if it came out face up or unread, its
+        fault journaled as the shoe reported it, and no card asked again."""
+        if not self._card_behind_red:
+            return False
+        if isinstance(event, CardDrawn):
+            self._card_behind_red = False
+            self._put_aside(event, "behind the red card: the coup was void")
+            return True
+        if isinstance(event, Fault) and event.code in CARD_FAULTS:
+            self._card_behind_red = False
+            self.table.device_fault(event)
+            return True
+        return False
+
     def _out_of_turn(self, drawn: CardDrawn) -> None:
-        """A card drawn when none was asked for: a fault, and the card put aside (counted out
-        of the shoe), or an integrity fault if the shoe cannot have held it."""
-        table, card = self.table, drawn.card
-        table.incident(
-            "card_out_of_turn", "warning", f"{card} drawn when no card was asked for: put aside"
+        """A card drawn when none was asked for: a fault, and the card put aside."""
+        self.table.incident(
+            "card_out_of_turn",
+            "warning",
+            f"{drawn.card} drawn when no card was asked for: put aside",
         )
+        self._put_aside(drawn, "drawn out of turn")
+
+    def _put_aside(self, drawn: CardDrawn, why: str) -> None:
+        """A card out of the shoe that no coup takes: counted out of the shoe and journaled as
+        put aside, or an integrity fault if the shoe cannot have held it."""
+        table, card = self.table, drawn.card
         if self._own.shoe is None:
             return
         try:
@@ -388,9 +510,7 @@ class CoupRounds(Rounds):
             table.incident(fault.code, "error", fault.reason)
             return
         table.emit(
-            "card.discarded",
-            {"card": card, "reason": "drawn out of turn", **_by(drawn)},
-            table.state.open_round,
+            "card.discarded", {"card": card, "reason": why, **_by(drawn)}, table.state.open_round
         )
 
     def _give_up(self, reason: str, *, say: bool = True) -> None:
@@ -399,6 +519,6 @@ class CoupRounds(Rounds):
         raise _CoupVoid
 
 
-def _by(drawn: CardDrawn) -> dict[str, str]:
+def _by(drawn: CardDrawn | CardsBurnt) -> dict[str, str]:
     """What a card's journaled event says of who entered it by hand: nothing for a card read."""
     return {} if drawn.entered_by is None else {"entered_by": drawn.entered_by}

@@ -16,13 +16,10 @@ from typing import Any
 
 from drivers.dice.events import DiceThrown
 from drivers.faults import Fault, FaultCleared
-from games.craps.engine import VOID_CAUSES
 from games.reasons import define, reason, reason_of
 from games.records import Bet, BetRefused
 from terminal.runtime.croupier import DiceChange, Withdrawal, clip, text_problem
 from terminal.runtime.rounds.base import Decided, Rounds, entered
-
-SHOOTER_REFUSES = "the shooter has no Win or Don't Win bet: the dice go to the next player"
 
 # why the croupier's withdrawal of a bet is refused (games/reasons.py): the bet, then why (the
 # engine's own refusals are games/craps/engine.py's)
@@ -31,6 +28,10 @@ define(
         "withdrawal_refused": "bet {id}: {reason}",
         "withdrawal_bets_closed": "bets are withdrawn only while bets are open",
         "dice_change_asked": "new dice asked for by {by} ({reason})",
+        # why a roll is void before the dice are thrown: they pass to the next player
+        "void_no_shooter": "no shooter: the dice go to the next player",
+        "void_no_line_bet": "the shooter (seat {seat}) has no Win or Don't Win bet: the dice go "
+        "to the next player",
     }
 )
 
@@ -190,13 +191,16 @@ class RollRounds(Rounds):
         staffed table's croupier said no more bets: without the bet the dice pass. A croupier's
         table without staff waits for the bet (or a stop)."""
         table = self.table
-        while reason := table.engine.can_roll(self._own.engine_state(), table.state.round_bets):
+        while table.engine.can_roll(self._own.engine_state(), table.state.round_bets) is not None:
             if (
                 table.players is not None
                 or table.state.round_status != "open"
                 or table.control.stop_requested.is_set()
             ):
-                return f"{SHOOTER_REFUSES} ({reason})"
+                shooter = self._own.shooter
+                if shooter is None:
+                    return reason("void_no_shooter")
+                return reason("void_no_line_bet", seat=shooter)
             table.hear_faults_until(lambda event: event is None, seconds=1.0)
         return None
 
@@ -213,9 +217,10 @@ class RollRounds(Rounds):
         table.close_bets(round_no)
 
     def _void_throw(self, fault: Fault) -> None:
-        cause = fault.code if fault.code in VOID_CAUSES else None
+        causes = self.table.game.void_causes
+        cause = fault.code if fault.code in causes else None
         data: dict[str, Any] = {"cause": cause} if cause else {}
-        self.table.void_round(fault.detail or VOID_CAUSES.get(fault.code, fault.code), **data)
+        self.table.void_round(fault.detail or causes.get(fault.code, fault.code), **data)
         if cause == "off_table":
             self._change_dice(
                 "a die left the table: the shooter picks two of the four remaining "

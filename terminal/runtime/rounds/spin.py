@@ -1,21 +1,34 @@
 """A spin (roulette, boule's platform, the wheel of fortune): the table asks the wheel for a
 spin and reads its events: the rotor, the ball launched, the ball leaving the rim ("no more
 bets"), the ball in a pocket (a ball in pocket 17 becomes the result 17; a ball in two pockets
-becomes a fault and a void spin). At an American table, the colour chips (section 02)."""
+becomes a fault and a void spin). At an American table, the colour chips (section 02).
+
+A stop asked while the wheel's own game is under way (its rotor or its ball reported) does not
+leave that game's number to no round: bets close at once, and the spin is read to its end, its
+number settled (or its void), for up to the table's wheel timeout; only then does the table
+stop. A stop before the wheel's game began voids the round, as before. A wheel that powered down
+(drivers/wheel/base.py `power_on`) is switched on by a person: `WheelPowerOn`, posted by the
+technician's screen, taken here, on the table thread."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
+from drivers.errors import DeviceError
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from games.game import SpinGame
 from games.reasons import define, reason
 from terminal.runtime.croupier import ColourEntry, clip, colour_problem, seat_problem
-from terminal.runtime.rounds.base import Decided, Rounds, entered
+from terminal.runtime.rounds.base import Decided, Rounds, disturbed, entered
+
+log = logging.getLogger(__name__)
 
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
+STOP_POLL = 0.2  # seconds between the table's signs of life while a stopped spin ends
 
 # why the croupier's colour entry is refused (games/reasons.py): the entry, then why (the colour
 # chips' own refusals are games/roulette/colours.py's)
@@ -27,8 +40,23 @@ define(
         "colour_chips_none": "this table plays no colour chips",
         "colour_release_not_playing": "seat {seat} plays neither a colour nor value chips",
         "colour_seat_has_bets": "seat {seat} still has bets on the layout",
+        "wheel_power_none": "this table's wheel cannot be switched on from the terminal",
+        "wheel_power_failed": (
+            "the wheel stays off: if it still reports a fault, the technician mends it first; "
+            "else switch it on at its panel"
+        ),
+        # why a spin is void (beside the table's own: terminal/runtime/rounds/base.py)
+        "void_two_pockets": "sensor fault: ball in several pockets",
+        "void_pocket_out_of_range": "sensor fault: pocket out of range",
     }
 )
+
+
+@dataclass(frozen=True)
+class WheelPowerOn:
+    """A person switches the wheel on from the screen (`by`: who), after it powered down."""
+
+    by: str | None = None
 
 
 @dataclass
@@ -38,6 +66,8 @@ class _SpinSeen:
     previous: str | None  # the rotor direction of the previous spin
     rotor: RotorSpin | None = None
     launched: bool = False
+    stopped_until: float | None = None  # a stop came while its game was under way: read it
+    deferred: list[Any] = field(default_factory=list)  # entries that came meanwhile
 
 
 class SpinRounds(Rounds):
@@ -50,8 +80,30 @@ class SpinRounds(Rounds):
         self.result_sensed_ns: int | None = None  # when the ball of the last result was sensed
         self._spin = _SpinSeen(table.state.last_rotor)
 
+    # -- a wheel that powered down ----------------------------------------------------------
+    def power_on(self, by: str | None) -> None:
+        """Switch the wheel on, as a person asked; the fault of its power-down is cleared saying
+        who (the wheel's own report of it follows), or the entry is refused saying what to do."""
+        table = self.table
+        wheel = table.device
+        if not getattr(wheel, "can_power_on", False):
+            table.refuse("wheel_power", reason("wheel_power_none"))
+            return
+        try:
+            wheel.power_on()
+        except DeviceError as error:
+            log.warning("the wheel was not switched on: %s", error)
+            table.refuse("wheel_power", reason("wheel_power_failed"))
+            return
+        who = f" by {by}" if by else ""
+        device = table.game.device
+        table.clear_fault(device, "powered_down", f"switched on from the screen{who}")
+
     # -- colour chips (American roulette, section 02) ----------------------------------------
     def croupier(self, entry: Any) -> bool:
+        if isinstance(entry, WheelPowerOn):
+            self.power_on(entry.by)
+            return True
         if not isinstance(entry, ColourEntry):
             return False
         take = {
@@ -134,12 +186,51 @@ class SpinRounds(Rounds):
         direction = OPPOSITE.get(spin.previous or "", "cw")
         if table.hand is not None and table.hand is not table.device:
             table.hand.spin(direction)  # the screen beside the sensor: a new spin to enter
-        with self.waiting_for("spin"):
-            table.device.spin(direction)
-            for event in table.readings():
-                decided = self._on_wheel(event, round_no, spin, last_round)
-                if decided is not False:
-                    return decided
+        try:
+            with self.waiting_for("spin"):
+                table.device.spin(direction)
+                # through a stop once the wheel's own game is under way: its number is the
+                # round's, never nobody's
+                for event in table.readings(more=lambda: self._after_stop(round_no, spin)):
+                    decided = self._on_wheel(event, round_no, spin, last_round)
+                    if decided is not False:
+                        return decided
+            return None
+        finally:
+            for entry in spin.deferred:  # what the croupier entered while the stop waited
+                table.post(entry)
+
+    def _under_way(self, spin: _SpinSeen) -> bool:
+        """A stop was asked while the wheel plays this spin's game (a sensed wheel's: what a
+        croupier enters by hand has nothing under way)."""
+        table = self.table
+        return (
+            table.control.stop_requested.is_set()
+            and not table.device.manual
+            and (spin.launched or spin.rotor is not None)
+        )
+
+    def _after_stop(self, round_no: int, spin: _SpinSeen) -> tuple[str, object] | None:
+        """The wheel's next event after a stop while its game is under way, bets closed,
+        within the table's wheel timeout from the stop; None after it, or with nothing under
+        way (the table voids the round)."""
+        table = self.table
+        if not self._under_way(spin):
+            return None
+        table.close_bets(round_no)
+        if spin.stopped_until is None:
+            spin.stopped_until = time.monotonic() + table.setup.device_timeout
+            log.info(
+                "stop asked during a spin: its ball is read first (up to %g s)",
+                table.setup.device_timeout,
+            )
+        while (remaining := spin.stopped_until - time.monotonic()) > 0:
+            table.beat()
+            item = table.inbox.get(timeout=min(STOP_POLL, remaining))
+            if item is not None and item[0] == "croupier":
+                spin.deferred.append(item[1])
+            elif item is not None:
+                return item
         return None
 
     def _on_wheel(self, event, round_no: int, spin: _SpinSeen, last_round: bool):
@@ -183,7 +274,7 @@ class SpinRounds(Rounds):
             table.incident(
                 "ball_in_two_pockets", "error", f"ball reported in pockets {list(event.pockets)}"
             )
-            table.void_round("sensor fault: ball in several pockets")
+            table.void_round(reason("void_two_pockets"))
             return None
         number = event.numbers[0]
         if number is None:
@@ -192,7 +283,7 @@ class SpinRounds(Rounds):
                 "error",
                 f"pocket index {event.pockets[0]} is not on this wheel",
             )
-            table.void_round("sensor fault: pocket out of range")
+            table.void_round(reason("void_pocket_out_of_range"))
             return None
         table.close_bets(round_no)
         self.result_sensed_ns = event.t_ns
@@ -210,7 +301,7 @@ class SpinRounds(Rounds):
         """A tilted wheel voids the spin; the rest of that spin is read and dropped, so that
         none of it is taken for the next spin."""
         table = self.table
-        table.void_round(f"{switch}: the wheel was disturbed during the spin")
+        table.void_round(disturbed("wheel", switch))
         table.hear_faults_until(
             lambda event: (
                 isinstance(event, BallInPocket) or (isinstance(event, Fault) and event.void)

@@ -16,12 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 import pygame
 
 from games.game import Game
-from games.money import money
 from terminal.common.draw import fitting_size
 from terminal.screens import kit
 from terminal.screens.texts import Texts
@@ -45,12 +44,6 @@ class Chip:
     seat: int
     amount: int
     colour: RGB | None = None
-
-
-def amount_text(minor: int | Fraction) -> str:
-    """An amount as a chip's total says it: 2500 is "25", 250 "2.5", 125000 "1,250"."""
-    written = money(minor)
-    return written.rstrip("0").rstrip(".") if "." in written else written
 
 
 def payout_text(payout: Fraction | int) -> str:
@@ -97,8 +90,6 @@ class Cloth:
     the game. `straight_target()` is the smaller side, in pixels, of the smallest zone a tap
     on a single number gets; `hit_targets_ok(min_px)` says whether it is at least `min_px`.
     """
-
-    style: ClassVar[str] = ""  # the name games give it (`SpinGame.cloth`)
 
     def __init__(self, game: Game, rules: Any, rect: pygame.Rect, *, texts: Texts | None = None):
         self.game, self.rules = game, rules
@@ -215,7 +206,7 @@ class Cloth:
         for n, colour in enumerate(discs):
             _disc(surface, (x, y - n * step), radius, colour)
         top = (x, y - (len(discs) - 1) * step)
-        total = amount_text(sum(chip.amount for chip in chips))
+        total = self.texts.money(sum(chip.amount for chip in chips), short=True)
         size = size_for(total, 4 * radius, max(8, min(26, radius * 3 // 4)))
         face = kit.font(size)
         w, h = face.size(total)[0] + 8, cap_height(size) + 8
@@ -226,7 +217,7 @@ class Cloth:
 
     def _padlock(self, surface: pygame.Surface, centre: tuple[int, int], amount: int) -> None:
         """A padlock and the value in prison, on the even chance."""
-        label = amount_text(amount)
+        label = self.texts.money(amount, short=True)
         size = size_for(label, 6 * self.chip_radius(), max(8, min(24, self.chip_radius() * 3 // 4)))
         face = kit.font(size)
         h = cap_height(size) + 10

@@ -12,7 +12,6 @@ import pygame
 
 from terminal.runtime.session import FaultAck
 from terminal.screens import kit
-from terminal.screens.texts import CATALOGUE
 
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp, Target
@@ -78,19 +77,16 @@ def top_bar(app: CroupierApp, surface: pygame.Surface, area: pygame.Rect) -> lis
     right = kit.text(
         surface, time.strftime("%H:%M"), (right - int(4 * s), y), size=size, align="right"
     ).left - int(12 * s)
-    # what fits between the badge and the clock, in order: the limits, the round, the croupier
-    parts = []
+    # between the badge and the clock: who is signed in and the round always (drawn smaller
+    # where the bar is narrow), then the limits where they fit
+    who = " · ".join(p for p in (st.croupier, t("round", n=st.round) if st.round else "") if p)
+    if who:
+        x = kit.text(surface, who, (x, y), size=size, width=right - x).right + int(12 * s)
     if st.limits is not None:
-        high = max(st.limits.max.values()) if st.limits.max else st.limits.min
-        parts.append(t("limits", min=app.money(st.limits.min), max=app.money(high)))
-    if st.round:
-        parts.append(t("round", n=st.round))
-    if st.croupier:
-        parts.append(st.croupier)
-    for part in parts:
-        if kit.font(size).size(part)[0] > right - x:
-            break
-        x = kit.text(surface, part, (x, y), size=size, colour=kit.DIM).right + int(12 * s)
+        high = st.limits.highest
+        limits = t("limits", min=app.money(st.limits.min), max=app.money(high))
+        if kit.font(size).size(limits)[0] <= right - x:
+            kit.text(surface, limits, (x, y), size=size, colour=kit.DIM)
     return targets
 
 
@@ -102,6 +98,8 @@ def _status(app: CroupierApp) -> tuple[str, tuple[int, int, int]]:
         return t("status_closed_table"), kit.BUTTON
     if st.round_status == "open":
         left = st.last_rounds_left
+        if left is None and st.limit_change is not None:  # the rounds left at the old limits
+            left = st.limit_change["left"]
         label = (
             t("status_open") if left is None else f"{t('status_open')} · {t('last_rounds', n=left)}"
         )
@@ -113,9 +111,9 @@ def _status(app: CroupierApp) -> tuple[str, tuple[int, int, int]]:
 
 def fault_banners(app: CroupierApp, surface: pygame.Surface, top: int) -> tuple[int, list[Target]]:
     """The faults waiting for an acknowledgement, newest first, from `top` down: the height
-    they take and their ACK buttons. The oldest beyond two are counted, not drawn. A fault the
-    catalogue knows (the shoe's: `fault_<device>_<code>`) is said in words, with what the
-    croupier must do under it (`..._do`)."""
+    they take and their ACK buttons. The oldest beyond two are counted, not drawn. A fault is
+    said in words (Texts.fault), with what the croupier must do under it and its code for the
+    technician."""
     waiting = sorted(app.model.state.unacknowledged.items(), reverse=True)
     if not waiting:
         return 0, []
@@ -124,19 +122,20 @@ def fault_banners(app: CroupierApp, surface: pygame.Surface, top: int) -> tuple[
     targets: list[Target] = []
     y = top
     for seq, fault in waiting[:2]:
-        advice = _advice(app, fault)
+        what, to_do = t.fault(fault)
         small, width = int(20 * s), surface.get_width()
         todo: list[str] = []
-        if advice is not None:
-            todo = kit.wrap(f"{t('fault_what_to_do')} {advice[1]}", small, width - int(20 * s))
+        if to_do is not None:
+            code = t("fault_code", code=f"{fault['device']}/{fault['code']}")
+            said = f"{t('fault_what_to_do')} {to_do} ({code})"
+            todo = kit.wrap(said, small, width - int(20 * s))
         step = kit.font(small).get_linesize()
         rect = pygame.Rect(0, y, width, h + len(todo) * step + (int(6 * s) if todo else 0))
         pygame.draw.rect(surface, kit.ALARM, rect)
         for n, line in enumerate(todo):
             kit.text(surface, line, (rect.x + int(10 * s), rect.y + h + n * step), size=small)
         size = int(22 * s)
-        what = f"{advice[0]} · " if advice else ""
-        label = f"{t('fault')}  {what}{fault['device']}/{fault['code']}: {fault.get('detail', '')}"
+        label = f"{t('fault')}  {what}"
         ack_w = int(150 * s)
         more = len(waiting) - 2 if seq == waiting[1 if len(waiting) > 1 else 0][0] else 0
         if more > 0:
@@ -162,14 +161,6 @@ def fault_banners(app: CroupierApp, surface: pygame.Surface, top: int) -> tuple[
     return y - top, targets
 
 
-def _advice(app: CroupierApp, fault: dict[str, Any]) -> tuple[str, str] | None:
-    """What the fault is and what to do, in the screen's language, if the catalogue says."""
-    key = f"fault_{fault['device']}_{fault['code']}"
-    if key not in CATALOGUE or f"{key}_do" not in CATALOGUE:
-        return None
-    return app.texts(key), app.texts(f"{key}_do")
-
-
 def _ack(app: CroupierApp, seq: int):
     return lambda: app.post(FaultAck(seq, app.croupier))
 
@@ -187,6 +178,10 @@ def status_line(app: CroupierApp, surface: pygame.Surface, rect: pygame.Rect) ->
         said = app.model.announcement
         message = said["text"].get(t.language, "") if said else ""
         colour = kit.TEXT
+        notice = app.model.notice
+        if notice is not None:
+            message = " · ".join(m for m in (message, _notice(app, *notice)) if m)
+            colour = kit.WARNING if notice[0] == "void" else kit.GOOD
     kit.text(
         surface,
         message,
@@ -195,6 +190,20 @@ def status_line(app: CroupierApp, surface: pygame.Surface, rect: pygame.Rect) ->
         colour=colour,
         width=rect.w - int(20 * s),
     )
+
+
+def _notice(app: CroupierApp, kind: str, data: dict[str, Any]) -> str:
+    """A void's reason and the stakes it returns, or the croupier who took the table."""
+    t = app.texts
+    if kind == "croupier.change":
+        return t(
+            "croupier_changed", croupier=data["croupier"], previous=data.get("previous") or "—"
+        )
+    returned = data.get("returned", [])
+    if not returned:
+        return t.void(data)
+    amount = app.money(sum(int(b["stake"]) for b in returned))
+    return t("void_returned", void=t.void(data), n=len(returned), amount=amount)
 
 
 def waiting_signatures(app: CroupierApp) -> list[tuple[int, dict[str, Any]]]:

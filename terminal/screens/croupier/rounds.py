@@ -10,6 +10,8 @@ import pygame
 
 from games.cards.coup import Need
 from games.game import COUP, SpinGame
+from games.records import sentences
+from terminal.runtime.payments import Payment
 from terminal.runtime.session import Correction, Signature
 from terminal.screens import kit, pads
 from terminal.screens.app import Target
@@ -17,7 +19,7 @@ from terminal.screens.croupier.dialog import Dialog, pad_targets
 from terminal.screens.pads import Confirmation, PersonPad
 from terminal.screens.pads.base import WHITE, key
 from terminal.screens.pads.cards import card_label, suit_colour
-from terminal.screens.payouts import PayoutCalculator, payment_order, payout_sheet
+from terminal.screens.payouts import PayoutCalculator, round_sheet
 from terminal.screens.payouts_draw import draw_calculator, draw_payouts
 from terminal.screens.views.cards import CardView
 
@@ -73,7 +75,9 @@ class OutcomeDialog(Dialog):
         self.confirmation: Confirmation | None = None
 
     def _picked(self, value: Any) -> None:
-        self.confirmation = self.pad.confirmation(self._confirmed, self._cancelled)
+        self.confirmation = self.pad.confirmation(
+            self._confirmed, self._cancelled, away=self.app.last_tap
+        )
 
     def _confirmed(self, value: Any) -> None:
         enter(self.app, value)
@@ -128,7 +132,9 @@ class OutcomeDialog(Dialog):
 
 
 class PayoutsDialog(Dialog):
-    """The last round's payouts, seat by seat in the regulation's order."""
+    """The last round's payouts: the losing bets collected first, then seat by seat in the
+    regulation's order; each seat's payment journaled (`Payment`), and read back from the
+    journal, so that a correction or a restart shows what each seat is still owed."""
 
     name = "payouts"
 
@@ -137,21 +143,73 @@ class PayoutsDialog(Dialog):
         last = app.model.last_result
         assert last is not None and last.result is not None
         self.round = last.number
-        table = app.table
-        self.sheet = payout_sheet(
-            last.result,
-            order=payment_order(table.setup.game, table.rules),
-            commission=table.rules.commission,
-        )
+        self.page, self.collected = 0, False
+        self.pending: dict[int, int] = {}  # seat -> its payments' count when tapped
+        self.sheet = self._sheet(last)
+        self.heading = outcome_words(app, last.result)
+
+    def _sheet(self, last: Any):
+        table = self.app.table
+        sheet = round_sheet(last, table.setup.game, table.rules)
+        sheet.page, sheet.collected = self.page, self.collected or sheet.collected
+        return sheet
 
     def done(self) -> bool:
-        return self.closed or self.app.model.state.round_status is not None
+        last = self.app.model.last_result
+        return self.closed or last is None or last.number != self.round
 
     def title(self) -> str:
         return f"{self.app.texts('payouts')} · {self.app.texts('round', n=self.round)}"
 
+    def _pay(self, seat: int, amount: int) -> None:
+        self.pending[seat] = len(self.sheet.payments.get(seat, ()))
+        self.app.post(Payment(seat, amount, self.app.croupier))
+
+    def _undo(self, seat: int, seq: int) -> None:
+        self.pending[seat] = len(self.sheet.payments.get(seat, ()))
+        self.app.post(Payment(seat, 0, self.app.croupier, undo=seq))
+
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
-        return list(draw_payouts(surface, rect, self.sheet, self.app.texts, paid=self.sheet.paid))
+        self.page, self.collected = self.sheet.page, self.sheet.collected
+        last = self.app.model.last_result
+        if last is not None and last.number == self.round and last.result is not None:
+            self.sheet = self._sheet(last)  # as the journal has it now (a payment, a correction)
+            self.heading = outcome_words(self.app, last.result)
+        if self.refused("payment") is not None:
+            self.pending.clear()  # the status line says why; the sheet shows the journal's
+        self.pending = {
+            seat: n
+            for seat, n in self.pending.items()
+            if len(self.sheet.payments.get(seat, ())) == n
+        }
+        return list(
+            draw_payouts(
+                surface,
+                rect,
+                self.sheet,
+                self.app.texts,
+                heading=self.heading,
+                on_pay=self._pay,
+                on_undo=self._undo,
+                pending=set(self.pending),
+            )
+        )
+
+
+def outcome_words(app: CroupierApp, result: dict[str, Any]) -> str:
+    """A round's outcome as the croupier called it, in the screen's language (the journaled
+    announcement), else as the game writes it."""
+    said = result.get("announcement", {}).get("text", {}).get(app.texts.language)
+    return said or app.table.game.result_text(result["outcome"])
+
+
+def short_outcome(app: CroupierApp, result: dict[str, Any]) -> str:
+    """A round's outcome in a few characters (17, 3-4); a card game's, the first sentence of
+    the croupier's call in the screen's language (its short text names places in English; the
+    carrousel's boxes follow in the round's detail)."""
+    if app.table.game.kind == COUP:
+        return sentences(outcome_words(app, result))[0]
+    return app.table.game.result_text(result["outcome"])
 
 
 class CorrectionDialog(Dialog):
@@ -167,8 +225,9 @@ class CorrectionDialog(Dialog):
         assert last is not None and last.result is not None
         self.round = last.number
         self.corrections = len(last.corrections)
-        self.was = last.result["outcome"]
+        self.was = last.result  # the result corrected, said in the screen's language
         self.outcome: dict | None = None
+        self.picked: Any = None  # the pocket or the dice picked on the pad (not at a coup)
         self.reason: str | None = None
         self.posted = False
         self.pad = outcome_pad(app, self._picked)
@@ -176,6 +235,7 @@ class CorrectionDialog(Dialog):
             app.people("table_head", "games_director"),
             app.texts("pit_boss_signs"),
             on_done=self._authorised,
+            subject=self._subject,
         )
         self.coup = app.table.game.kind == COUP
         # a coup: its cards as the money that stands has them (the last correction's, or as
@@ -191,6 +251,7 @@ class CorrectionDialog(Dialog):
         if self.coup:
             self._card(value)
             return
+        self.picked = value
         if isinstance(table.game, SpinGame):
             self.outcome = table.game.outcome(table.rules, value)
         else:
@@ -294,10 +355,65 @@ class CorrectionDialog(Dialog):
             targets.append(act)
         return targets
 
+    # -- what the pit boss authorises -------------------------------------------------------
+    def _subject(self, texts) -> list[str]:
+        """What the PIN signs, in the game's words: the outcome as it stood and as corrected
+        ("20 (Negre) → 17 (Roig)", the dice; at a coup, each card changed, added or taken
+        off), and why."""
+        if self.outcome is None:
+            return []
+        lines = [self._card_changes(texts) if self.coup else self._change(texts)]
+        if self.reason is not None:
+            lines.append(f"{texts('reason_pick')}: {texts(self.reason)}")
+        return lines
+
+    def _said(self, value: Any, texts) -> str:
+        """A pocket or the dice as the outcome's confirmation shows them, its colour named."""
+        shown = self.pad.shown(value, texts)
+        return f"{shown.text} ({shown.note})" if shown.note else shown.text
+
+    def _change(self, texts) -> str:
+        outcome, game = self.was["outcome"], self.app.table.game
+        was: Any = None  # a card game's coup: said as the game says it
+        try:
+            if isinstance(game, SpinGame):
+                was = game.pocket(outcome)
+            elif "dice" in outcome:
+                was = tuple(outcome["dice"])
+            before = self._said(was, texts)
+        except (KeyError, TypeError, ValueError):  # not a pocket of the pad: as the game says it
+            before = short_outcome(self.app, self.was)
+        return f"{before} → {self._said(self.picked, texts)}"
+
+    def _card_changes(self, texts) -> str:
+        changes = []
+        for at in range(max(len(self.journaled), len(self.cards))):
+            was = self.journaled[at] if at < len(self.journaled) else None
+            now = self.cards[at] if at < len(self.cards) else None
+            if was == now:
+                continue
+            n = at + 1
+            if was is None and now is not None:
+                changes.append(texts("pads_card_added", n=n, card=card_label(now)))
+            elif was is not None and now is None:
+                place = self._place(at)
+                changes.append(texts("pads_card_removed", n=n, place=place, card=card_label(was)))
+            elif was is not None and now is not None:
+                changes.append(
+                    texts(
+                        "pads_card_changed",
+                        n=n,
+                        place=self._place(at),
+                        was=card_label(was),
+                        now=card_label(now),
+                    )
+                )
+        return " · ".join(changes)
+
     # -- the steps -------------------------------------------------------------------------
     def _authorised(self, person: str, pin: str) -> None:
         assert self.outcome is not None and self.reason is not None
-        reason = self.app.texts(self.reason)
+        reason = self.reason.removeprefix("reason_")  # journaled as its key (Texts)
         self.posted = True
         self.app.post(Correction(self.outcome, reason, Signature(person, pin)))
 
@@ -312,7 +428,7 @@ class CorrectionDialog(Dialog):
 
     def title(self) -> str:
         t = self.app.texts
-        was = t("correction_was", outcome=self.app.table.game.result_text(self.was))
+        was = t("correction_was", outcome=short_outcome(self.app, self.was))
         return f"{t('correction_title', n=self.round)} · {was}"
 
     def _shown(self, outcome: dict) -> str:
@@ -403,12 +519,15 @@ class HistoryDialog(Dialog):
             return []
         list_w = int(rect.w * 0.34)
         area = pygame.Rect(rect.x, rect.y, list_w, rect.h)
-        rows = max(len(rounds), 5)
+        gap = int(4 * s)
+        fit = max(1, (area.h + gap) // (kit.MIN_TARGET + gap))  # rows a finger's size
+        columns = 1 if len(rounds) <= fit else 2  # ten rounds at 800x480: two columns
+        rows = max(-(-len(rounds) // columns), 5)
         buttons: list[Target] = []
-        for cell, round_ in zip(kit.grid(area, 1, rows, int(4 * s)), rounds, strict=False):
+        for cell, round_ in zip(kit.grid(area, columns, rows, gap), rounds, strict=False):
             label = t("round", n=round_.number)
             if round_.result is not None:
-                label += f": {app.table.game.result_text(round_.result['outcome'])}"
+                label += f": {short_outcome(app, round_.result)}"
             elif round_.void is not None:
                 label += ": —"
             chosen = self.chosen == round_.number
@@ -442,27 +561,23 @@ def _detail(app: CroupierApp, surface: pygame.Surface, rect: pygame.Rect, round_
     y = rect.y
     lines: list[tuple[str, tuple]] = [(t("round", n=round_.number), kit.ACCENT)]
     if round_.void is not None:
-        lines.append((t("void", reason=round_.void.get("reason", "")), kit.WARNING))
+        lines.append((t.void(round_.void), kit.WARNING))
     result = round_.result
     if result is not None:
-        said = result.get("announcement", {}).get("text", {}).get(t.language)
-        lines.append((said or app.table.game.result_text(result["outcome"]), kit.TEXT))
+        lines.append((outcome_words(app, result), kit.TEXT))
         for correction in round_.corrections:
             lines.append(
-                (t("corrected", by=correction["by"]) + f": {correction['reason']}", kit.WARNING)
+                (
+                    f"{t('corrected', by=correction['by'])}: "
+                    f"{t.correction_reason(correction['reason'])}",
+                    kit.WARNING,
+                )
             )
         settled = {e["id"]: e for e in result.get("settlement", [])}
         for bet in result.get("bets", []):
             entry = settled.get(bet["id"], {})
             money = entry.get("paid", 0) + entry.get("returned", 0)
-            colour = kit.GOOD if money else kit.DIM
-            lines.append(
-                (
-                    f"{t('seat_short', n=bet['seat'])}  {bet['code']}  {app.money(bet['stake'])}"
-                    f"  → {entry.get('result', '?')} {app.money(money) if money else ''}",
-                    colour,
-                )
-            )
+            lines.append((t.bet_line(bet, entry), kit.GOOD if money else kit.DIM))
         totals = result.get("totals", {})
         if totals:
             lines.append(
@@ -474,17 +589,13 @@ def _detail(app: CroupierApp, surface: pygame.Surface, rect: pygame.Rect, round_
             )
     else:
         for bet in round_.bets:
-            lines.append(
-                (
-                    f"{t('seat_short', n=bet['seat'])}  {bet['code']}  {app.money(bet['stake'])}",
-                    kit.TEXT,
-                )
-            )
-    for line, colour in lines:
-        if y + step > rect.bottom:
-            break
-        kit.text(surface, line, (rect.x, y), size=size, colour=colour, width=rect.w)
-        y += step
+            lines.append((t.bet_line(bet), kit.TEXT))
+    for said, colour in lines:  # each wrapped to the detail's width, as many as it holds
+        for line in kit.wrap(said, size, rect.w):
+            if y + step > rect.bottom:
+                return
+            kit.text(surface, line, (rect.x, y), size=size, colour=colour, width=rect.w)
+            y += step
 
 
 class CalculatorDialog(Dialog):

@@ -61,7 +61,8 @@ class Screens:
         self.app.open(session.SignDialog(self.app, seq))
 
     def enter_outcome(self) -> None:
-        self.app.open(rounds.OutcomeDialog(self.app))
+        own = self.table.view.outcome_dialog()  # a game's own (blackjack's deal), or the pad's
+        self.app.open(own if own is not None else rounds.OutcomeDialog(self.app))
 
     def payouts(self) -> None:
         self.app.open(rounds.PayoutsDialog(self.app))

@@ -6,10 +6,11 @@ line while the screen stays where it was, for the croupier to try again."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games.records import Limits
 from terminal.runtime.session import (
     PERSON_REFUSALS,
     CloseTable,
@@ -20,6 +21,7 @@ from terminal.runtime.session import (
     Opening,
     Sign,
     Signature,
+    SignIn,
 )
 from terminal.screens import kit
 from terminal.screens.app import Target
@@ -29,6 +31,7 @@ from terminal.screens.pads import CountSheet, DigitPad, PersonPad
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp
     from terminal.screens.model import Refusal
+    from terminal.screens.texts import Texts
 
 
 def _of_the_person(refusal: Refusal) -> bool:
@@ -62,7 +65,9 @@ class OpeningScreen(Dialog):
         )
 
     def _signed_in(self, person: str, pin: str) -> None:
+        # the PIN checked at once: a wrong one comes back (below) before the advance is counted
         self.signature = Signature(person, pin)
+        self.app.post(SignIn(self.signature))
 
     def _counted(self, counts: dict[int, int], drop: int) -> None:
         assert self.signature is not None
@@ -77,6 +82,10 @@ class OpeningScreen(Dialog):
         return f"{t('opening_count')} · {least}"
 
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
+        signing = self.refused("sign_in")
+        if signing is not None and self.signature is not None and not self.posted:
+            self.signature = None  # a wrong PIN: the croupier signs in again, nothing counted
+            self.person.refuse(signing.reason, signing.why)
         refusal = self.refused("opening")
         if refusal is not None and self.posted:
             self.posted = False
@@ -90,8 +99,46 @@ class OpeningScreen(Dialog):
         return pad_targets(self.sheet, surface, rect, self.app)
 
 
+def signed_subject(event: dict[str, Any] | None, texts: Texts, names: dict[str, str]) -> list[str]:
+    """What a signature signs, in lines: an advance or a top-up its amount, new limits the
+    old and new minimum and maximum (and the top-up they need), the closing count its chips,
+    cash and result; then who counted (`names`: id -> name). Nothing for another event."""
+    if event is None:
+        return []
+    kind, data, money = event["kind"], event["data"], texts.money
+    lines: list[str] = []
+    if kind == "float.advance":
+        key = "pads_signs_advance" if data.get("reason") == "opening" else "pads_signs_top_up"
+        lines.append(texts(key, amount=money(data["amount"])))
+    elif kind == "table.limits":
+        old, new = Limits.from_json(data["old"]), Limits.from_json(data["new"])
+        lines.append(
+            texts(
+                "pads_signs_limits",
+                old_min=money(old.min),
+                new_min=money(new.min),
+                old_max=money(old.highest),
+                new_max=money(new.highest),
+            )
+        )
+        if data.get("advance_due"):
+            lines.append(texts("pads_signs_limits_due", amount=money(data["advance_due"])))
+    elif kind == "float.count":
+        lines.append(
+            texts("pads_signs_count", chips=money(data["chips"]), drop=money(data["drop"]))
+        )
+        lines.append(texts("pads_signs_result", amount=money(data["result"])))
+    else:
+        return []
+    by = data.get("counted_by")
+    if by:
+        lines.append(texts("summary_counted_by", person=names.get(by, by)))
+    return lines
+
+
 class SignDialog(Dialog):
-    """Someone with the role signs the event `seq` (the first role it still asks for)."""
+    """Someone with the role signs the event `seq` (the first role it still asks for), what
+    it signs (`signed_subject`) on the pad."""
 
     name = "sign"
 
@@ -102,6 +149,8 @@ class SignDialog(Dialog):
         self._pad_for: tuple[str, int] | None = None
         self.pad: PersonPad | None = None
         self.posted = False  # the signature went to the table: its answer is awaited
+        self.event = app.model.to_sign.get(seq)
+        self.names = dict(app.people())  # who counted, by name
 
     def _waiting(self):
         return self.app.model.state.unsigned.get(self.seq)
@@ -125,7 +174,12 @@ class SignDialog(Dialog):
         step = (role, len(unsigned["roles"]))
         if self.pad is None or self._pad_for != step:
             self._pad_for, self.posted = step, False
-            self.pad = PersonPad(self.app.people(role), self.title(), on_done=self._signed(role))
+            self.pad = PersonPad(
+                self.app.people(role),
+                self.title(),
+                on_done=self._signed(role),
+                subject=self.subject,
+            )
         refusal = self.refused("sign")
         if refusal is not None and self.posted:
             self.posted = False
@@ -133,6 +187,9 @@ class SignDialog(Dialog):
         if self.posted:
             return self.waiting(surface, rect)
         return pad_targets(self.pad, surface, rect, self.app)
+
+    def subject(self, texts: Texts) -> list[str]:
+        return signed_subject(self.event, texts, self.names)
 
     def _signed(self, role: str):
         def signed(person: str, pin: str) -> None:

@@ -10,16 +10,18 @@ cancels the screen's last bet (`bet.cancelled`) before no more bets.
 
 from __future__ import annotations
 
+from math import ceil
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from games.records import Bet
-from terminal.runtime.session import CancelBet, NoMoreBets, OpenRound
+from terminal.runtime.session import CancelBet, NoMoreBets
 from terminal.screens import kit
 from terminal.screens.app import Screen, Target
 from terminal.screens.croupier import chrome
 from terminal.screens.croupier.dialog import Dialog
+from terminal.screens.croupier.unpaid import open_round
 from terminal.screens.views import view_for
 from terminal.screens.views.base import GameView, stake_options
 
@@ -70,6 +72,9 @@ class TableScreen(Screen):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> list[Target]:
         app, s = self.app, self.app.s
+        limits = app.model.state.limits
+        if limits is not None and self.chip < limits.min:  # new limits: the stake at least the
+            self.chip = limits.min  # new minimum
         inside, targets = chrome.frame(app, surface, area)
         signing = self._signatures(surface, inside, targets)
         body = pygame.Rect(inside.x, inside.y + signing, inside.w, inside.h - signing)
@@ -79,9 +84,37 @@ class TableScreen(Screen):
         else:
             layout = pygame.Rect(body.x, body.y, int(body.w * 0.70), body.h)
             side = pygame.Rect(layout.right, body.y, body.right - layout.right, body.h)
+        if app.model.closed_by_count() and app.model.summary:
+            self._summary(surface, body.inflate(-int(16 * s), -int(12 * s)))
+            return targets
         targets += self.view.draw(surface, layout.inflate(-int(8 * s), -int(8 * s)))
         targets += self._side(surface, side.inflate(-int(8 * s), -int(6 * s)))
         return targets
+
+    def _summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The session closed: its rounds, advances, count, drop and result, as journaled."""
+        app, t, s = self.app, self.app.texts, self.app.s
+        done, money = app.model.summary, app.money
+        lines = [
+            (t("summary_title", rounds=done.get("rounds", 0)), int(30 * s), kit.ACCENT),
+            (t("summary_advances", amount=money(done.get("advances", 0))), int(24 * s), kit.TEXT),
+            (
+                t(
+                    "summary_count",
+                    chips=money(done.get("chips", 0)),
+                    drop=money(done.get("drop", 0)),
+                ),
+                int(24 * s),
+                kit.TEXT,
+            ),
+            (t("summary_result", amount=money(done.get("result", 0))), int(28 * s), kit.ACCENT),
+        ]
+        if done.get("counted_by"):
+            lines.append((t("summary_counted_by", person=done["counted_by"]), int(22 * s), kit.DIM))
+        y = rect.y
+        for line, size, colour in lines:
+            y = kit.text(surface, line, (rect.x, y), size=size, colour=colour, width=rect.w).bottom
+            y += int(14 * s)
 
     def _signatures(self, surface: pygame.Surface, rect: pygame.Rect, targets: list) -> int:
         """A row per thing still to sign (a top-up, new limits): its Sign button."""
@@ -144,31 +177,38 @@ class TableScreen(Screen):
         for button in self._secondary(second):
             button.draw(surface)
             targets.append(button)
+        top = rect.y
         if app.demo:
-            kit.text(
-                surface,
-                t("demo"),
-                (rect.centerx, rect.y),
-                size=int(28 * s),
-                colour=kit.ACCENT,
-                align="center",
+            top = (
+                kit.text(
+                    surface,
+                    t("demo"),
+                    (rect.centerx, rect.y),
+                    size=int(28 * s),
+                    colour=kit.ACCENT,
+                    align="center",
+                ).bottom
+                + gap
             )
-            return targets
-        top = pygame.Rect(rect.x, rect.y, rect.w, second.y - gap - rect.y)
-        return targets + self._pickers(surface, top)
+            if not self.view.demo_bets:  # a visitor bets by hand only where the view says so
+                return targets
+        return targets + self._pickers(
+            surface, pygame.Rect(rect.x, top, rect.w, second.y - gap - top)
+        )
 
     def _pickers(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         """The stake a tap bets and the seat it bets for, a button each and a finger's size at
         least, with their titles where there is room for them. Where even untitled they do not
-        fit (800x480 with twelve seats and a row to sign), the stakes, then the seats too,
-        become one button showing the one chosen, which opens them all (`PickerDialog`)."""
+        fit (800x480 with twelve seats; with a row to sign, or a fault, besides), the stakes,
+        then the seats too, become one button showing the one chosen, which opens them all
+        (`PickerDialog`)."""
         app, s, t = self.app, self.app.s, self.app.texts
         setup = app.table.setup
         gap, title = int(6 * s), int(24 * s)
         row_h = max(kit.MIN_TARGET, int(44 * s))
         fit = max(1, (rect.w + gap) // (kit.MIN_TARGET + gap))
         chips = [
-            (app.money(v).removesuffix(".00"), v)
+            (app.texts.money(v, short=True), v)
             for v in stake_options(setup.chips, app.model.state.limits or setup.limits)
         ]
         seats = [(str(n), n) for n in range(1, setup.seats + 1)]
@@ -272,8 +312,9 @@ class TableScreen(Screen):
         if not st.session_open:
             return None
         if st.round_status == "open":
+            closes_in = self._bets_close_in()
             return (
-                t("no_more_bets"),
+                t("no_more_bets") if closes_in is None else t("no_more_bets_in", n=closes_in),
                 "no_more_bets",
                 lambda: app.post(NoMoreBets(app.croupier)),
                 not app.demo,
@@ -287,18 +328,28 @@ class TableScreen(Screen):
             return (t("waiting_outcome"), "waiting_outcome", lambda: None, False)
         if app.demo:
             return None
+        if st.topup_due:  # new limits: their top-up counted and signed before the next round
+            due = t("topup_due", amount=app.money(st.topup_due))
+            return (due, "top_up", app.screens.top_up, not st.limits_unsigned)
         return (
             t("place_bets"),
             "open_round",
-            lambda: app.post(OpenRound(app.croupier)),
-            not chrome.waiting_signatures(app) or _opening_signed(app),
+            lambda: open_round(app),
+            not st.limits_unsigned and (not chrome.waiting_signatures(app) or _opening_signed(app)),
         )
+
+    def _bets_close_in(self) -> int | None:
+        """Whole seconds left before a wheel that knows it (the simulated one) closes the
+        bets; None when it does not say."""
+        table = self.app.table
+        left = table.device.bets_close_in() if table.game.device == "wheel" else None
+        return None if left is None else ceil(left)
 
     def _secondary(self, rect: pygame.Rect) -> list[kit.Button]:
         app, t, s = self.app, self.app.texts, self.app.s
         st = app.model.state
         buttons: list[tuple[str, str, Any, bool]] = list(self.view.buttons())
-        if st.round_status == "open" and not app.demo:
+        if self.view.betting_by_hand():
             placed = {b["id"] for b in self.view.current_bets()}
             mine = any(bet_id in placed for bet_id in self.entered)  # this round's, still on
             buttons.insert(0, (t("take_back"), "take_back", self.take_back, mine))

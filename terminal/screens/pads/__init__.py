@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.game import COUP, ROLL, SPIN, Game, SpinGame
+from games.game import COUP, SPIN, Game, SpinGame
+from terminal.screens.games import screens_of
 from terminal.screens.pads.base import Key, Pad
 from terminal.screens.pads.cards import CardPad
 from terminal.screens.pads.count import CountSheet
-from terminal.screens.pads.dice import DicePad
 from terminal.screens.pads.digits import DigitPad
 from terminal.screens.pads.outcome import Confirmation, OutcomePad, Shown
 from terminal.screens.pads.person import PersonPad
@@ -25,7 +25,6 @@ __all__ = [
     "CardPad",
     "Confirmation",
     "CountSheet",
-    "DicePad",
     "DigitPad",
     "Key",
     "NumberPad",
@@ -40,12 +39,14 @@ __all__ = [
 def outcome_pad(
     game: Game, rules: Any, on_pick: Callable[[Any], object] | None = None
 ) -> OutcomePad[Any]:
-    """The pad a game's outcome is entered on, by the kind of game it is: a spin game's
-    pockets, a roll's two dice, a coup's card (one card per entry, as a shoe deals them)."""
+    """The pad a game's outcome is entered on: its screens' own (`outcome_pad`: craps' two
+    dice), else its kind's: a spin game's pockets, a coup's card (one card per entry, as a shoe
+    deals them)."""
+    own = screens_of(game.id).outcome_pad
+    if own is not None:
+        return own(game, rules, on_pick)
     if game.kind == SPIN and isinstance(game, SpinGame):
         return NumberPad(game, rules, on_pick)
-    if game.kind == ROLL:
-        return DicePad(on_pick)
     if game.kind == COUP:
         return CardPad(on_pick)
     raise ValueError(f"no outcome pad for a game of kind {game.kind!r}")

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from terminal.common.draw import SIZE_SCALE
+from terminal.common.draw import READABLE, SIZE_SCALE, fitting_size
 from terminal.screens import kit
 from terminal.screens.texts import Texts
 
@@ -63,12 +63,13 @@ def label_size(label: str, w: int, h: int, share: float) -> tuple[int, tuple[str
     size = _start_size(label, w, h, share)
     while True:
         face = kit.font(size)
-        words_fit = all(face.size(word)[0] <= w - 12 for word in label.split(" "))
-        lines = kit.wrap(label, size, w - 12)
-        if size <= 12 or (
-            words_fit and len(lines) <= 2 and len(lines) * face.get_linesize() <= h - 6
-        ):
-            return size, tuple(lines[:2])
+        if size <= 12 or all(face.size(word)[0] <= w - 12 for word in label.split(" ")):
+            lines = kit.wrap(label, size, w - 12)  # every word whole, but at the least size
+            if len(lines) <= 2 and len(lines) * face.get_linesize() <= h - 6:
+                return size, tuple(lines)
+            if size <= 12:
+                kit.overflowed(label, w - 12)  # more than the key's two lines
+                return size, tuple(lines[:2])
         size -= 2
 
 
@@ -112,6 +113,7 @@ class Key(kit.Button):
     face: Painter | None = None
     corner: str = ""
     share: float = 0.5  # the label's height as a share of the key's
+    repeats: bool = False  # a second quick tap on it is an entry (a digit), not a bounce
 
     def draw(self, surface: pygame.Surface) -> None:
         enabled = self.enabled
@@ -230,7 +232,7 @@ def title_and_body(rect: pygame.Rect, title_share: float = 0.12) -> tuple[pygame
 
 
 def title(surface: pygame.Surface, string: str, rect: pygame.Rect) -> None:
-    """A pad's title, left in its line, as large as the line allows."""
-    size = size_within(rect.h * 0.75)
+    """A pad's title, left in its line, as large as the line allows and its width takes."""
+    size = fitting_size(string, size_within(rect.h * 0.75), rect.w - 8, READABLE)
     top = rect.centery - kit.font(size).get_height() // 2
     kit.text(surface, string, (rect.x + 4, top), size=size, colour=kit.TEXT, width=rect.w - 8)

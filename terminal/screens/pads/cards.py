@@ -1,5 +1,7 @@
-"""The card pad: a card as its rank (A 2..10 J Q K) and its suit (♠ ♥ ♦ ♣, hearts and
-diamonds red); the value is the card as the feed writes it ("AS", "TD", "9H", "QC").
+"""The card pads: a card as its rank (A 2..10 J Q K) and its suit (♠ ♥ ♦ ♣, hearts and
+diamonds red), picked in two taps (`CardPad`), or the whole deck a key a card, picked in one
+(`DeckPad`, where the screen has the room: a suit a row, the ranks across); the value is the
+card as the feed writes it ("AS", "TD", "9H", "QC").
 
 The shipped DejaVu Sans Condensed Bold has the four suit glyphs (tests/screens/test_pads.py
 checks), so the suits are text."""
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from itertools import product
 
 import pygame
 
@@ -86,6 +89,46 @@ class CardPad(OutcomePad[str]):
     def paint(self, surface: pygame.Surface, rect: pygame.Rect, texts: Texts) -> None:
         line, _ = title_and_body(rect)
         title(surface, texts("pads_enter_card"), line)
+
+    def shown(self, value: str, texts: Texts) -> Shown:
+        return Shown(card_label(value), WHITE, suit_colour(value[1]))
+
+
+class DeckPad(OutcomePad[str]):
+    """The 52 cards, a key each (keys "card:QH"): a suit a row (♠ ♥ ♦ ♣), the ranks across; a
+    tap picks its card (`on_pick`). `spent`: the cards the shoe can no longer give (out as
+    often as its decks hold them), shown and taken as disabled keys."""
+
+    def __init__(self, on_pick: Callable[[str], object] | None = None):
+        super().__init__(on_pick)
+        self.spent: frozenset[str] = frozenset()
+
+    def layout(self, rect: pygame.Rect, texts: Texts) -> list[Key]:
+        """A suit a row of 13 where they are a finger wide; else two rows a suit (A-7, 8-K)."""
+        gap = max(3, rect.w // 160)
+        across = len(RANKS)
+        if (rect.w - gap * (across - 1)) // across < kit.MIN_TARGET:
+            across = -(-across // 2)
+        rows = len(SUITS) * -(-len(RANKS) // across)
+        cells = kit.grid(rect, across, rows, gap=gap)
+        keys = []
+        for n, (suit, rank) in enumerate(product(SUITS, RANKS)):
+            row, column = divmod(n % len(RANKS), across)
+            rows_a_suit = -(-len(RANKS) // across)
+            cell = cells[(SUITS.index(suit) * rows_a_suit + row) * across + column]
+            keys.append(
+                key(
+                    cell,
+                    card_label(rank + suit),
+                    partial(self._picked, rank + suit),
+                    f"card:{rank + suit}",
+                    colour=WHITE,
+                    label_colour=suit_colour(suit),
+                    share=0.42,
+                    enabled=rank + suit not in self.spent,
+                )
+            )
+        return keys
 
     def shown(self, value: str, texts: Texts) -> Shown:
         return Shown(card_label(value), WHITE, suit_colour(value[1]))

@@ -8,10 +8,10 @@ from functools import partial
 
 import pygame
 
-from games.money import money, signed_money
+from terminal.common.draw import fitting_size
 from terminal.screens import kit
 from terminal.screens.pads.base import Key, Pad, key, size_within
-from terminal.screens.pads.digits import DigitPad
+from terminal.screens.pads.digits import DigitPad, keys_height
 from terminal.screens.texts import Texts
 
 DROP = "drop"  # the cash drop's row
@@ -100,7 +100,7 @@ class CountSheet(Pad):
         right_w = max(240, rect.w * 42 // 100)
         gap = max(10, rect.w // 60)
         rows = pygame.Rect(rect.x, rect.y, rect.w - right_w - gap, rect.h)
-        total_h = rect.h * 3 // 10
+        total_h = min(rect.h * 3 // 10, rect.h - gap - keys_height(right_w))
         total = pygame.Rect(rows.right + gap, rect.y, right_w, total_h)
         pad = pygame.Rect(total.x, total.bottom + gap, right_w, rect.h - total_h - gap)
         return rows, total, pad
@@ -137,13 +137,19 @@ class CountSheet(Pad):
         inner = rect.inflate(-24, -8)
         held = self._held(row)
         if row == DROP:
-            name, count, subtotal = texts("pads_drop"), "", money(self.drop)
+            name, count, subtotal = texts("pads_drop"), "", texts.money(self.drop)
         else:
-            name, count, subtotal = money(int(row)), f"× {held}", f"= {money(int(row) * held)}"
+            value = int(row)
+            name, count, subtotal = (
+                texts.money(value),
+                f"× {held}",
+                f"= {texts.money(value * held)}",
+            )
         colour = kit.ACCENT if row == self.selected else (kit.TEXT if held else kit.DIM)
         wide = inner.w >= 330
         line_h = inner.h if wide else inner.h // 2
-        small = size_within(line_h * 0.62)
+        # as tall as the row allows, the denomination no wider than two fifths of it
+        small = fitting_size(name, size_within(line_h * 0.62), inner.w * 2 // 5, 12)
         big = size_within(line_h * (0.8 if wide else 1.0))
         name_w = kit.font(small).size(name)[0]
         top = pygame.Rect(inner.x, inner.y, inner.w, line_h)
@@ -177,22 +183,22 @@ class CountSheet(Pad):
         middle = pygame.Rect(inner.x, top.bottom, inner.w, bottom.y - top.bottom)
         total_w = kit.font(label).size(texts("pads_total"))[0]
         _line(surface, texts("pads_total"), top, label, kit.DIM, "left")
-        amount = money(self.total)
+        amount = texts.money(self.total)
         _line(surface, amount, middle, size_within(middle.h * 1.05), kit.ACCENT, "right")
         if self.expected is None:
             return
         if self.at_least:
             short = self.expected - self.total
-            reference = texts("pads_at_least", amount=money(self.expected))
+            reference = texts("pads_at_least", amount=texts.money(self.expected))
             verdict, colour = (
-                (texts("pads_short", amount=money(short)), kit.BAD)
+                (texts("pads_short", amount=texts.money(short)), kit.BAD)
                 if short > 0
                 else ("✓", kit.GOOD)
             )
         else:
             difference = self.total - self.expected
-            reference = texts("pads_expected", amount=money(self.expected))
-            verdict = texts("pads_difference", amount=signed_money(difference))
+            reference = texts("pads_expected", amount=texts.money(self.expected))
+            verdict = texts("pads_difference", amount=texts.money(difference, signed=True))
             colour = kit.GOOD if difference == 0 else kit.WARNING
         _line(surface, verdict, top, label, colour, "right", inner.w - total_w - 16)
         _line(surface, reference, bottom, label, kit.TEXT, "left")

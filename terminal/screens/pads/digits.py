@@ -13,6 +13,17 @@ from terminal.screens.texts import Texts
 
 DOT = "●"
 DELETE = "⌫"
+DISPLAY_LEAST = 36  # the display's least height, px
+
+
+def key_gap(width: int) -> int:
+    """The gap between the keys of a pad `width` px wide."""
+    return max(6, width // 60)
+
+
+def keys_height(width: int) -> int:
+    """The height the pad's four rows of keys need to be a finger's size (kit.MIN_TARGET)."""
+    return 4 * kit.MIN_TARGET + 3 * key_gap(width)
 
 
 class DigitPad(Pad):
@@ -83,26 +94,36 @@ class DigitPad(Pad):
             self.on_ok(self.value)
 
     def _areas(self, rect: pygame.Rect) -> tuple[pygame.Rect | None, pygame.Rect]:
+        """The display (a fifth of the pad, less where the keys need it) and the keys."""
         if not self.show_value:
             return None, rect
-        h = max(kit.MIN_TARGET, rect.h // 5)
+        h = max(DISPLAY_LEAST, min(rect.h // 5, rect.h - 8 - keys_height(rect.w)))
         return pygame.Rect(rect.x, rect.y, rect.w, h), pygame.Rect(
             rect.x, rect.y + h + 8, rect.w, rect.h - h - 8
         )
 
     def layout(self, rect: pygame.Rect, texts: Texts) -> list[Key]:
         _, area = self._areas(rect)
-        cells = kit.grid(area, 4, 4, gap=max(6, area.w // 60))
+        cells = kit.grid(area, 4, 4, gap=key_gap(area.w))
         full = not self.overwrite and len(self.value) >= self.max_digits
         keys = []
         for n, digit in enumerate("789456123"):
             keys.append(
-                key(cells[(n // 3) * 4 + n % 3], digit, partial(self.press, digit), share=0.5)
+                key(
+                    cells[(n // 3) * 4 + n % 3],
+                    digit,
+                    partial(self.press, digit),
+                    share=0.5,
+                    repeats=True,
+                )
             )
-        keys.append(key(cells[12].union(cells[14]), "0", partial(self.press, "0"), share=0.5))
+        zero = partial(self.press, "0")
+        keys.append(key(cells[12].union(cells[14]), "0", zero, share=0.5, repeats=True))
         for each in keys:
             each.enabled = not full
-        keys.append(key(cells[3], DELETE, self.delete, "delete", enabled=bool(self.value)))
+        keys.append(
+            key(cells[3], DELETE, self.delete, "delete", enabled=bool(self.value), repeats=True)
+        )
         keys.append(
             key(
                 cells[7],

@@ -56,18 +56,29 @@ class OutcomePad(Pad, Generic[V]):
         raise NotImplementedError
 
     def confirmation(
-        self, on_confirm: Callable[[V], object], on_cancel: Callable[[], object]
+        self,
+        on_confirm: Callable[[V], object],
+        on_cancel: Callable[[], object],
+        *,
+        away: tuple[int, int] | None = None,
     ) -> Confirmation[V]:
-        """The confirmation of the value picked."""
+        """The confirmation of the value picked; its buttons away from `away` (the tap that
+        picked it)."""
         if self.value is None:
             raise ValueError("nothing picked to confirm")
         value = self.value
-        return Confirmation(value, lambda texts: self.shown(value, texts), on_confirm, on_cancel)
+        return Confirmation(
+            value, lambda texts: self.shown(value, texts), on_confirm, on_cancel, away=away
+        )
 
 
 class Confirmation(Pad, Generic[V]):
     """`value` shown large, with Cancel and Confirm (keys "cancel" and "confirm"):
-    `on_confirm(value)` or `on_cancel()`."""
+    `on_confirm(value)` or `on_cancel()`.
+
+    The buttons come on the half of the pad away from `away`, the tap that picked the value: a
+    finger that taps twice on a number never lands on Confirm (nor Cancel) with its second tap.
+    """
 
     def __init__(
         self,
@@ -75,18 +86,26 @@ class Confirmation(Pad, Generic[V]):
         shown: Callable[[Texts], Shown],
         on_confirm: Callable[[V], object],
         on_cancel: Callable[[], object],
+        *,
+        away: tuple[int, int] | None = None,
     ):
         super().__init__()
         self.value, self.shown = value, shown
         self.on_confirm, self.on_cancel = on_confirm, on_cancel
+        self.away = away
 
     def _areas(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         gap = 8
         title_h = max(30, rect.h // 9)
         buttons_h = max(kit.MIN_TARGET + 16, rect.h // 5)
-        title = pygame.Rect(rect.x, rect.y, rect.w, title_h)
-        buttons = pygame.Rect(rect.x, rect.bottom - buttons_h, rect.w, buttons_h)
-        big = pygame.Rect(rect.x, title.bottom + gap, rect.w, buttons.y - title.bottom - 2 * gap)
+        big_h = rect.h - title_h - buttons_h - 2 * gap
+        if self.away is not None and self.away[1] >= rect.centery:  # picked low: buttons high
+            buttons = pygame.Rect(rect.x, rect.y, rect.w, buttons_h)
+            title = pygame.Rect(rect.x, buttons.bottom + gap, rect.w, title_h)
+        else:
+            title = pygame.Rect(rect.x, rect.y, rect.w, title_h)
+            buttons = pygame.Rect(rect.x, rect.bottom - buttons_h, rect.w, buttons_h)
+        big = pygame.Rect(rect.x, title.bottom + gap, rect.w, big_h)
         return title, big, buttons
 
     def layout(self, rect: pygame.Rect, texts: Texts) -> list[Key]:

@@ -2,30 +2,26 @@
 by hand. The value is the pocket's NUMBER, as a wheel's sensor reports it; the game makes the
 outcome from it (`SpinGame.outcome(rules, number)`).
 
-Which pad a game gets follows from its description, never from its id: a game whose outcome
-is the number itself and whose numbers are 0-36 gets the roulette cloth (0 at the left over
-three rows, twelve columns of three with 3-6-9 on top, in their colours); 1-9 the boule
-cloth (three rows of three, 5 in the centre and yellow, section 04 II); any other numbers a
-plain grid. A game whose outcome is more than its number (the wheel of fortune: a segment
-bearing a symbol) gets a grid of its pockets in the wheel's order from the datum, each
-showing what it bears and its number in a corner.
+Which cells the pad shows is the game's screens' (`GameScreens.pockets_pad`,
+terminal/screens/games/<game>/pad.py: the roulette cloth, boule's three rows of three, the wheel
+of fortune's segments bearing its symbols). A game without them gets a plain grid of its numbers,
+or, a game whose outcome is more than its number, a grid of its pockets in the wheel's order
+from the datum (`segments`), each showing its outcome and its number in a corner.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from math import ceil, sqrt
 from typing import Any
 
 import pygame
 
-from games.boule import layout as boule_cloth
-from games.fortune_wheel.layout import COUNTS as SYMBOLS
 from games.game import SpinGame
-from games.roulette import layout as roulette_cloth
 from terminal.screens import kit
+from terminal.screens.games import screens_of
 from terminal.screens.pads.base import (
     INK,
     YELLOW,
@@ -39,7 +35,8 @@ from terminal.screens.pads.base import (
 from terminal.screens.pads.outcome import OutcomePad, Shown
 from terminal.screens.texts import Texts
 
-JOKER = "★"
+# what a pocket's outcome shows on its cell, its text and colour (None: the game's result text)
+Face = Callable[[Mapping[str, Any]], tuple[str, Colour] | None]
 
 
 @dataclass(frozen=True)
@@ -70,8 +67,24 @@ class Cloth:
     prompt: str = "pads_enter_number"
     aspect: float = 10.0
 
+    def turned(self) -> Cloth:
+        """The cloth a quarter turn clockwise, as it lies before a croupier on a portrait
+        display: the roulette's 0 on top, 1-2-3 its first row."""
+        cells = tuple(
+            replace(
+                cell,
+                column=self.rows - cell.row - cell.rows,
+                row=cell.column,
+                columns=cell.rows,
+                rows=cell.columns,
+            )
+            for cell in self.cells
+        )
+        return Cloth(self.rows, self.columns, cells, self.prompt, self.aspect)
 
-def _coloured(n: int, red: Collection[int], black: Collection[int]) -> dict[str, Any]:
+
+def coloured(n: int, red: Collection[int], black: Collection[int]) -> dict[str, Any]:
+    """A cell's colour and the note naming it, for a number in `red` or `black` (else none)."""
     if n in red:
         return {"colour": kit.RED, "note": "pads_red"}
     if n in black:
@@ -79,27 +92,7 @@ def _coloured(n: int, red: Collection[int], black: Collection[int]) -> dict[str,
     return {}
 
 
-def _roulette(red: Collection[int]) -> Cloth:
-    black = set(range(1, 37)) - set(red)
-    cells = [Cell(0, 0, 0, "0", kit.GREEN, rows=3)]
-    for n in range(1, 37):
-        column, row = 1 + (n - 1) // 3, 2 - (n - 1) % 3
-        cells.append(Cell(n, column, row, str(n), **_coloured(n, red, black)))
-    return Cloth(13, 3, tuple(cells))
-
-
-def _boule() -> Cloth:
-    cells = []
-    for n in boule_cloth.NUMBERS:
-        colour = _coloured(n, boule_cloth.RED, boule_cloth.BLACK) or {
-            "colour": YELLOW,
-            "text_colour": INK,
-        }
-        cells.append(Cell(n, (n - 1) % 3, (n - 1) // 3, str(n), **colour))
-    return Cloth(3, 3, tuple(cells), aspect=2.0)
-
-
-def _grid_of(count: int) -> tuple[int, int]:
+def grid_of(count: int) -> tuple[int, int]:
     """Columns and rows for `count` cells, the grid about two and a half times as wide as it is
     tall: a dialog's body on a landscape display, where the rows are what runs short (the wheel
     of fortune's 54 segments keep a finger's 48 px at 800x480)."""
@@ -108,31 +101,23 @@ def _grid_of(count: int) -> tuple[int, int]:
 
 
 def _numbers(numbers: Sequence[int]) -> Cloth:
-    columns, rows = _grid_of(len(numbers))
+    columns, rows = grid_of(len(numbers))
     cells = tuple(
         Cell(n, i % columns, i // columns, str(n), kit.BUTTON) for i, n in enumerate(numbers)
     )
     return Cloth(columns, rows, cells)
 
 
-def symbol_label(symbol: str) -> str:
-    """A wheel of fortune symbol as its segment shows it: sym:20 is "20", joker:1 "★1"."""
-    family, _, value = symbol.partition(":")
-    return f"{JOKER}{value}" if family == "joker" else value
-
-
-def _segments(game: SpinGame, rules: Any, pockets: Sequence[int]) -> Cloth:
-    columns, rows = _grid_of(len(pockets))
-    order = list(SYMBOLS)
+def segments(game: SpinGame, rules: Any, face: Face | None = None) -> Cloth:
+    """A grid of the game's pockets in the wheel's order from the datum, each showing what its
+    outcome is (`face`, else the game's result text) and its number in a corner."""
+    pockets = list(dict.fromkeys(game.pockets(rules)))
+    columns, rows = grid_of(len(pockets))
     cells = []
     for i, number in enumerate(pockets):
         outcome = game.outcome(rules, number)
-        symbol = outcome.get("symbol")
-        if isinstance(symbol, str) and symbol in order:
-            colour = kit.SYMBOL_COLOURS.get(symbol, kit.BUTTON)
-            label = symbol_label(symbol)
-        else:
-            colour, label = kit.BUTTON, game.result_text(outcome)
+        shown = None if face is None else face(outcome)
+        label, colour = shown or (game.result_text(outcome), kit.BUTTON)
         text_colour = INK if colour == YELLOW else kit.TEXT
         cells.append(
             Cell(
@@ -150,15 +135,14 @@ def _segments(game: SpinGame, rules: Any, pockets: Sequence[int]) -> Cloth:
 
 
 def cloth(game: SpinGame, rules: Any) -> Cloth:
-    """The pad a spin game's description calls for (the module's docstring says which)."""
-    pockets = list(game.pockets(rules))
-    numbers = sorted(set(pockets))
+    """The pad of a spin game: its screens' pockets, else its numbers or its segments (the
+    module's docstring says which)."""
+    own = screens_of(game.id).pockets_pad
+    if own is not None:
+        return own(game, rules)
+    numbers = sorted(set(game.pockets(rules)))
     if any(game.outcome(rules, n) != {"number": n} for n in numbers):
-        return _segments(game, rules, list(dict.fromkeys(pockets)))
-    if numbers == list(roulette_cloth.NUMBERS):
-        return _roulette(getattr(rules, "red", roulette_cloth.RED))
-    if numbers == list(boule_cloth.NUMBERS):
-        return _boule()
+        return segments(game, rules)
     return _numbers(numbers)
 
 
@@ -176,8 +160,12 @@ class NumberPad(OutcomePad[int]):
         return None if self.value is None else self.game.outcome(self.rules, self.value)
 
     def _rects(self, body: pygame.Rect) -> dict[int, pygame.Rect]:
+        """Each pocket's key in `body`; the cloth turned on a portrait display too narrow for
+        its columns to be a finger's size (a roulette's thirteen at 720 px)."""
         c = self.cloth
         gap = max(4, body.w // 150)
+        if body.h > body.w and body.w - gap * (c.columns - 1) < c.columns * kit.MIN_TARGET:
+            c = c.turned()
         h = (body.h - gap * (c.rows - 1)) // c.rows
         w = min((body.w - gap * (c.columns - 1)) // c.columns, int(h * c.aspect))
         left = body.centerx - (w * c.columns + gap * (c.columns - 1)) // 2

@@ -70,7 +70,9 @@ class GuidedPage:
         if test is None or self.verdict is not None:
             return
         wheel = self.wheel
-        section = Section("wheel", wheel.url, wheel.url.startswith("sim://"), tuple(test.verdict()))
+        unheard = getattr(wheel, "pocket_test_silence", None)  # a Cammegh that ignored *I 4
+        checks = tuple(test.verdict(unheard))
+        section = Section("wheel", wheel.url, wheel.url.startswith("sim://"), checks)
         self.verdict = Report((section,))
         self.app.post(SelftestDone(self.verdict.data))
         self._end()

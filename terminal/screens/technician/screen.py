@@ -15,6 +15,7 @@ from terminal.screens import kit
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog
 from terminal.screens.technician.guided_page import GuidedPage, has_pocket_test
+from terminal.screens.technician.power_page import PowerPage, can_power_on
 from terminal.screens.technician.records_page import RecordsPage
 from terminal.screens.technician.selftest_page import SelftestPage
 from terminal.selftest.wheel_records import has_records
@@ -43,13 +44,15 @@ class Page(Protocol):
 
 def pages_for(app: CroupierApp) -> list[Page]:
     """The tools this table's devices have: the guided test for a wheel with sensors, the
-    records for a wheel that keeps its own."""
+    records for a wheel that keeps its own, its power for a wheel the terminal switches on."""
     pages: list[Page] = [SelftestPage(app)]
     wheel = app.table.device
     if has_pocket_test(wheel):
         pages.append(GuidedPage(app))
     if has_records(wheel):
         pages.append(RecordsPage(app))
+    if can_power_on(wheel):
+        pages.append(PowerPage(app))
     return pages
 
 

@@ -14,6 +14,29 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Nadie puede firmarlo",
         "Nobody may sign this",
     ),
+    # what a signature signs (croupier/session.py signed_subject), above the PIN
+    "pads_signs_advance": ("Bestreta {amount}", "Anticipo {amount}", "Advance {amount}"),
+    "pads_signs_top_up": ("Reposició {amount}", "Reposición {amount}", "Top-up {amount}"),
+    "pads_signs_limits": (
+        "Mín. {old_min} → {new_min} · Màx. {old_max} → {new_max}",
+        "Mín. {old_min} → {new_min} · Máx. {old_max} → {new_max}",
+        "Min. {old_min} → {new_min} · Max. {old_max} → {new_max}",
+    ),
+    "pads_signs_limits_due": (
+        "Reposició necessària {amount}",
+        "Reposición necesaria {amount}",
+        "Top-up needed {amount}",
+    ),
+    "pads_signs_count": (
+        "Fitxes {chips} · Efectiu {drop}",
+        "Fichas {chips} · Efectivo {drop}",
+        "Chips {chips} · Cash {drop}",
+    ),
+    "pads_signs_result": (
+        "Resultat de la taula {amount}",
+        "Resultado de la mesa {amount}",
+        "Table result {amount}",
+    ),
     # the count sheet
     "pads_drop": ("Efectiu", "Efectivo", "Cash drop"),
     "pads_total": ("Total", "Total", "Total"),
@@ -48,7 +71,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Confirme el resultado introducido a mano",
         "Confirm the outcome entered by hand",
     ),
-    "pads_red": ("Vermell", "Rojo", "Red"),
+    "pads_red": ("Roig", "Rojo", "Red"),
     "pads_black": ("Negre", "Negro", "Black"),
     "pads_segment": ("Casella {n}", "Casilla {n}", "Segment {n}"),
     # a coup's cards corrected (the correction dialog, croupier/rounds.py)
@@ -65,10 +88,26 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "pads_place_banker": ("Banca", "Banca", "Banker"),
     "pads_place_noir": ("Negre", "Negro", "Noir"),
     "pads_place_rouge": ("Roig", "Rojo", "Rouge"),
-    "pads_place_dealer": ("Crupier", "Crupier", "Dealer"),
+    "pads_place_dealer": ("Banca", "Banca", "Dealer"),
     "pads_place_bank": ("Banca", "Banca", "Bank"),
     "pads_place_box": ("Casella {n}", "Casilla {n}", "Box {n}"),
     "pads_place_burn": ("Carta cremada", "Carta quemada", "Burnt card"),
+    # what a correction's PIN signs at a coup: each card changed (croupier/rounds.py)
+    "pads_card_changed": (
+        "Carta {n} ({place}): {was} → {now}",
+        "Carta {n} ({place}): {was} → {now}",
+        "Card {n} ({place}): {was} → {now}",
+    ),
+    "pads_card_added": (
+        "Carta {n} afegida: {card}",
+        "Carta {n} añadida: {card}",
+        "Card {n} added: {card}",
+    ),
+    "pads_card_removed": (
+        "Carta {n} ({place}) treta: {card}",
+        "Carta {n} ({place}) quitada: {card}",
+        "Card {n} ({place}) removed: {card}",
+    ),
     "reason_wrong_card": (
         "Carta entrada per error",
         "Carta introducida por error",

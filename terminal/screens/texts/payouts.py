@@ -1,8 +1,5 @@
-"""The screens' texts of the payouts part: key -> (Catalan, Spanish, English).
-
-The names of the bets are the regulation's (Catalan) and the usual ones at a Spanish table:
-ple, cavall, transversal, quadre, sisena; pleno, caballo, transversal, cuadro, seisena.
-"""
+"""The screens' texts of the payouts part: key -> (Catalan, Spanish, English). The bets are
+named as everywhere on the screens (texts/bets.py)."""
 
 TEXTS: dict[str, tuple[str, str, str]] = {
     # the sheet of a round
@@ -13,6 +10,38 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Remaining to pay: {amount}",
     ),
     "payouts_all_paid": ("Tot pagat", "Todo pagado", "All paid"),
+    # the next round called for with the last one's money not all handed over
+    "unpaid_title": (
+        "La jugada {n} no està tota pagada",
+        "La jugada {n} no está toda pagada",
+        "Round {n} is not all paid",
+    ),
+    "unpaid_open_anyway": (
+        "Obre la jugada igualment",
+        "Abrir la jugada igualmente",
+        "Open the round anyway",
+    ),
+    "payouts_all_settled": ("Pagat i recuperat", "Pagado y recuperado", "Paid and taken back"),
+    "payouts_to_take_back": (
+        "Per recuperar: {amount}",
+        "Por recuperar: {amount}",
+        "To take back: {amount}",
+    ),
+    "payouts_collect": (
+        "Primer, recull les apostes perdedores",
+        "Primero, recoja las apuestas perdedoras",
+        "First, collect the losing bets",
+    ),
+    "payouts_collect_total": (
+        "Perdedores: {amount}",
+        "Perdedoras: {amount}",
+        "Losing bets: {amount}",
+    ),
+    "payouts_collected": ("Recollides", "Recogidas", "Collected"),
+    "payouts_pay_more": ("Paga {amount} més", "Pague {amount} más", "Pay {amount} more"),
+    "payouts_take_back": ("Recupera {amount}", "Recupere {amount}", "Take back {amount}"),
+    "payouts_taken_back": ("Recuperat", "Recuperado", "Taken back"),
+    "payouts_stands": ("Es manté", "Se mantiene", "Stands"),
     "payouts_round_total": ("Total {amount}", "Total {amount}", "Total {amount}"),
     "payouts_unbalanced": (
         "No quadra amb el diari ({amount}): aviseu el cap de taula",
@@ -23,6 +52,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "payouts_seat": ("Seient", "Asiento", "Seat"),
     "payouts_paid": ("Pagat", "Pagado", "Paid"),
     "payouts_seat_paid": ("PAGAT", "PAGADO", "PAID"),
+    "payouts_seat_taken_back": (
+        "RECUPERAT {amount}",
+        "RECUPERADO {amount}",
+        "TAKEN BACK {amount}",
+    ),
     "payouts_undo": ("Desfés", "Deshacer", "Undo"),
     "payouts_nothing_to_hand": ("Res a lliurar", "Nada que entregar", "Nothing to hand"),
     "payouts_win_line": (
@@ -65,7 +99,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "payouts_chips": ("{n} × {value}", "{n} × {value}", "{n} × {value}"),
     "payouts_no_chips": ("cap fitxa", "ninguna ficha", "no chips"),
     "payouts_winnings": ("Guany {amount}", "Ganancia {amount}", "Winnings {amount}"),
-    "payouts_with_stakes": ("Amb les postes", "Con las apuestas", "With the stakes"),
+    "payouts_with_stakes": ("Amb les apostes", "Con las apuestas", "With the stakes"),
     "payouts_half_back": ("meitat", "mitad", "half back"),
     "payouts_in_prison": (
         "a la presó (meitat sota el mínim): res a pagar",
@@ -77,24 +111,4 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Ninguna apuesta gana con {result}",
         "No bet wins on {result}",
     ),
-    # the bets, by family (docs/bets.md)
-    "payouts_family_straight": ("Ple", "Pleno", "Straight"),
-    "payouts_family_split": ("Cavall", "Caballo", "Split"),
-    "payouts_family_street": ("Transversal", "Transversal", "Street"),
-    "payouts_family_corner": ("Quadre", "Cuadro", "Corner"),
-    "payouts_family_sixline": ("Sisena", "Seisena", "Six line"),
-    "payouts_family_column": ("Columna", "Columna", "Column"),
-    "payouts_family_dozen": ("Dotzena", "Docena", "Dozen"),
-    "payouts_family_columns": ("Dues columnes", "Dos columnas", "Two columns"),
-    "payouts_family_dozens": ("Dues dotzenes", "Dos docenas", "Two dozens"),
-    "payouts_family_red": ("Roig", "Rojo", "Red"),
-    "payouts_family_black": ("Negre", "Negro", "Black"),
-    "payouts_family_even": ("Parell", "Par", "Even"),
-    "payouts_family_odd": ("Imparell", "Impar", "Odd"),
-    "payouts_family_low": ("Falta", "Falta", "Low"),
-    "payouts_family_high": ("Passa", "Pasa", "High"),
-    "payouts_family_number": ("Número", "Número", "Number"),
-    "payouts_family_sym": ("Símbol", "Símbolo", "Symbol"),
-    "payouts_family_joker": ("Joker", "Joker", "Joker"),
-    "payouts_family_chances": ("Sorts senzilles", "Suertes sencillas", "Even chances"),
 }

@@ -49,236 +49,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "el mínim ({min}) ha de ser un múltiple positiu de la unitat de fitxa ({chip_unit})",
         "el mínimo ({min}) debe ser un múltiplo positivo de la unidad de ficha ({chip_unit})",
     ),
-    # roulette (games/roulette/engine.py)
-    "zero_choice_unknown": (
-        "l'opció al zero és presó o meitat, no {choice}",
-        "la opción al cero es prisión o mitad, no {choice}",
-    ),
-    "half_back_even_chances_only": (
-        "recuperar la meitat al zero només és una opció de les apostes senzilles",
-        "recuperar la mitad al cero solo es una opción de las suertes sencillas",
-    ),
-    "new_bet_in_prison": (
-        "una aposta nova no pot ser a la presó",
-        "una apuesta nueva no puede estar en prisión",
-    ),
-    # American roulette's colour chips (games/roulette/colours.py)
-    "colour_seat_plays": (
-        "el seient {seat} ja juga amb {colour}",
-        "el asiento {seat} ya juega con {colour}",
-    ),
-    "colour_seat_plays_value_chips": (
-        "el seient {seat} ja juga amb fitxes de valor",
-        "el asiento {seat} ya juega con fichas de valor",
-    ),
-    "colour_unknown": (
-        "aquesta taula no té el color {colour} (colors: {colours})",
-        "esta mesa no tiene el color {colour} (colores: {colours})",
-    ),
-    "colour_taken": ("el color {colour} ja està ocupat", "el color {colour} ya está ocupado"),
-    "colour_unit_not_multiple": (
-        "el valor d'una fitxa ha de ser un múltiple sencer del mínim de la taula, {min}, no {unit}",
-        "el valor de una ficha debe ser un múltiplo entero del mínimo de la mesa, {min}, no {unit}",
-    ),
-    "colour_unit_out_of_range": (
-        "el valor d'una fitxa va del mínim, {min}, al màxim a un número ple, {max}, no {unit}",
-        "el valor de una ficha va del mínimo, {min}, al máximo a un pleno, {max}, no {unit}",
-    ),
-    "value_chips_colours_free": (
-        "les fitxes de valor són per quan tots els colors estan ocupats; lliures: {free}",
-        "las fichas de valor son para cuando todos los colores están ocupados; libres: {free}",
-    ),
-    "value_chips_full": (
-        "la taula ja té {n} jugadors amb fitxes de valor",
-        "la mesa ya tiene {n} jugadores con fichas de valor",
-    ),
-    "colour_seat_not_playing": (
-        "el seient {seat} no juga ni amb color ni amb fitxes de valor",
-        "el asiento {seat} no juega ni con color ni con fichas de valor",
-    ),
-    # the croupier's colour entries (terminal/runtime/rounds/spin.py)
-    "colour_assign_refused": ("seient {seat}, color: {reason}", "asiento {seat}, color: {reason}"),
-    "colour_value_chips_refused": (
-        "seient {seat}, fitxes de valor: {reason}",
-        "asiento {seat}, fichas de valor: {reason}",
-    ),
-    "colour_release_refused": (
-        "seient {seat}, deixa el color: {reason}",
-        "asiento {seat}, deja el color: {reason}",
-    ),
-    "colour_chips_none": (
-        "aquesta taula no juga amb fitxes de color",
-        "esta mesa no juega con fichas de color",
-    ),
-    "colour_release_not_playing": (
-        "el seient {seat} no juga ni amb color ni amb fitxes de valor",
-        "el asiento {seat} no juega ni con color ni con fichas de valor",
-    ),
-    "colour_seat_has_bets": (
-        "el seient {seat} encara té apostes al tapet",
-        "el asiento {seat} todavía tiene apuestas en el tapete",
-    ),
-    # craps (games/craps/engine.py) and the croupier's withdrawals (terminal/runtime/rounds/roll.py)
-    "craps_travelled": (
-        "{code} és una aposta {bet} que s'ha desplaçat; aposteu a {bet} i es desplaça sola",
-        "{code} es una apuesta {bet} que se ha desplazado; apueste a {bet} y se desplaza sola",
-    ),
-    "craps_line_come_out_only": (
-        "Win i Don't Win només s'accepten a la tirada de sortida; el punt és {point}",
-        "Win y Don't Win solo se aceptan en la tirada de salida; el punto es {point}",
-    ),
-    "craps_come_point_only": (
-        "Come i Don't Come només s'accepten mentre hi ha un punt",
-        "Come y Don't Come solo se aceptan mientras hay un punto",
-    ),
-    "craps_odds_point_only": (
-        "les odds sobre {line} s'accepten un cop hi ha un punt",
-        "las odds sobre {line} se aceptan una vez hay un punto",
-    ),
-    "craps_odds_no_line": (
-        "el seient {seat} no té cap aposta {line} al tapet on posar odds",
-        "el asiento {seat} no tiene ninguna apuesta {line} en el tapete sobre la que poner odds",
-    ),
-    "craps_odds_not_exact": (
-        "les odds sobre el {number} paguen {pays} a {to}: aposteu un múltiple de {unit} "
-        "perquè es paguin exactament, no {stake}",
-        "las odds sobre el {number} pagan {pays} a {to}: apueste un múltiplo de {unit} "
-        "para que se paguen exactamente, no {stake}",
-    ),
-    "craps_odds_over_limit": (
-        "el seient {seat} tindria {total} d'odds sobre {line} ({line_stake}), per sobre del "
-        "límit de {limit}",
-        "el asiento {seat} tendría {total} de odds sobre {line} ({line_stake}), por encima del "
-        "límite de {limit}",
-    ),
-    "craps_no_bet_on_layout": (
-        "no hi ha cap aposta {id} al tapet",
-        "no hay ninguna apuesta {id} en el tapete",
-    ),
-    "craps_stays_until_decided": (
-        "{code}: les apostes Win i Come es queden fins que guanyen o perden",
-        "{code}: las apuestas Win y Come se quedan hasta que ganan o pierden",
-    ),
-    "craps_carries_odds": (
-        "{code} té odds: retireu primer les odds",
-        "{code} lleva odds: retire primero las odds",
-    ),
-    "craps_shooter_keeps_line": (
-        "el tirador ha de mantenir una aposta Win o Don't Win",
-        "el tirador debe mantener una apuesta Win o Don't Win",
-    ),
-    "withdrawal_refused": ("aposta {id}: {reason}", "apuesta {id}: {reason}"),
-    "withdrawal_bets_closed": (
-        "les apostes només es retiren mentre les apostes són obertes",
-        "las apuestas solo se retiran mientras las apuestas están abiertas",
-    ),
-    "dice_change_asked": (
-        "daus nous demanats per {by} ({reason})",
-        "dados nuevos pedidos por {by} ({reason})",
-    ),
-    # blackjack (games/blackjack/engine.py)
-    "blackjack_bet_doubled": (
-        "una aposta de blackjack es fa sense doblar: només es dobla durant el joc",
-        "una apuesta de blackjack se hace sin doblar: solo se dobla durante el juego",
-    ),
-    "blackjack_box_full": (
-        "{code} ja té {n} apostes, el màxim que admet una casella (secció 03 IV.c)",
-        "{code} ya tiene {n} apuestas, el máximo que admite una casilla (sección 03 IV.c)",
-    ),
-    "blackjack_box_over_max": (
-        "{code} tindria {held}, per sobre del màxim de {max} en una casella (secció 03 V.2.b)",
-        "{code} tendría {held}, por encima del máximo de {max} en una casilla (sección 03 V.2.b)",
-    ),
-    "blackjack_insurance_in_play": (
-        "{code}: l'assegurança s'ofereix durant la jugada, quan la carta del crupier és un as",
-        "{code}: el seguro se ofrece durante la jugada, cuando la carta del crupier es un as",
-    ),
-    "blackjack_split_hand": (
-        "{code} és una mà que surt d'una separació; aposteu a {box}",
-        "{code} es una mano que resulta de separar; apueste en {box}",
-    ),
-    "blackjack_not_an_option": (
-        "les opcions de {place} són {options}, no {action}",
-        "las opciones de {place} son {options}, no {action}",
-    ),
-    # trente et quarante (games/trente_quarante/engine.py)
-    "tq_new_bet_in_prison": (
-        "una aposta nova no pot ser a la presó",
-        "una apuesta nueva no puede estar en prisión",
-    ),
-    "tq_refait_choice_unknown": (
-        "l'opció en un refait és presó o meitat, no {choice}",
-        "la opción en un refait es prisión o mitad, no {choice}",
-    ),
-    "tq_covers_only_insurance": (
-        "només una aposta d'assegurança en cobreix una altra",
-        "solo una apuesta de seguro cubre otra apuesta",
-    ),
-    "tq_insured_no_half": (
-        "una aposta assegurada es retorna en un refait: no admet l'opció de la meitat",
-        "una apuesta asegurada se devuelve en un refait: no admite la opción de la mitad",
-    ),
-    "tq_insurance_threshold": (
-        "l'assegurança és per a apostes de {threshold} o més, no {stake}",
-        "el seguro es para apuestas de {threshold} o más, no {stake}",
-    ),
-    "tq_premium_not_chips": (
-        "la prima ({share} de {stake}: {premium}) no és un nombre sencer de fitxes de {unit}",
-        "la prima ({share} de {stake}: {premium}) no es un número entero de fichas de {unit}",
-    ),
-    "tq_insurance_plain": (
-        "una aposta d'assegurança es fa sense més: ni assegurada ni amb opció en un refait",
-        "una apuesta de seguro se hace sin más: ni asegurada ni con opción en un refait",
-    ),
-    "tq_insurance_names_bet": (
-        "una aposta d'assegurança indica quina aposta assegura (covers)",
-        "una apuesta de seguro indica qué apuesta asegura (covers)",
-    ),
-    "tq_insurance_no_bet": (
-        "no hi ha cap aposta {id} en aquesta jugada per assegurar: feu-la primer",
-        "no hay ninguna apuesta {id} en esta jugada que asegurar: hágala primero",
-    ),
-    "tq_not_insured_chance": (
-        "l'aposta {id} no és una sort assegurada (insured: true)",
-        "la apuesta {id} no es una suerte asegurada (insured: true)",
-    ),
-    "tq_premium_other_seat": (
-        "l'aposta {id} és del seient {seat}: la prima la paga el mateix seient",
-        "la apuesta {id} es del asiento {seat}: la prima la paga el mismo asiento",
-    ),
-    "tq_insured_already": (
-        "l'aposta {id} ja està assegurada",
-        "la apuesta {id} ya está asegurada",
-    ),
-    "tq_premium_wrong": (
-        "la prima de l'aposta {id} és {premium} ({share} de {stake}), no {entered}",
-        "la prima de la apuesta {id} es {premium} ({share} de {stake}), no {entered}",
-    ),
-    # poker sense descart (games/poker_stud/engine.py)
-    "stud_call_not_placed": (
-        "{code} es fa dient «hi vaig» un cop repartides les cartes, mai no s'aposta",
-        "{code} se hace diciendo «voy» una vez repartidas las cartas, nunca se apuesta",
-    ),
-    "stud_carrousel_coin": (
-        "el carrusel admet una sola moneda de {coin}, no {stake}",
-        "el carrusel admite una sola moneda de {coin}, no {stake}",
-    ),
-    "stud_carrousel_taken": (
-        "la casella {box} ja té la moneda del carrusel",
-        "la casilla {box} ya tiene su moneda del carrusel",
-    ),
-    "stud_carrousel_no_ante": (
-        "la casella {box} no té ante: la moneda del carrusel va amb una mà que es reparteix",
-        "la casilla {box} no tiene ante: la moneda del carrusel va con una mano que se reparte",
-    ),
-    "stud_box_full": (
-        "la casella {box} ja té {n} apostes, el màxim que admet una casella",
-        "la casilla {box} ya tiene {n} apuestas, el máximo que admite una casilla",
-    ),
-    "stud_not_an_option": (
-        "les opcions de {place} són {options}, no {action}",
-        "las opciones de {place} son {options}, no {action}",
-    ),
     # the croupier's decisions at a card table (terminal/runtime/rounds/coup.py)
     "decision_refused": ("{place} {action}: {reason}", "{place} {action}: {reason}"),
     "decision_not_asked": (
@@ -295,8 +65,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "un error de reparto se declara mientras se reparte una jugada, después de «no va más»",
     ),
     "misdeal_declared": (
-        "error de repartiment declarat per {by}: la jugada és nul·la, es tornen les postes",
-        "error de reparto declarado por {by}: la jugada es nula, se devuelven las puestas",
+        "error de repartiment declarat per {by}: la jugada és nul·la, es tornen les apostes",
+        "error de reparto declarado por {by}: la jugada es nula, se devuelven las apuestas",
     ),
     # who signs (terminal/runtime/staff.py, session.py)
     "staff_no_file": (
@@ -388,6 +158,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "hi ha un tècnic als dispositius de la taula: no s'obre cap jugada fins que surti",
         "hay un técnico en los dispositivos de la mesa: no se abre ninguna jugada hasta que salga",
     ),
+    "limits_unsigned": (
+        "el director de jocs signa els límits nous i la seva reposició abans de la jugada"
+        " següent (art. 27.6)",
+        "el director de juegos firma los límites nuevos y su reposición antes de la jugada"
+        " siguiente (art. 27.6)",
+    ),
+    "limits_topup_due": (
+        "els límits nous demanen una reposició de {due}, comptada i signada, abans de la"
+        " jugada següent (art. 27.6)",
+        "los límites nuevos piden una reposición de {due}, contada y firmada, antes de la"
+        " jugada siguiente (art. 27.6)",
+    ),
     "limits_change_under_way": (
         "ja hi ha un canvi de límits en curs",
         "ya hay un cambio de límites en curso",
@@ -453,4 +235,91 @@ TEXTS: dict[str, tuple[str, str]] = {
         "una mesa de {game} no acepta esta entrada",
     ),
     "bets_not_accepted": ("ara no s'accepten apostes", "ahora no se aceptan apuestas"),
+    # what the croupier handed each seat (terminal/runtime/payments.py)
+    "payment_no_round": (
+        "cap jugada liquidada no està oberta per pagar: ja s'ha obert la següent",
+        "ninguna jugada liquidada está abierta para pagar: ya se ha abierto la siguiente",
+    ),
+    "payment_no_seat": (
+        "el seient {seat} no ha jugat a la jugada {round}",
+        "el asiento {seat} no ha jugado en la jugada {round}",
+    ),
+    "payment_stale": (
+        "al seient {seat} se li deu {due} ara, no {amount}: la pantalla anava endarrerida",
+        "al asiento {seat} se le debe {due} ahora, no {amount}: la pantalla iba con retraso",
+    ),
+    "payment_nothing": (
+        "al seient {seat} ja no se li deu res",
+        "al asiento {seat} ya no se le debe nada",
+    ),
+    "payment_no_undo": (
+        "el seient {seat} no té cap pagament {undo} per desfer",
+        "el asiento {seat} no tiene ningún pago {undo} que deshacer",
+    ),
+    # why the table voided a round of its own accord (terminal/runtime/rounds/)
+    "void_stopped": (
+        "s'ha aturat la taula; apostes tornades",
+        "se ha parado la mesa; apuestas devueltas",
+    ),
+    "void_restarted": (
+        "el terminal s'ha reiniciat durant la jugada; apostes tornades",
+        "el terminal se ha reiniciado durante la jugada; apuestas devueltas",
+    ),
+    "void_wheel_disturbed": (
+        "{switch}: s'ha mogut la roda durant la jugada",
+        "{switch}: se ha movido la rueda durante la jugada",
+    ),
+    "void_dice_disturbed": (
+        "{switch}: s'ha mogut el lector de daus durant la jugada",
+        "{switch}: se ha movido el lector de dados durante la jugada",
+    ),
+    "void_shoe_disturbed": (
+        "{switch}: s'ha mogut el sabot durant la jugada",
+        "{switch}: se ha movido el sabot durante la jugada",
+    ),
+    "void_wheel_silent": ("la roda no ha dit res", "la rueda no ha dicho nada"),
+    "void_dice_silent": (
+        "el lector de daus no ha dit res",
+        "el lector de dados no ha dicho nada",
+    ),
+    "void_shoe_silent": ("el sabot no ha dit res", "el sabot no ha dicho nada"),
+    "void_two_pockets": (
+        "error del sensor: bola a més d'una casella",
+        "error del sensor: bola en más de una casilla",
+    ),
+    "void_pocket_out_of_range": (
+        "error del sensor: casella fora de la roda",
+        "error del sensor: casilla fuera de la rueda",
+    ),
+    "void_nothing_dealt": (
+        "cap aposta: no s'ha repartit res",
+        "ninguna apuesta: no se ha repartido nada",
+    ),
+    "void_misdeal": ("error de repartiment: {reason}", "error de reparto: {reason}"),
+    "void_shoe_integrity": (
+        "integritat del sabot: {reason}",
+        "integridad del sabot: {reason}",
+    ),
+    "void_card_unread": (
+        "el lector no ha pogut llegir una carta: la jugada és nul·la",
+        "el lector no ha podido leer una carta: la jugada es nula",
+    ),
+    "void_shoe_empty": (
+        "s'han acabat les cartes del sabot: la jugada és nul·la",
+        "se han acabado las cartas del sabot: la jugada es nula",
+    ),
+    "void_red_card": (
+        "ha sortit la carta vermella: la jugada en curs és nul·la",
+        "ha salido la carta roja: la jugada en curso es nula",
+    ),
+    "void_no_shooter": (
+        "no hi ha tirador: els daus passen al jugador següent",
+        "no hay tirador: los dados pasan al jugador siguiente",
+    ),
+    "void_no_line_bet": (
+        "el tirador (seient {seat}) no té aposta a Win o Don't Win: els daus passen al "
+        "jugador següent",
+        "el tirador (asiento {seat}) no tiene apuesta a Win o Don't Win: los dados pasan al "
+        "jugador siguiente",
+    ),
 }

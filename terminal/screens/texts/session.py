@@ -27,6 +27,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "signed_opening": ("la bestreta d'obertura", "el anticipo de apertura", "the opening advance"),
     "signed_top-up": ("la reposició", "la reposición", "the top-up"),
     "signed_limits": ("el canvi de límits", "el cambio de límites", "the change of limits"),
+    "signed_limits_topup": (
+        "la reposició dels límits nous",
+        "la reposición de los límites nuevos",
+        "the new limits' top-up",
+    ),
     "signed_count": ("el recompte de tancament", "el recuento de cierre", "the closing count"),
     "role_croupier": ("Crupier", "Crupier", "Croupier"),
     "role_table_head": ("Cap de taula", "Jefe de mesa", "Table head"),
@@ -87,11 +92,33 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "pit_boss_signs": (
         "El cap de taula autoritza",
         "El jefe de mesa autoriza",
-        "The pit boss authorises",
+        "The table head authorises",
     ),
     "done": ("Fet", "Hecho", "Done"),
     # the menu
     "top_up": ("Reposició", "Reposición", "Top-up"),
+    "summary_title": (
+        "Sessió tancada · {rounds} jugades",
+        "Sesión cerrada · {rounds} jugadas",
+        "Session closed · {rounds} rounds",
+    ),
+    "summary_advances": (
+        "Bestreta i reposicions: {amount}",
+        "Anticipo y reposiciones: {amount}",
+        "Advance and top-ups: {amount}",
+    ),
+    "summary_count": (
+        "Fitxes comptades: {chips} · Efectiu de la caixa: {drop}",
+        "Fichas contadas: {chips} · Efectivo de la caja: {drop}",
+        "Chips counted: {chips} · Cash drop: {drop}",
+    ),
+    "summary_result": (
+        "Resultat de la taula: {amount}",
+        "Resultado de la mesa: {amount}",
+        "Table result: {amount}",
+    ),
+    "summary_counted_by": ("Comptat per {person}", "Contado por {person}", "Counted by {person}"),
+    "topup_due": ("Reposició {amount}", "Reposición {amount}", "Top-up {amount}"),
     "top_up_count": (
         "Recompte de la reposició: {amount}",
         "Recuento de la reposición: {amount}",
@@ -117,6 +144,16 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "count_result": ("Resultat: {amount}", "Resultado: {amount}", "Result: {amount}"),
     "history_empty": ("Cap jugada encara", "Ninguna jugada todavía", "No round yet"),
     "void": ("Nul·la: {reason}", "Nula: {reason}", "Void: {reason}"),
+    "void_returned": (
+        "{void}. Apostes tornades: {n} ({amount})",
+        "{void}. Apuestas devueltas: {n} ({amount})",
+        "{void}. Stakes returned: {n} ({amount})",
+    ),
+    "croupier_changed": (
+        "{croupier} pren la taula (abans, {previous})",
+        "{croupier} toma la mesa (antes, {previous})",
+        "{croupier} takes the table (before, {previous})",
+    ),
     "corrected": ("Corregida per {by}", "Corregida por {by}", "Corrected by {by}"),
     "calculator": ("Calculadora de pagaments", "Calculadora de pagos", "Payout calculator"),
     "bets_n": ("{n} apostes", "{n} apuestas", "{n} bets"),

@@ -63,7 +63,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Deixeu caure la bola a mà a cada casella, en l'ordre de la roda, i gireu el rotor en "
         "tots dos sentits. La pantalla mostra quines caselles reporten i si l'ordre o l'origen "
         "de la roda no són els de la taula.",
-        "Dejad caer la bola a mano en cada casilla, en el orden de la rueda, y girad el rotor en "
+        "Deje caer la bola a mano en cada casilla, en el orden de la rueda, y gire el rotor en "
         "ambos sentidos. La pantalla muestra qué casillas reportan y si el orden o el origen de "
         "la rueda no son los de la mesa.",
         "Drop the ball by hand in each pocket, in the wheel's order, and turn the rotor both "
@@ -73,17 +73,17 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "guided_start": ("Comença la prova", "Empezar la prueba", "Start the test"),
     "guided_drop": (
         "Deixeu caure la bola a la casella {number}",
-        "Dejad caer la bola en la casilla {number}",
+        "Deje caer la bola en la casilla {number}",
         "Drop the ball in pocket {number}",
     ),
     "rotor_cw": (
         "gireu el rotor en sentit horari",
-        "girad el rotor en sentido horario",
+        "gire el rotor en sentido horario",
         "turn the rotor clockwise",
     ),
     "rotor_ccw": (
         "gireu el rotor en sentit antihorari",
-        "girad el rotor en sentido antihorario",
+        "gire el rotor en sentido antihorario",
         "turn the rotor counter-clockwise",
     ),
     "guided_skip": ("No reporta", "No reporta", "It never reports"),
@@ -112,6 +112,29 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "This table's wheel has no sensors to test (its numbers are entered by hand)",
     ),
     # the wheel's own records
+    "tab_power": ("Encesa de la roda", "Encendido de la rueda", "Wheel's power"),
+    "power_switch_on": ("Encén la roda", "Encender la rueda", "Switch the wheel on"),
+    "power_on_already": (
+        "La roda és encesa. Si s'apaga (una avaria o el seu tauler), el terminal no l'encén tot "
+        "sol: s'encén aquí o des del seu tauler.",
+        "La rueda está encendida. Si se apaga (una avería o su panel), el terminal no la "
+        "enciende solo: se enciende aquí o desde su panel.",
+        "The wheel is on. If it goes off (a fault, or its panel), the terminal does not switch "
+        "it on by itself: it is switched on here or at its panel.",
+    ),
+    "power_off_about": (
+        "La roda és apagada i el joc s'atura. Si hi havia una avaria, arregleu-la primer (la "
+        "prova de la roda diu quina peça); després enceneu-la: el joc continua.",
+        "La rueda está apagada y el juego se detiene. Si había una avería, arréglela primero "
+        "(la prueba de la rueda dice qué pieza); después enciéndala: el juego sigue.",
+        "The wheel is off and the game stops. If there was a fault, mend it first (the "
+        "self-test says which part); then switch it on: the game goes on.",
+    ),
+    "power_asked": (
+        "S'encén la roda... Si la taula ho rebutja, la pantalla en diu el motiu.",
+        "Se enciende la rueda... Si la mesa lo rechaza, la pantalla dice el motivo.",
+        "Switching the wheel on... If the table refuses, the screen says why.",
+    ),
     "tab_records": ("Registres de la roda", "Registros de la rueda", "Wheel's records"),
     "records_read": ("Llegeix els registres", "Leer los registros", "Read the records"),
     "records_about": (

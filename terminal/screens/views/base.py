@@ -4,8 +4,8 @@ the bets it makes.
 
 The table screen keeps what every game shares (the frame, the chip and the seat the croupier
 bets with, the round's action, take-back, payouts, the correction); a view draws and takes the
-rest: the wheel games' cloths, the craps layout, the card games' boxes. A game names its view's
-style (`Game.view`, games/game.py); terminal/screens/views/__init__.py lists them.
+rest: the wheel games' cloths, the craps layout, the card games' boxes. A game's screens name
+its view (terminal/screens/games/).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.records import Bet
-from terminal.screens.app import Target
+from terminal.screens.app import Screen, Target
 from terminal.screens.players import Body
 
 if TYPE_CHECKING:
@@ -41,14 +41,22 @@ Action = tuple[str, str, Any, bool]
 class GameView:
     """One game's part of the table screen, for the table `screen` (its app, chip and seat)."""
 
-    style = ""  # the name games give it (`Game.view`)
     # the players' display's body for this game (terminal/screens/players.py `Body`): craps'
     # rolls, the card games' last results; None: the wheel games' results, hot numbers, shares
     players_body: Body | None = None
+    # whether a demo (a table with no staff: `make sim`) takes a visitor's bets by hand on this
+    # layout, beside the simulated players': the wheel games' cloth
+    demo_bets = False
 
     def __init__(self, screen: TableScreen):
         self.screen = screen
         self.app = screen.app
+
+    def betting_by_hand(self) -> bool:
+        """Whether a tap bets now: bets are open, and a croupier enters them, or a demo's
+        visitor on a layout that takes theirs (`demo_bets`)."""
+        app = self.app
+        return app.model.state.round_status == "open" and (not app.demo or self.demo_bets)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         """The layout on `rect` with the round as the journal has it; what can be tapped."""
@@ -57,6 +65,11 @@ class GameView:
     def buttons(self) -> list[Action]:
         """The game's own buttons beside the shared ones (a colour, a misdeal, new dice)."""
         return []
+
+    def outcome_dialog(self) -> Screen | None:
+        """The game's own screen for an outcome entered by hand (blackjack's deal, which takes
+        the coup's cards and decisions together); None: the outcome pad's dialog."""
+        return None
 
     def seat_colours(self) -> dict[int, tuple[int, int, int]]:
         """The seats whose chips have a colour of their own, and its colour."""

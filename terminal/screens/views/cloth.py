@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games.game import SpinGame
 from games.prison import PrisonBet
 from games.records import Bet
 from terminal.screens import kit
@@ -35,10 +36,12 @@ COLOUR_RGB = {
     "grey": (140, 140, 140),
 }
 INSIDE = ("straight", "split", "street", "corner", "sixline")  # the bets on the numbers' lines
+# a bet on the line between two boxes (two columns, two dozens): the boxes' family
+BETWEEN = {"columns": "column", "dozens": "dozen"}
 
 
 class ClothView(GameView):
-    style = "cloth"
+    demo_bets = True  # a visitor bets by hand beside the simulated players (`make sim`)
 
     def __init__(self, screen: TableScreen):
         super().__init__(screen)
@@ -59,7 +62,7 @@ class ClothView(GameView):
         buttons: list[Action] = []
         if self.colour_chips() is not None and not app.demo and st.session_open:
             buttons.append((t("colour"), "colour", lambda: app.open(ColourDialog(app, self)), True))
-        if st.round_status == "open" and not app.demo and self._asks_zero_choice():
+        if self.betting_by_hand() and self._asks_zero_choice():
             buttons.append((t(f"zero_{self.zero_choice}"), "zero_choice", self._flip_zero, True))
         return buttons
 
@@ -86,8 +89,9 @@ class ClothView(GameView):
         last = app.model.last_result
         winning = None
         if last is not None and last.result is not None:
-            outcome = last.result["outcome"]
-            winning = outcome.get("number", outcome.get("segment"))
+            game = app.table.game
+            assert isinstance(game, SpinGame), "a cloth is a wheel game's"
+            winning = game.pocket(last.result["outcome"])
         refused = app.fresh_refusal()
         cloth.draw(
             surface,
@@ -96,26 +100,35 @@ class ClothView(GameView):
             prisoners=self._prisoners(),
             refused=None if refused is None else refused.code,
         )
-        if app.model.state.round_status == "open" and not app.demo:
-            return [Zone(cloth.rect, "cloth", self._cloth_tap)]
+        if self.betting_by_hand():
+            return [Zone(cloth.rect, "cloth", self._cloth_tap, cells=_cells(cloth))]
         return []
 
     def _cloth_tap(self, pos: tuple[int, int]) -> bool:
         """A bet where the finger is; on a cloth too small for a finger to tell a number from
         its lines (a roulette's at 800x480), the bets on the number under it, each a target
-        of its own (`BetPicker`)."""
+        of its own (`BetPicker`), and on a line between two boxes (two columns, two dozens)
+        its bet and the boxes'."""
         cloth = self._cloth
         code = cloth.code_at(pos)
         if code is None:
             return False
-        if cloth.hit_targets_ok(kit.MIN_TARGET) or code.split(":")[0] not in INSIDE:
+        family, _, named = code.partition(":")
+        if cloth.hit_targets_ok(kit.MIN_TARGET) or (code in cloth.boxes and family not in INSIDE):
             self.screen.bet(code)
             return True
-        number = _nearest(cloth, code, pos)
-        options = [
-            c for c in cloth.codes if c.split(":")[0] in INSIDE and number in cloth.covers(c)
-        ]
-        self.app.open(BetPicker(self.app, self.screen, number, options))
+        if family in BETWEEN:
+            first, second = (f"{BETWEEN[family]}:{n}" for n in named.split("-"))
+            picker = BetPicker(
+                self.app, self.screen, self.app.texts.bet(code), [first, code, second]
+            )
+        else:
+            number = _nearest(cloth, code, pos)
+            options = [
+                c for c in cloth.codes if c.split(":")[0] in INSIDE and number in cloth.covers(c)
+            ]
+            picker = BetPicker(self.app, self.screen, str(number), options)
+        self.app.open(picker)
         return True
 
     def tap_code(self, code: str) -> None:
@@ -158,6 +171,15 @@ class ClothView(GameView):
         return prisoners
 
 
+def _cells(cloth) -> tuple[tuple[str, pygame.Rect], ...]:
+    """The boxes a tap on the cloth bets on at once (its numbers only when a finger tells them
+    from their lines): each a target of its own, as large as a button."""
+    fine = cloth.hit_targets_ok(kit.MIN_TARGET)
+    return tuple(
+        (code, box) for code, box in cloth.boxes.items() if fine or code.split(":")[0] not in INSIDE
+    )
+
+
 def _nearest(cloth, code: str, pos: tuple[int, int]) -> int:
     """The number of `code` whose own square is nearest the finger."""
 
@@ -169,13 +191,14 @@ def _nearest(cloth, code: str, pos: tuple[int, int]) -> int:
 
 
 class BetPicker(Dialog):
-    """The inside bets on one number, large: the croupier taps the one the chips are on."""
+    """The bets round one place of the cloth, large (the inside bets on a number, the bets on
+    and beside a line between two boxes): the croupier taps the one the chips are on."""
 
     name = "bet_picker"
 
-    def __init__(self, app: CroupierApp, table: TableScreen, number: int, codes: list[str]):
+    def __init__(self, app: CroupierApp, table: TableScreen, place: str, codes: list[str]):
         super().__init__(app)
-        self.table, self.number, self.codes = table, number, codes
+        self.table, self.place, self.codes = table, place, codes
 
     def done(self) -> bool:
         return self.closed or self.app.model.state.round_status != "open"
@@ -183,7 +206,7 @@ class BetPicker(Dialog):
     def title(self) -> str:
         t = self.app.texts
         chip = self.app.money(self.table.chip)
-        return f"{self.number} · {t('seat', n=self.table.seat)} · {t('chip')} {chip}"
+        return f"{self.place} · {t('seat', n=self.table.seat)} · {t('chip')} {chip}"
 
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         s, t = self.app.s, self.app.texts
@@ -191,9 +214,7 @@ class BetPicker(Dialog):
         rows = max(3, (len(self.codes) + columns - 1) // columns)
         buttons: list[Target] = []
         for cell, code in zip(kit.grid(rect, columns, rows, int(8 * s)), self.codes, strict=False):
-            family, _, numbers = code.partition(":")
-            label = f"{t('payouts_family_' + family)} {numbers}"
-            button = kit.Button(cell, label, self._pick(code), size=int(22 * s), name=code)
+            button = kit.Button(cell, t.bet(code), self._pick(code), size=int(22 * s), name=code)
             button.draw(surface)
             buttons.append(button)
         return buttons

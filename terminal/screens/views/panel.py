@@ -11,8 +11,6 @@ from terminal.screens.views.base import GameView
 
 
 class PanelView(GameView):
-    style = "panel"
-
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         app, s, t = self.app, self.app.s, self.app.texts
         kit.panel(surface, rect)
@@ -36,7 +34,8 @@ class PanelView(GameView):
             for bet in current.bets:
                 if y + step > inner.bottom:
                     break
-                line = f"{t('seat_short', n=bet['seat'])}  {bet['code']}  {app.money(bet['stake'])}"
-                kit.text(surface, line, (inner.x, y), size=size, colour=kit.DIM, width=inner.w)
+                kit.text(
+                    surface, t.bet_line(bet), (inner.x, y), size=size, colour=kit.DIM, width=inner.w
+                )
                 y += step
         return []
