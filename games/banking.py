@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Protocol
 
 from games.money import entered, exact_multiple, first_multiple, money, to_chips
 from games.odds import BetOdds
-from games.reasons import define, reason
+from games.reasons import reason
 from games.records import (
     Announcement,
     Bet,
@@ -43,22 +43,19 @@ NO_STEPS: Mapping[str, int] = MappingProxyType({})
 HALF_BACK = Fraction(1, 2)
 
 # why a stake or a bet is refused (games/reasons.py), and new limits that cannot be made
-define(
-    {
-        "bet_id_taken": "bet id {id} is already taken",
-        "bet_id_taken_round": "bet id {id} is already taken this round",
-        "stake_below_min": "{stake} is below the table minimum of {min}",
-        "stake_not_multiple_min": "{stake} is not a multiple of the table minimum of {min}",
-        "stake_not_multiple_step": "{stake} is not a multiple of {step}, the table's stake step "
-        "for {bet}",
-        "stake_not_whole": "the stake must be a positive whole amount, not {stake}",
-        "table_takes_no_family": "this table takes no {family} bets",
-        "stake_over_max": "seat {seat} would have {total} on {code}, over the {limit} maximum "
-        "of {max}",
-        "limits_min_not_chip_multiple": "the minimum ({min}) must be a positive multiple of the "
-        "chip unit ({chip_unit})",
-    }
-)
+WHY = {
+    "bet_id_taken": "bet id {id} is already taken",
+    "bet_id_taken_round": "bet id {id} is already taken this round",
+    "stake_below_min": "{stake} is below the table minimum of {min}",
+    "stake_not_multiple_min": "{stake} is not a multiple of the table minimum of {min}",
+    "stake_not_multiple_step": "{stake} is not a multiple of {step}, the table's stake step "
+    "for {bet}",
+    "stake_not_whole": "the stake must be a positive whole amount, not {stake}",
+    "table_takes_no_family": "this table takes no {family} bets",
+    "stake_over_max": "seat {seat} would have {total} on {code}, over the {limit} maximum of {max}",
+    "limits_min_not_chip_multiple": "the minimum ({min}) must be a positive multiple of the "
+    "chip unit ({chip_unit})",
+}
 
 
 @dataclass(frozen=True)
@@ -91,7 +88,10 @@ def limits_from_multiples(
     if minimum <= 0 or chip_unit <= 0 or minimum % chip_unit:
         raise ValueError(
             reason(
-                "limits_min_not_chip_multiple", min=entered(minimum), chip_unit=entered(chip_unit)
+                WHY,
+                "limits_min_not_chip_multiple",
+                min=entered(minimum),
+                chip_unit=entered(chip_unit),
             )
         )
     return Limits(
@@ -104,7 +104,7 @@ def limits_from_multiples(
 
 def duplicate_id(bet: Bet, accepted: Sequence[Bet]) -> str | None:
     if any(other.id == bet.id for other in accepted):
-        return reason("bet_id_taken_round", id=bet.id)
+        return reason(WHY, "bet_id_taken_round", id=bet.id)
     return None
 
 
@@ -113,14 +113,14 @@ def stake_rule_refusal(code: str, stake: int, limits: Limits) -> str | None:
     least the table minimum and a multiple of the bet's step (`Limits.step`: the minimum,
     unless the table sets the code or its family a step of its own)."""
     if stake < limits.min:
-        return reason("stake_below_min", stake=money(stake), min=money(limits.min))
+        return reason(WHY, "stake_below_min", stake=money(stake), min=money(limits.min))
     step = limits.step(code)
     if stake % step == 0:
         return None
     key = code if code in limits.steps else code.split(":", 1)[0]
     if key not in limits.steps:
-        return reason("stake_not_multiple_min", stake=money(stake), min=money(limits.min))
-    return reason("stake_not_multiple_step", stake=money(stake), step=money(step), bet=key)
+        return reason(WHY, "stake_not_multiple_min", stake=money(stake), min=money(limits.min))
+    return reason(WHY, "stake_not_multiple_step", stake=money(stake), step=money(step), bet=key)
 
 
 def stake_refusal(bet: Bet, accepted: Sequence[Bet], limits: Limits) -> str | None:
@@ -131,16 +131,17 @@ def stake_refusal(bet: Bet, accepted: Sequence[Bet], limits: Limits) -> str | No
     IV.b: the house cannot set one for the bets of different players together), so it counts
     the same seat's stakes on the same code only."""
     if type(bet.stake) is not int or bet.stake <= 0:
-        return reason("stake_not_whole", stake=entered(bet.stake))
+        return reason(WHY, "stake_not_whole", stake=entered(bet.stake))
     if (refusal := stake_rule_refusal(bet.code, bet.stake, limits)) is not None:
         return refusal
     key = bet.code if bet.code in limits.max else bet.family
     maximum = limits.max.get(key)
     if maximum is None:
-        return reason("table_takes_no_family", family=bet.family)
+        return reason(WHY, "table_takes_no_family", family=bet.family)
     total = bet.stake + sum(o.stake for o in accepted if o.seat == bet.seat and o.code == bet.code)
     if total > maximum:
         return reason(
+            WHY,
             "stake_over_max",
             seat=bet.seat,
             total=money(total),

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
+from games.options import GameSections
 from games.protocols import (
     CoupEngine,
     DrawnRules,
@@ -143,6 +144,16 @@ class Closing:
 Jackpot = Callable[[int, Sequence[tuple[Bet, str]], Fraction, int], PoolMovement]
 
 
+@dataclass(frozen=True)
+class Kind:
+    """An event kind of a game's own (its shooter, its colour chips): what an event of it
+    records, as the contract's list says it of the shared kinds (terminal/contract/kinds.py),
+    and the headless console's line for it, if it prints one."""
+
+    what: str
+    line: Callable[[Mapping[str, Any]], str] | None = None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Game:
     """A game as everything outside its package knows it."""
@@ -160,8 +171,17 @@ class Game:
     closing: Closing = Closing()
     # the class of its bets (games/records.py): what its engine takes, the journal's bets read as
     bet: type[Bet] = Bet
-    sections: tuple[str, ...] = ()  # table-configuration sections of its own: craps, colours...
+    # why its package refuses (games/reasons.py): the table (`WHY`) of each of its modules that
+    # refuses, key -> English text; the screens' catalogue of refusals takes them from here
+    reasons: tuple[Mapping[str, str], ...] = ()
+    # its table-file sections (craps' [craps]) and how they are read (games/options.py)
+    sections: GameSections | None = None
+    # the event kinds of its own, beside the contract's shared ones: kind -> what it records
+    kinds: Mapping[str, Kind] = field(default_factory=dict)
     colour_chips: bool = False  # players may play colour chips (American roulette, section 02)
+    # who banks its table, so how its money is kept (terminal/runtime/floats.py, FLOATS): the
+    # house, with an advance, its top-ups and the tray counted at the close
+    bank: str = "house"
     # whether the simulated players choose prison or half back for their even chances on zero
     zero_choice: Callable[[Any], bool] = lambda rules: False
     # the codes of its round device's faults that void a round as its rules foresee, in play as

@@ -196,7 +196,7 @@ def assemble(
             topup_below=cfg.topup_below,
             device_timeout=cfg.device_timeout,
             host=run_facts(opts),
-            colours=cfg.colours,
+            options=cfg.options,
             seats=cfg.seats,
             curve=cfg.curve is not None,
         )
@@ -276,7 +276,7 @@ def assemble(
                 max_bets=cfg.sim.max_bets,
                 buyin=cfg.sim.buyin,
                 zero_choice=game.zero_choice(rules),
-                colours=bool(cfg.colours),
+                colours=bool(cfg.options.colours),
                 stake_unit=rules.stake_unit,
                 bet=game.bet,
             )
@@ -294,15 +294,12 @@ def assemble(
             control=control,
             staff=staff,
         )
-        round_options: dict = {}  # what the game's own configuration sections give its rounds
-        if "craps" in game.sections:
-            round_options.update(
-                seats=cfg.craps.seats, dice_change_rolls=cfg.craps.dice_change_rolls
-            )
+        round_options = cfg.options.rounds()  # what the game's own sections give its rounds
         jackpot = getattr(game, "jackpot", None)  # the casino's jackpot pool its coins feed
         if jackpot is not None:  # the casino's pool, or, with none configured, the table's own
             own: Any = state.own  # the game's fold: the pool as the table last saw it
-            carrousel = PoolClient(cfg.carrousel) if cfg.carrousel else LocalPool(jackpot, own.pool)
+            pool = cfg.options.pool
+            carrousel = PoolClient(pool) if pool else LocalPool(jackpot, own.pool)
             stack.callback(carrousel.close)
             round_options["carrousel"] = carrousel
         table = Table(setup, game=game, **parts, **round_options)

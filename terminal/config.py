@@ -22,6 +22,7 @@ from drivers.errors import DeviceError
 from drivers.gpio import PinMap, check_gpio_url
 from drivers.shoe import check_shoe_url
 from drivers.wheel import check_wheel_url
+from games.options import DEFAULT_SEATS, MAX_SEATS, TableOptions
 from games.registry import GAMES
 from terminal.common.settings import (
     ConfigError,
@@ -57,31 +58,16 @@ SECTIONS = (
     "sim",
     "stakes",
 )
-GAME_SECTIONS: dict[str, Callable[[str], str]] = {  # the games that take it -> why not another
-    "craps": lambda games: f"the seats the dice go round and the dice change are {games}'",
-    "colours": lambda games: f"colour chips are played at {games} tables only",
-    "carrousel": lambda games: f"the carrousel is poker's ({games})",
-}
 TABLE_KEYS = ("id", "game", "profile", "croupier", "minimum", "chip_unit", "chips", "seats")
 FEED_KEYS = ("publish", "replay", "curve_secret", "curve_allow")
 
-MAX_SEATS = 99
-DEFAULT_SEATS = 12
 MAX_TIMEOUT_S = 3600
 MAX_BOUNCE_MS = 1000
 MAX_BETS = 100  # [sim] max_bets: bets a simulated player places a round, at most
 MAX_BUYIN = 1000  # [sim] buyin: minimums a simulated player buys chips for, at most
-MAX_DICE_CHANGE_ROLLS = 10_000
 # A bet code or family as the rulebooks write them: lowercase parts joined with ':', the numbers
 # of the last joined with '-' (red, place:6, odds:come:4, split:1-2).
 BET_CODE = re.compile(r"[a-z][a-z0-9]*(:[a-z0-9]+(-[0-9]+)*)*")
-
-
-@dataclass(frozen=True)
-class CrapsConfig:
-    seats: int = DEFAULT_SEATS  # places round the table the dice are offered to, clockwise from 1
-    # the pit boss changes the dice after so many rolls; 0: only when asked
-    dice_change_rolls: int = 0
 
 
 @dataclass(frozen=True)
@@ -173,12 +159,8 @@ class TableConfig:
     # the amount its stakes are multiples of, instead of the minimum (so that it is paid exactly)
     sim: SimConfig = field(default_factory=SimConfig)
     speech: SpeechConfig = field(default_factory=SpeechConfig)
-    craps: CrapsConfig = field(default_factory=CrapsConfig)
-    colours: tuple[
-        str, ...
-    ] = ()  # the colours of the table's colour chips, one box each by the wheel
-    # poker: the casino's carrousel pool (dealer-terminal carrousel serve)
-    carrousel: str | None = None
+    # what the game's own sections gave (games/options.py): craps' dice change, the colours
+    options: TableOptions = field(default_factory=TableOptions)
     curve: CurveFiles | None = None  # None: the feed and the replay are open to any client
 
     @property
@@ -202,7 +184,7 @@ def load_table_config(path: str | Path) -> TableConfig:
 def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
     # a misspelt [table] is named, though the game it would give is not known
     if "table" not in raw:
-        refuse_unknown_sections(path, raw, SECTIONS + tuple(GAME_SECTIONS), "a table file")
+        refuse_unknown_sections(path, raw, SECTIONS + _every_game_section(), "a table file")
     table = Section(path, raw, "table")
     table.only(TABLE_KEYS, "a table's [table]")
     game = table.text("game")
@@ -225,11 +207,17 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
     screen = Section(path, raw, "screen", required=False)
     screen.only(("rotation", "language"), "a table's [screen]")
 
-    craps = _craps(Section(path, raw, "craps", required=False)) if "craps" in own else None
-    if craps is not None and "seats" in table.raw:
+    sections = GAMES[game].sections
+    options = (
+        sections.read(lambda name: Section(path, raw, name, required=False))
+        if sections is not None
+        else TableOptions()
+    )
+    if options.seats is not None and "seats" in table.raw:
+        assert sections is not None
         raise ConfigError(
-            f"{path}: [table] seats: a craps table's seats are the places the dice go round: "
-            "set [craps] seats instead"
+            f"{path}: [table] seats: a {game} table's seats are {sections.seats_are}: "
+            f"set [{own[0]}] seats instead"
         )
     table_id = table.text("id")
     minimum = table.amount("minimum")
@@ -244,7 +232,9 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
             f"{path}: [table] chips {list(chips)} must all be multiples of chip_unit {chip_unit}"
         )
     seats = (
-        craps.seats if craps is not None else table.whole("seats", DEFAULT_SEATS, high=MAX_SEATS)
+        options.seats
+        if options.seats is not None
+        else table.whole("seats", DEFAULT_SEATS, high=MAX_SEATS)
     )
     gpio = Section(path, raw, "gpio", required=False)
     gpio_pins = _gpio_pins(gpio)
@@ -273,20 +263,30 @@ def _parse(path: Path, raw: Mapping[str, Any]) -> TableConfig:
         language=_language(screen),
         sim=_sim(Section(path, raw, "sim", required=False), seats),
         speech=_speech(Section(path, raw, "speech", required=False), _language(screen)),
-        craps=craps or CrapsConfig(),
-        colours=_colours(Section(path, raw, "colours", required=False)),
-        carrousel=_carrousel(Section(path, raw, "carrousel")) if "carrousel" in raw else None,
+        options=options,
     )
 
 
+def _every_game_section() -> tuple[str, ...]:
+    """The sections some game takes, each once, in the registry's order."""
+    names = (name for g in GAMES.values() if g.sections for name in g.sections.why)
+    return tuple(dict.fromkeys(names))
+
+
 def _game_sections(path: Path, raw: Mapping[str, Any], game: str) -> tuple[str, ...]:
-    """The sections of GAME_SECTIONS that `game` takes; ConfigError for another game's in `raw`."""
-    own = GAMES[game].sections
-    for name, why in GAME_SECTIONS.items():
+    """The sections of its own that `game` takes; ConfigError for another game's in `raw`."""
+    sections = GAMES[game].sections
+    own = tuple(sections.why) if sections is not None else ()
+    for name in _every_game_section():
         if name in raw and name not in own:
-            takers = ", ".join(g.id for g in GAMES.values() if name in g.sections)
-            raise ConfigError(f"{path}: [{name}]: {why(takers)}, not {game}'s")
-    return tuple(name for name in GAME_SECTIONS if name in own)
+            takers = {
+                g.id: g.sections.why[name]
+                for g in GAMES.values()
+                if g.sections is not None and name in g.sections.why
+            }
+            why = next(iter(takers.values()))(", ".join(takers))
+            raise ConfigError(f"{path}: [{name}]: {why}, not {game}'s")
+    return own
 
 
 def _device_timeout(devices: Section, device: str) -> float:
@@ -383,40 +383,6 @@ def _sim(sim: Section, seats: int) -> SimConfig:
         ),
         max_bets=sim.whole("max_bets", 5, high=MAX_BETS),
         buyin=sim.whole("buyin", 50, high=MAX_BUYIN, what="a whole number of minimums"),
-    )
-
-
-def _carrousel(carrousel: Section) -> str:
-    carrousel.only(("endpoint",), "a poker table's [carrousel]")
-    return carrousel.endpoint("endpoint", bind=False)
-
-
-def _colours(colours: Section) -> tuple[str, ...]:
-    colours.only(("names",), "a colour-chip table's [colours]")
-    if not colours.raw:
-        return ()
-    names = colours.raw.get("names")
-    if (
-        not isinstance(names, list)
-        or not names
-        or len(set(names)) != len(names)
-        or not all(isinstance(n, str) and n.strip() for n in names)
-    ):
-        raise colours.invalid("names", "a list of distinct colour names")
-    return tuple(names)
-
-
-def _craps(craps: Section) -> CrapsConfig:
-    craps.only(("seats", "dice_change_rolls"), "a craps table's [craps]")
-    return CrapsConfig(
-        seats=craps.whole("seats", DEFAULT_SEATS, high=MAX_SEATS),
-        dice_change_rolls=craps.whole(
-            "dice_change_rolls",
-            0,
-            low=0,
-            high=MAX_DICE_CHANGE_ROLLS,
-            note="0 for no automatic change",
-        ),
     )
 
 

@@ -115,13 +115,8 @@ SCREENS_GAMES = Path("terminal/screens/games")  # a game's screen package in eac
 SHARED_GAME_PACKAGES = {"cards", "poker"}
 
 
-# table-file sections named as a game is: the game's description lists them (`sections`), the
-# configuration reads them by section name
-SECTION_NAMES = {"craps"}
-
-
 def test_only_the_games_packages_and_the_registry_name_a_game():
-    ids = "|".join(sorted(set(GAMES) - SECTION_NAMES, key=len, reverse=True))
+    ids = "|".join(sorted(GAMES, key=len, reverse=True))
     named = re.compile(rf"""["']({ids})["']""")
     game_packages = {p.name for p in (REPO / "games").iterdir() if p.is_dir()}
     wrong = []
@@ -195,3 +190,49 @@ def test_a_game_is_imported_only_from_its_two_folders_and_the_registries(capsys)
     assert not new, f"a game's package imported from outside its folders: {new}"
     moved = sorted(SINGLE_GAME_OUTSIDE - set(outside))
     assert not moved, f"no longer single-game code, lift from SINGLE_GAME_OUTSIDE: {moved}"
+
+
+# what the table thread mutates, which a screen never reads (terminal/runtime/face.py)
+TABLE_LIVE = {"rounds", "engine", "device"}
+
+
+def _is_table(node: ast.expr, aliases: set[str]) -> bool:
+    """Whether `node` is the table: `table`, `<anything>.table`, or a name bound to either."""
+    if isinstance(node, ast.Name):
+        return node.id == "table" or node.id in aliases
+    return isinstance(node, ast.Attribute) and node.attr == "table"
+
+
+def test_the_screens_see_the_table_only_through_its_face():
+    """No module of the screens reads the table's round, engine or device (`table.rounds`,
+    `app.table.engine`, `getattr(table, "device")`, `t = app.table; t.rounds`): the UI thread
+    reads the table through its face (terminal/runtime/face.py) and the model the journal feeds
+    it, never what the table thread mutates."""
+    wrong = []
+    for path in sources("terminal/screens"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {
+            target.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign) and _is_table(node.value, set())
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in ast.walk(tree):
+            read = None
+            if isinstance(node, ast.Attribute) and node.attr in TABLE_LIVE:
+                if _is_table(node.value, aliases):
+                    read = node.attr
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr")
+                and len(node.args) >= 2
+                and _is_table(node.args[0], aliases)
+                and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value in TABLE_LIVE
+            ):
+                read = node.args[1].value
+            if read is not None:
+                wrong.append(f"{path.relative_to(REPO)}:{node.lineno}: {ast.unparse(node)}")
+    assert not wrong, "the screens read what the table thread mutates:\n" + "\n".join(wrong)

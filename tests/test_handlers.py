@@ -13,7 +13,7 @@ from games.game import Fold, handlers
 from games.registry import GAMES
 from terminal.contract.kinds import KINDS, refusal
 from terminal.pit.view import FOLDED_KINDS, TableView
-from terminal.runtime.state import TableState, check_folds
+from terminal.runtime.state import TableState, check_fold
 
 
 def test_a_fold_naming_a_handler_it_lacks_is_refused_when_made():
@@ -63,7 +63,19 @@ def test_a_fold_reading_a_kind_of_no_contract_is_refused_by_the_runtime():
             pass
 
     with pytest.raises(TypeError, match="'round.reslt' is not an event kind of the contract"):
-        check_folds([Unknown])
+        check_fold(Unknown)
+
+
+def test_a_fold_reading_another_games_kind_is_refused_and_its_own_games_taken():
+    class Shooting(Fold):
+        HANDLERS = {"craps.shooter": "on_craps_shooter"}
+
+        def on_craps_shooter(self, round_no: int | None, data: Mapping[str, Any]) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="'craps.shooter' is not an event kind"):
+        check_fold(Shooting)
+    check_fold(Shooting, GAMES["craps"].kinds)
 
 
 def test_a_fold_folds_only_the_kinds_it_names():
@@ -85,8 +97,8 @@ def test_a_fold_folds_only_the_kinds_it_names():
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_games_fold_reads_kinds_of_the_contract(game):
     fold = type(GAMES[game].fold())
-    check_folds([fold])
-    assert set(fold.HANDLERS) <= set(KINDS)
+    check_fold(fold, GAMES[game].kinds)
+    assert set(fold.HANDLERS) <= set(KINDS) | set(GAMES[game].kinds)
     assert set(fold._handlers) == set(fold.HANDLERS)
 
 

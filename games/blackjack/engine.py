@@ -34,24 +34,22 @@ from games.blackjack.strategy import FIRST, SPLIT
 from games.cards.cards import check_card, pips
 from games.cards.coup import CoupResult, Misdeal, Need
 from games.money import money
-from games.reasons import define, reason
+from games.reasons import reason
 from games.records import Announcement, Bet, BetRefused, Limits, Settlement, another_game
 
 INSURANCE_OPTIONS = ("insurance", "no_insurance")
 
 # why a blackjack bet or decision is refused (games/reasons.py)
-define(
-    {
-        "blackjack_bet_doubled": "a blackjack bet is placed plain: doubled only in play",
-        "blackjack_box_full": "{code} already has {n} bets, the most a box takes (section 03 IV.c)",
-        "blackjack_box_over_max": "{code} would hold {held}, over the maximum of {max} on a box "
-        "(section 03 V.2.b)",
-        "blackjack_insurance_in_play": "{code}: insurance is offered during the coup, when the "
-        "dealer's card is an ace",
-        "blackjack_split_hand": "{code} is a hand a split makes; bet on {box}",
-        "blackjack_not_an_option": "{place} may {options}, not {action}",
-    }
-)
+WHY = {
+    "blackjack_bet_doubled": "a blackjack bet is placed plain: doubled only in play",
+    "blackjack_box_full": "{code} already has {n} bets, the most a box takes (section 03 IV.c)",
+    "blackjack_box_over_max": "{code} would hold {held}, over the maximum of {max} on a box "
+    "(section 03 V.2.b)",
+    "blackjack_insurance_in_play": "{code}: insurance is offered during the coup, when the "
+    "dealer's card is an ace",
+    "blackjack_split_hand": "{code} is a hand a split makes; bet on {box}",
+    "blackjack_not_an_option": "{place} may {options}, not {action}",
+}
 
 
 @dataclass(frozen=True)
@@ -134,15 +132,16 @@ class BlackjackEngine(BankingEngine):
                 f"only in play ({another_game(bet, BlackjackBet)})"
             )
         if bet.doubled:
-            return reason("blackjack_bet_doubled")
+            return reason(WHY, "blackjack_bet_doubled")
         on_box = [other for other in accepted if other.code == bet.code]
         if len(on_box) >= self.rules.bets_per_box:
-            return reason("blackjack_box_full", code=bet.code, n=len(on_box))
+            return reason(WHY, "blackjack_box_full", code=bet.code, n=len(on_box))
         if (refusal := stake_refusal(bet, accepted, self.limits)) is not None:
             return refusal
         held = bet.stake + sum(other.stake for other in on_box)
         if held > self.limits.max["box"]:
             return reason(
+                WHY,
                 "blackjack_box_over_max",
                 code=bet.code,
                 held=money(held),
@@ -164,9 +163,9 @@ class BlackjackEngine(BankingEngine):
         if code in boxes:
             return None
         if code.startswith("insurance:"):
-            return reason("blackjack_insurance_in_play", code=code)
+            return reason(WHY, "blackjack_insurance_in_play", code=code)
         if code.partition(".")[0] in boxes:
-            return reason("blackjack_split_hand", code=code, box=code.partition(".")[0])
+            return reason(WHY, "blackjack_split_hand", code=code, box=code.partition(".")[0])
         # a code the screen never builds
         return f"{code!r}: unknown bet (bets of blackjack before the deal: {', '.join(boxes)})"
 
@@ -235,6 +234,7 @@ class BlackjackEngine(BankingEngine):
         if action not in need.options:
             raise ValueError(
                 reason(
+                    WHY,
                     "blackjack_not_an_option",
                     place=place,
                     options=" or ".join(need.options),

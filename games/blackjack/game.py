@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.blackjack.bet import BlackjackBet
-from games.blackjack.engine import BlackjackEngine, BlackjackState
+from games.blackjack.engine import WHY, BlackjackEngine, BlackjackState
 from games.blackjack.rules import BlackjackRules
 from games.cards.fold import ShoeFold
 from games.game import COUP, Closing, CoupGame
@@ -20,4 +20,5 @@ GAME = CoupGame(
     result_text=lambda outcome: "D " + " ".join(outcome["dealer"]),
     closing=Closing(policy="shoe", what="the last shoe", call="last_shoe"),
     bet=BlackjackBet,
+    reasons=(WHY,),
 )

@@ -15,13 +15,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from games.banking import WHY as STAKES
 from games.banking import stake_refusal
 from games.craps.announcements import announce
 from games.craps.bets import ASSOCIATED, decide, parse_code, placeable
 from games.craps.dice import CRAPS, HARD_WAYS, NATURALS, POINTS, SEVEN, Roll
 from games.craps.rules import CrapsRules
 from games.money import entered, money, to_chips
-from games.reasons import define, reason
+from games.reasons import reason
 from games.records import (
     Announcement,
     Bet,
@@ -48,25 +49,22 @@ _NEVER_WITHDRAWN = ("pass", "come")
 
 # why a craps bet is refused, or its withdrawal (games/reasons.py); the bet id's and the
 # stake's refusals are every game's (games/banking.py)
-define(
-    {
-        "craps_travelled": "{code} is a {bet} bet that travelled; place {bet} and it travels "
-        "by itself",
-        "craps_line_come_out_only": "Win and Don't Win are taken on a come-out only; the point "
-        "is {point}",
-        "craps_come_point_only": "Come and Don't Come are taken only while a point is on",
-        "craps_odds_point_only": "odds on {line} are taken once a point is on",
-        "craps_odds_no_line": "seat {seat} has no {line} bet on the layout to take odds on",
-        "craps_odds_not_exact": "odds on {number} pay {pays} to {to}: stake a multiple of "
-        "{unit} to be paid exactly, not {stake}",
-        "craps_odds_over_limit": "seat {seat} would have {total} of odds on {line} "
-        "({line_stake}), over the limit of {limit}",
-        "craps_no_bet_on_layout": "no bet {id} on the layout",
-        "craps_stays_until_decided": "{code}: Win and Come bets stay until they win or lose",
-        "craps_carries_odds": "{code} carries odds: withdraw the odds first",
-        "craps_shooter_keeps_line": "the shooter must keep a Win or Don't Win bet",
-    }
-)
+WHY = {
+    "craps_travelled": "{code} is a {bet} bet that travelled; place {bet} and it travels by itself",
+    "craps_line_come_out_only": "Win and Don't Win are taken on a come-out only; the point "
+    "is {point}",
+    "craps_come_point_only": "Come and Don't Come are taken only while a point is on",
+    "craps_odds_point_only": "odds on {line} are taken once a point is on",
+    "craps_odds_no_line": "seat {seat} has no {line} bet on the layout to take odds on",
+    "craps_odds_not_exact": "odds on {number} pay {pays} to {to}: stake a multiple of "
+    "{unit} to be paid exactly, not {stake}",
+    "craps_odds_over_limit": "seat {seat} would have {total} of odds on {line} "
+    "({line_stake}), over the limit of {limit}",
+    "craps_no_bet_on_layout": "no bet {id} on the layout",
+    "craps_stays_until_decided": "{code}: Win and Come bets stay until they win or lose",
+    "craps_carries_odds": "{code} carries odds: withdraw the odds first",
+    "craps_shooter_keeps_line": "the shooter must keep a Win or Don't Win bet",
+}
 
 
 @dataclass(frozen=True)
@@ -141,21 +139,21 @@ class CrapsEngine:
         come-out when None), else why not."""
         state = state or self.new_state()
         if any(other.id == bet.id for other in (*state.layout, *accepted)):
-            return reason("bet_id_taken", id=bet.id)
+            return reason(STAKES, "bet_id_taken", id=bet.id)
         try:
             code = parse_code(bet.code)
         except ValueError as e:
             return str(e)  # a code the screen never builds: said as the layout says it
         if not placeable(code):
-            return reason("craps_travelled", code=bet.code, bet=code.key)
+            return reason(WHY, "craps_travelled", code=bet.code, bet=code.key)
         if type(bet) is not Bet:
             return f"a craps bet has no zero and no prison ({another_game(bet, Bet)})"
         if type(bet.stake) is not int or bet.stake <= 0:
-            return reason("stake_not_whole", stake=entered(bet.stake))
+            return reason(STAKES, "stake_not_whole", stake=entered(bet.stake))
         if code.key in ("pass", "dontpass") and state.point is not None:
-            return reason("craps_line_come_out_only", point=state.point)
+            return reason(WHY, "craps_line_come_out_only", point=state.point)
         if code.key in ("come", "dontcome") and state.point is None:
-            return reason("craps_come_point_only")
+            return reason(WHY, "craps_come_point_only")
         if code.key in ASSOCIATED:
             assert code.line is not None  # every odds code names its line bet
             return self._check_odds(bet, code.key, code.line, accepted, state)
@@ -169,16 +167,17 @@ class CrapsEngine:
         with no house edge, are taken only in stakes they are paid exactly in chips (breakage
         would give the house the edge the rulebook says they have not)."""
         if line in LINE and state.point is None:
-            return reason("craps_odds_point_only", line=line)
+            return reason(WHY, "craps_odds_point_only", line=line)
         line_stake = _staked(bet.seat, line, state.layout)
         if not line_stake:
-            return reason("craps_odds_no_line", seat=bet.seat, line=line)
+            return reason(WHY, "craps_odds_no_line", seat=bet.seat, line=line)
         number = state.point if line in LINE else parse_code(line).number
         assert number is not None  # a line bet's point is on (above), a come bet's is its code's
         unit = self.rules.odds_stake_unit(key, number, self.limits.chip_unit)
         if bet.stake % unit:
             payout = self.rules.payout(key, number)
             return reason(
+                WHY,
                 "craps_odds_not_exact",
                 number=number,
                 pays=payout.numerator,
@@ -190,6 +189,7 @@ class CrapsEngine:
         total = bet.stake + _staked(bet.seat, bet.code, state.layout, accepted)
         if total > limit:
             return reason(
+                WHY,
                 "craps_odds_over_limit",
                 seat=bet.seat,
                 total=money(total),
@@ -222,17 +222,17 @@ class CrapsEngine:
         """None if the bet `bet_id` on the layout may be taken back now, else why not."""
         bet = _find(state, bet_id)
         if bet is None:
-            return reason("craps_no_bet_on_layout", id=bet_id)
+            return reason(WHY, "craps_no_bet_on_layout", id=bet_id)
         key = parse_code(bet.code).key
         if key in _NEVER_WITHDRAWN:
-            return reason("craps_stays_until_decided", code=bet.code)
+            return reason(WHY, "craps_stays_until_decided", code=bet.code)
         if any(
             parse_code(other.code).line == bet.code and other.seat == bet.seat
             for other in state.layout
         ):
-            return reason("craps_carries_odds", code=bet.code)
+            return reason(WHY, "craps_carries_odds", code=bet.code)
         if bet.seat == state.shooter and bet.code in LINE and len(state.shooter_bets()) == 1:
-            return reason("craps_shooter_keeps_line")
+            return reason(WHY, "craps_shooter_keeps_line")
         return None
 
     def withdraw(self, state: CrapsState, bet_id: str) -> tuple[CrapsState, Settlement]:

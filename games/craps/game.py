@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from games.craps.engine import VOID_CAUSES, CrapsEngine
+from games.craps.engine import VOID_CAUSES, WHY, CrapsEngine
 from games.craps.fold import CrapsFold
+from games.craps.kinds import KINDS
+from games.craps.options import SECTIONS
 from games.craps.rules import CrapsRules
 from games.game import ROLL, Closing, RollGame
 
@@ -18,7 +20,9 @@ GAME = RollGame(
     fold=CrapsFold,
     result_text=lambda outcome: "-".join(str(d) for d in outcome["dice"]),
     closing=Closing(policy="shooter", what="the last shooter"),
-    sections=("craps",),
+    reasons=(WHY,),
+    sections=SECTIONS,
+    kinds=KINDS,
     # whoever reported it, the reader or the stickman on the screen (drivers/dice/hand.py)
     void_causes=VOID_CAUSES,
 )

@@ -35,7 +35,7 @@ from games.poker_stud.carrousel import pay_carrousel
 from games.poker_stud.hands import BANK_OUT, LOSE, PUSH, QUALIFIER, showdown
 from games.poker_stud.layout import ANTE, CALL, CARROUSEL, box_place, parse_code
 from games.poker_stud.rules import PokerStudRules
-from games.reasons import define, reason
+from games.reasons import reason
 from games.records import (
     Announcement,
     Bet,
@@ -51,18 +51,16 @@ BANK = "bank"
 OPTIONS = ("call", "fold")
 
 # why a bet or a decision of poker sense descart is refused (games/reasons.py)
-define(
-    {
-        "stud_call_not_placed": "{code} is made by going on (hi vaig) once the cards are dealt, "
-        "never placed",
-        "stud_carrousel_coin": "the carrousel takes one coin of {coin}, not {stake}",
-        "stud_carrousel_taken": "box {box} already has its carrousel coin",
-        "stud_carrousel_no_ante": "box {box} has no ante: the carrousel coin goes with a hand "
-        "that is dealt",
-        "stud_box_full": "box {box} already takes {n} bets, the most a box takes",
-        "stud_not_an_option": "{place} can {options}, not {action}",
-    }
-)
+WHY = {
+    "stud_call_not_placed": "{code} is made by going on (hi vaig) once the cards are dealt, "
+    "never placed",
+    "stud_carrousel_coin": "the carrousel takes one coin of {coin}, not {stake}",
+    "stud_carrousel_taken": "box {box} already has its carrousel coin",
+    "stud_carrousel_no_ante": "box {box} has no ante: the carrousel coin goes with a hand "
+    "that is dealt",
+    "stud_box_full": "box {box} already takes {n} bets, the most a box takes",
+    "stud_not_an_option": "{place} can {options}, not {action}",
+}
 
 
 @dataclass(frozen=True)
@@ -146,20 +144,23 @@ class PokerStudEngine:
                 f"({another_game(bet, Bet)})"
             )
         if family == CALL:
-            return reason("stud_call_not_placed", code=bet.code)
+            return reason(WHY, "stud_call_not_placed", code=bet.code)
         on_box = [other for other in accepted if other.code == bet.code]
         if family == CARROUSEL:
             if bet.stake != self.rules.coin:
                 return reason(
-                    "stud_carrousel_coin", coin=money(self.rules.coin), stake=entered(bet.stake)
+                    WHY,
+                    "stud_carrousel_coin",
+                    coin=money(self.rules.coin),
+                    stake=entered(bet.stake),
                 )
             if on_box:
-                return reason("stud_carrousel_taken", box=box)
+                return reason(WHY, "stud_carrousel_taken", box=box)
             if not any(other.code == f"{ANTE}:{box}" for other in accepted):
-                return reason("stud_carrousel_no_ante", box=box)
+                return reason(WHY, "stud_carrousel_no_ante", box=box)
             return None
         if len(on_box) >= self.rules.bets_per_box:
-            return reason("stud_box_full", box=box, n=self.rules.bets_per_box)
+            return reason(WHY, "stud_box_full", box=box, n=self.rules.bets_per_box)
         return stake_refusal(bet, accepted, self.limits)
 
     def place(
@@ -217,6 +218,7 @@ class PokerStudEngine:
         if action not in OPTIONS:
             raise ValueError(
                 reason(
+                    WHY,
                     "stud_not_an_option",
                     place=place,
                     options=" or ".join(OPTIONS),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from games.game import COUP, Closing, CoupGame
+from games.game import COUP, Closing, CoupGame, Kind
 from games.poker_stud.carrousel import carrousel_movement
-from games.poker_stud.engine import PokerStudEngine
+from games.poker_stud.engine import WHY, PokerStudEngine
 from games.poker_stud.fold import PokerFold
+from games.poker_stud.options import SECTIONS
 from games.poker_stud.rules import PokerStudRules
 
 GAME = CoupGame(
@@ -19,7 +20,9 @@ GAME = CoupGame(
     fold=PokerFold,
     result_text=lambda outcome: "bank " + " ".join(outcome["bank"]),
     closing=Closing(policy="shoe", call="last_shoe"),
-    sections=("carrousel",),
+    reasons=(WHY,),
+    sections=SECTIONS,
+    kinds={"carrousel.pool": Kind("the pool has settled the coup's coins, before the result")},
     result_extra=lambda result: {"carrousel": result.carrousel.to_json()},
     jackpot=carrousel_movement,
 )

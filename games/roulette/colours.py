@@ -19,27 +19,25 @@ from types import MappingProxyType
 
 from games.banking import SpinResult
 from games.money import entered, money
-from games.reasons import define, reason
+from games.reasons import reason
 from games.records import ColourPayment, Limits
 
 VALUE_SEATS = 3  # section 02 II.a: players with value chips once every colour is taken
 
 # why a colour change is refused (games/reasons.py)
-define(
-    {
-        "colour_seat_plays": "seat {seat} already plays {colour}",
-        "colour_seat_plays_value_chips": "seat {seat} already plays value chips",
-        "colour_unknown": "this table has no colour {colour} (colours: {colours})",
-        "colour_taken": "{colour} is taken",
-        "colour_unit_not_multiple": "a chip's value must be a whole multiple of the table "
-        "minimum of {min}, not {unit}",
-        "colour_unit_out_of_range": "a chip's value goes from the minimum {min} to the "
-        "straight-up maximum {max}, not {unit}",
-        "value_chips_colours_free": "value chips are for when every colour is taken; free: {free}",
-        "value_chips_full": "the table already has {n} players with value chips",
-        "colour_seat_not_playing": "seat {seat} plays neither a colour nor value chips",
-    }
-)
+WHY = {
+    "colour_seat_plays": "seat {seat} already plays {colour}",
+    "colour_seat_plays_value_chips": "seat {seat} already plays value chips",
+    "colour_unknown": "this table has no colour {colour} (colours: {colours})",
+    "colour_taken": "{colour} is taken",
+    "colour_unit_not_multiple": "a chip's value must be a whole multiple of the table "
+    "minimum of {min}, not {unit}",
+    "colour_unit_out_of_range": "a chip's value goes from the minimum {min} to the "
+    "straight-up maximum {max}, not {unit}",
+    "value_chips_colours_free": "value chips are for when every colour is taken; free: {free}",
+    "value_chips_full": "the table already has {n} players with value chips",
+    "colour_seat_not_playing": "seat {seat} plays neither a colour nor value chips",
+}
 
 
 class ColourRefused(ValueError):
@@ -109,15 +107,20 @@ class ColourChips:
         A value-chip player may take a colour that has come free."""
         unit = self.minimum if unit is None else unit
         if seat in self.seats:
-            return reason("colour_seat_plays", seat=seat, colour=self.seats[seat].name)
+            return reason(WHY, "colour_seat_plays", seat=seat, colour=self.seats[seat].name)
         if colour not in self.colours:
-            return reason("colour_unknown", colour=repr(colour), colours=", ".join(self.colours))
+            return reason(
+                WHY, "colour_unknown", colour=repr(colour), colours=", ".join(self.colours)
+            )
         if colour not in self.free():
-            return reason("colour_taken", colour=colour)
+            return reason(WHY, "colour_taken", colour=colour)
         if type(unit) is not int or unit % self.minimum:
-            return reason("colour_unit_not_multiple", min=money(self.minimum), unit=entered(unit))
+            return reason(
+                WHY, "colour_unit_not_multiple", min=money(self.minimum), unit=entered(unit)
+            )
         if not self.minimum <= unit <= self.maximum:
             return reason(
+                WHY,
                 "colour_unit_out_of_range",
                 min=money(self.minimum),
                 max=money(self.maximum),
@@ -136,13 +139,13 @@ class ColourChips:
     def check_value_chips(self, seat: int) -> str | None:
         """None if `seat` may join with value chips (section 02 II.a), else why not."""
         if seat in self.seats:
-            return reason("colour_seat_plays", seat=seat, colour=self.seats[seat].name)
+            return reason(WHY, "colour_seat_plays", seat=seat, colour=self.seats[seat].name)
         if self.plays(seat) is not None:
-            return reason("colour_seat_plays_value_chips", seat=seat)
+            return reason(WHY, "colour_seat_plays_value_chips", seat=seat)
         if self.free():
-            return reason("value_chips_colours_free", free=", ".join(self.free()))
+            return reason(WHY, "value_chips_colours_free", free=", ".join(self.free()))
         if len(self.value_seats) >= VALUE_SEATS:
-            return reason("value_chips_full", n=VALUE_SEATS)
+            return reason(WHY, "value_chips_full", n=VALUE_SEATS)
         return None
 
     def seat_with_value_chips(self, seat: int) -> ColourChips:
@@ -156,7 +159,7 @@ class ColourChips:
         """The table once `seat` has left (its colour free again); ColourRefused if it was not
         playing."""
         if self.plays(seat) is None:
-            raise ColourRefused(reason("colour_seat_not_playing", seat=seat))
+            raise ColourRefused(reason(WHY, "colour_seat_not_playing", seat=seat))
         seats = {s: colour for s, colour in self.seats.items() if s != seat}
         return replace(self, seats=seats, value_seats=self.value_seats - {seat})
 

@@ -28,20 +28,18 @@ from games.banking import (
     win,
 )
 from games.prison import ZERO_CHOICES, PrisonBet, on_zero, released
-from games.reasons import define, reason
+from games.reasons import reason
 from games.records import Announcement, Bet, Limits, Settlement, another_game
 from games.roulette.announcements import announce
 from games.roulette.layout import EVEN_CHANCES, NUMBERS, covers, parse_code
 from games.roulette.rules import RouletteRules
 
 # why a roulette bet is refused (games/reasons.py)
-define(
-    {
-        "zero_choice_unknown": "the choice on zero is prison or half, not {choice}",
-        "half_back_even_chances_only": "half back on zero is a choice of the even chances only",
-        "new_bet_in_prison": "a new bet cannot be in prison",
-    }
-)
+WHY = {
+    "zero_choice_unknown": "the choice on zero is prison or half, not {choice}",
+    "half_back_even_chances_only": "half back on zero is a choice of the even chances only",
+    "new_bet_in_prison": "a new bet cannot be in prison",
+}
 
 
 @dataclass(frozen=True)
@@ -79,11 +77,11 @@ class RouletteEngine(BankingEngine):
         if type(bet) is not PrisonBet:
             return f"a {self.game} bet holds its choice on zero ({another_game(bet, PrisonBet)})"
         if bet.zero_choice not in ZERO_CHOICES:
-            return reason("zero_choice_unknown", choice=repr(bet.zero_choice))
+            return reason(WHY, "zero_choice_unknown", choice=repr(bet.zero_choice))
         if bet.zero_choice == "half" and bet.family not in EVEN_CHANCES:
-            return reason("half_back_even_chances_only")
+            return reason(WHY, "half_back_even_chances_only")
         if bet.prison:
-            return reason("new_bet_in_prison")
+            return reason(WHY, "new_bet_in_prison")
         return stake_refusal(bet, accepted, self.limits)
 
     def new_state(self) -> RouletteState:

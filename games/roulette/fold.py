@@ -14,27 +14,41 @@ from games.roulette.engine import RouletteState
 
 
 class RouletteFold(Fold):
-    HANDLERS = {
-        "table.open": "on_table_open",
-        "round.result": "on_round_result",
-        "colour.assign": "on_colour_assign",
-        "colour.value_chips": "on_colour_value_chips",
-        "colour.release": "on_colour_release",
-    }
+    """A roulette's: the bets in prison and the last number."""
+
+    HANDLERS = {"round.result": "on_round_result"}
     carried: tuple[PrisonBet, ...] = ()  # the bets in prison
 
     def __init__(self) -> None:
         self.last_number: int | None = None
+
+    def on_round_result(self, round_no: int | None, data: Mapping[str, Any]) -> None:
+        self.carried = still_in_prison(data, PrisonBet, caught=True)
+        self.last_number = data["outcome"]["number"]
+
+    def engine_state(self) -> RouletteState:
+        return RouletteState(prison=self.carried, last_number=self.last_number)
+
+
+class AmericanFold(RouletteFold):
+    """American roulette's, with its colour chips and who plays them (section 02)."""
+
+    HANDLERS = {
+        **RouletteFold.HANDLERS,
+        "table.open": "on_table_open",
+        "colour.assign": "on_colour_assign",
+        "colour.value_chips": "on_colour_value_chips",
+        "colour.release": "on_colour_release",
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
         self.colours: ColourChips | None = None
 
     def on_table_open(self, round_no: int | None, data: Mapping[str, Any]) -> None:
         colours = data.get("colours")
         limits = Limits.from_json(data["limits"])
         self.colours = ColourChips.for_table(colours, limits) if colours else None
-
-    def on_round_result(self, round_no: int | None, data: Mapping[str, Any]) -> None:
-        self.carried = still_in_prison(data, PrisonBet, caught=True)
-        self.last_number = data["outcome"]["number"]
 
     def on_colour_assign(self, round_no: int | None, data: Mapping[str, Any]) -> None:
         assert self.colours is not None
@@ -51,9 +65,6 @@ class RouletteFold(Fold):
     def handed(self, result: Any) -> Any:
         """What a colour player gets, in which chips (section 02 III.b)."""
         return result if self.colours is None else self.colours.paid_in_colours(result)
-
-    def engine_state(self) -> RouletteState:
-        return RouletteState(prison=self.carried, last_number=self.last_number)
 
     def to_json(self) -> dict[str, Any]:
         chips = self.colours

@@ -7,8 +7,11 @@ from typing import Any
 
 from games.game import SPIN, Closing, SpinGame
 from games.prison import PrisonBet
+from games.roulette import colours, engine
 from games.roulette.engine import RouletteEngine
-from games.roulette.fold import RouletteFold
+from games.roulette.fold import AmericanFold, RouletteFold
+from games.roulette.kinds import COLOUR_KINDS
+from games.roulette.options import SECTIONS
 from games.roulette.rules import RouletteRules
 
 
@@ -25,15 +28,15 @@ def _roulette(game_id: str, title: str, names: Mapping[str, str], **extra: Any) 
         engine=RouletteEngine,
         kind=SPIN,
         device="wheel",
-        fold=RouletteFold,
         result_text=_number,
         closing=Closing(policy="rounds"),
         bet=PrisonBet,
+        reasons=(engine.WHY, colours.WHY),
         pockets=lambda rules: rules.wheel_order,
         outcome=lambda rules, number: {"number": number},
         alternating_rotor=True,
         zero_choice=lambda rules: rules.zero_rule == "prison",
-        **extra,
+        **({"fold": RouletteFold} | extra),
     )
 
 
@@ -50,6 +53,8 @@ AMERICAN = _roulette(
         "es": "Ruleta americana de un solo cero",
         "en": "American roulette, single zero",
     },
-    sections=("colours",),
+    fold=AmericanFold,
+    sections=SECTIONS,
+    kinds=COLOUR_KINDS,
     colour_chips=True,
 )

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.banking import WHY as STAKES
 from games.banking import (
     VoidResult,
     collected_then_paid,
@@ -33,7 +34,7 @@ from games.cards.coup import CoupResult
 from games.dealt import DealtCoup, DealtEngine
 from games.money import entered, money
 from games.prison import ZERO_CHOICES, on_zero, released
-from games.reasons import define, reason
+from games.reasons import reason
 from games.records import Announcement, Bet, Limits, Settlement, another_game
 from games.trente_quarante.announcements import announce
 from games.trente_quarante.bet import TrenteQuaranteBet
@@ -63,27 +64,23 @@ class CoupVoid(VoidResult):
 
 # why a trente et quarante bet is refused (games/reasons.py); the bet id's and the stake's
 # refusals are every game's (games/banking.py)
-define(
-    {
-        "tq_new_bet_in_prison": "a new bet is placed plain: not in prison",
-        "tq_refait_choice_unknown": "the choice on a refait is prison or half, not {choice}",
-        "tq_covers_only_insurance": "only an insurance bet covers another bet",
-        "tq_insured_no_half": "an insured bet is returned on a refait: it takes no choice of "
-        "half back",
-        "tq_insurance_threshold": "insurance is open to stakes of {threshold} or more, not {stake}",
-        "tq_premium_not_chips": "the premium ({share} of {stake}: {premium}) is no whole number "
-        "of chips of {unit}",
-        "tq_insurance_plain": "an insurance bet is placed plain: it is neither insured nor "
-        "given a choice on a refait",
-        "tq_insurance_names_bet": "an insurance bet names the bet it insures (covers)",
-        "tq_insurance_no_bet": "no bet {id} in this coup to insure: place it first",
-        "tq_not_insured_chance": "bet {id} is not an insured chance (insured: true)",
-        "tq_premium_other_seat": "bet {id} is seat {seat}'s: its premium is paid by the same seat",
-        "tq_insured_already": "bet {id} is insured already",
-        "tq_premium_wrong": "the premium of bet {id} is {premium} ({share} of {stake}), not "
-        "{entered}",
-    }
-)
+WHY = {
+    "tq_new_bet_in_prison": "a new bet is placed plain: not in prison",
+    "tq_refait_choice_unknown": "the choice on a refait is prison or half, not {choice}",
+    "tq_covers_only_insurance": "only an insurance bet covers another bet",
+    "tq_insured_no_half": "an insured bet is returned on a refait: it takes no choice of half back",
+    "tq_insurance_threshold": "insurance is open to stakes of {threshold} or more, not {stake}",
+    "tq_premium_not_chips": "the premium ({share} of {stake}: {premium}) is no whole number "
+    "of chips of {unit}",
+    "tq_insurance_plain": "an insurance bet is placed plain: it is neither insured nor "
+    "given a choice on a refait",
+    "tq_insurance_names_bet": "an insurance bet names the bet it insures (covers)",
+    "tq_insurance_no_bet": "no bet {id} in this coup to insure: place it first",
+    "tq_not_insured_chance": "bet {id} is not an insured chance (insured: true)",
+    "tq_premium_other_seat": "bet {id} is seat {seat}'s: its premium is paid by the same seat",
+    "tq_insured_already": "bet {id} is insured already",
+    "tq_premium_wrong": "the premium of bet {id} is {premium} ({share} of {stake}), not {entered}",
+}
 
 
 class TrenteQuaranteEngine(DealtEngine):
@@ -105,7 +102,7 @@ class TrenteQuaranteEngine(DealtEngine):
         covers."""
         state = state or self.new_state()
         if any(other.id == bet.id for other in (*state.prison, *accepted)):
-            return reason("bet_id_taken", id=bet.id)
+            return reason(STAKES, "bet_id_taken", id=bet.id)
         codes = self.rules.codes()
         if bet.code not in codes:
             if bet.code.lower() in codes:
@@ -118,13 +115,13 @@ class TrenteQuaranteEngine(DealtEngine):
                 f"({another_game(bet, TrenteQuaranteBet)})"
             )
         if bet.prison:
-            return reason("tq_new_bet_in_prison")
+            return reason(WHY, "tq_new_bet_in_prison")
         if bet.zero_choice not in ZERO_CHOICES:
-            return reason("tq_refait_choice_unknown", choice=repr(bet.zero_choice))
+            return reason(WHY, "tq_refait_choice_unknown", choice=repr(bet.zero_choice))
         if bet.code == INSURANCE:
             return self._premium_refusal(bet, accepted)
         if bet.covers is not None:
-            return reason("tq_covers_only_insurance")
+            return reason(WHY, "tq_covers_only_insurance")
         if (refusal := stake_refusal(bet, accepted, self.limits)) is not None:
             return refusal
         return self._insured_refusal(bet) if bet.insured else None
@@ -133,16 +130,17 @@ class TrenteQuaranteEngine(DealtEngine):
         """Section 05 V.1 and docs/rulings.md: insurance is open to stakes of the table minimum x
         the profile's multiple, for a premium (a share of the stake) paid in chips."""
         if bet.zero_choice != "prison":
-            return reason("tq_insured_no_half")
+            return reason(WHY, "tq_insured_no_half")
         threshold = self.rules.insurance_threshold(self.limits.min)
         if bet.stake < threshold:
             return reason(
-                "tq_insurance_threshold", threshold=money(threshold), stake=money(bet.stake)
+                WHY, "tq_insurance_threshold", threshold=money(threshold), stake=money(bet.stake)
             )
         premium = self.rules.premium_of(bet.stake)
         unit = self.limits.chip_unit
         if premium.denominator != 1 or premium % unit:
             return reason(
+                WHY,
                 "tq_premium_not_chips",
                 share=str(self.rules.premium),
                 stake=money(bet.stake),
@@ -153,22 +151,23 @@ class TrenteQuaranteEngine(DealtEngine):
 
     def _premium_refusal(self, bet: TrenteQuaranteBet, accepted: Sequence[Bet]) -> str | None:
         if bet.insured or bet.zero_choice != "prison":
-            return reason("tq_insurance_plain")
+            return reason(WHY, "tq_insurance_plain")
         if bet.covers is None:
-            return reason("tq_insurance_names_bet")
+            return reason(WHY, "tq_insurance_names_bet")
         placed = TrenteQuaranteBet.narrowed(accepted)
         covered = next((other for other in placed if other.id == bet.covers), None)
         if covered is None:
-            return reason("tq_insurance_no_bet", id=bet.covers)
+            return reason(WHY, "tq_insurance_no_bet", id=bet.covers)
         if not covered.insured or covered.code == INSURANCE:
-            return reason("tq_not_insured_chance", id=covered.id)
+            return reason(WHY, "tq_not_insured_chance", id=covered.id)
         if covered.seat != bet.seat:
-            return reason("tq_premium_other_seat", id=covered.id, seat=covered.seat)
+            return reason(WHY, "tq_premium_other_seat", id=covered.id, seat=covered.seat)
         if any(other.covers == covered.id for other in placed):
-            return reason("tq_insured_already", id=covered.id)
+            return reason(WHY, "tq_insured_already", id=covered.id)
         premium = self.rules.premium_of(covered.stake)
         if bet.stake != premium:
             return reason(
+                WHY,
                 "tq_premium_wrong",
                 id=covered.id,
                 premium=money(premium),

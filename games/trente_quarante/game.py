@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.game import COUP, Closing, CoupGame
 from games.trente_quarante.bet import TrenteQuaranteBet
-from games.trente_quarante.engine import TrenteQuaranteEngine
+from games.trente_quarante.engine import WHY, TrenteQuaranteEngine
 from games.trente_quarante.fold import TrenteQuaranteFold
 from games.trente_quarante.rules import TrenteQuaranteRules
 
@@ -20,5 +20,6 @@ GAME = CoupGame(
     result_text=lambda outcome: f"N{outcome['noir_total']} R{outcome['rouge_total']}",
     closing=Closing(policy="shoe", what="the last cut: the coups up to the red card"),
     bet=TrenteQuaranteBet,
+    reasons=(WHY,),
     cut_card_voids=True,
 )

@@ -82,6 +82,7 @@ class Section:
 
     def __init__(self, path: Path, raw: Mapping[str, Any], name: str, required: bool = True):
         value = raw.get(name)
+        self.present = value is not None
         if value is None and not required:
             value = {}
         if value is None:

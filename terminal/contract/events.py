@@ -18,11 +18,12 @@ import json.encoder
 import json.scanner
 import re
 import time
+from collections.abc import Collection
 from datetime import UTC, datetime
 from json.encoder import encode_basestring
 from typing import Any
 
-from terminal.contract.kinds import KINDS, refusal
+from terminal.contract.kinds import KINDS, clash, refusal
 
 # CPython's C speedups of json, which json.dumps and json.loads use themselves (None on a Python
 # without them; the typeshed stubs do not name them)
@@ -135,8 +136,14 @@ def as_event(event: dict) -> Event:
 # converts it after sorting, so the sorted order may not be that of its text).
 _KEY_NOT_TEXT = re.compile(r'[{,]"(?:[-0-9]|true"|false"|null")')
 _scan = c_make_scanner(json.JSONDecoder()) if c_make_scanner is not None else None
+
+
 # Each kind's part of an event's canonical JSON, written once.
-_KIND_JSON = {kind: ',"kind":' + _canonical_text(kind) for kind in KINDS}
+def _kind_json(kind: str) -> str:
+    return ',"kind":' + _canonical_text(kind)
+
+
+_KIND_JSON = {kind: _kind_json(kind) for kind in KINDS}
 
 
 # hashlib lets go of the GIL to hash 2048 bytes or more: the sealing thread (the table's) then
@@ -171,12 +178,17 @@ class Sealer:
     result's 44 us.
     """
 
-    def __init__(self, table: str, game: str):
+    def __init__(self, table: str, game: str, kinds: Collection[str] = ()):
+        """`kinds`: the game's own event kinds, sealed beside the contract's shared ones."""
         if not isinstance(table, str) or table == "":
             raise ValueError("table is not a non-empty string")
         if not isinstance(game, str):
             raise ValueError("game is not a string")
+        if clashing := clash(kinds):
+            raise ValueError(f"the game {game!r} redefines the contract's kinds {clashing}")
         self.table, self.game = table, game
+        self._own = tuple(kinds)
+        self._kind_json = _KIND_JSON | {kind: _kind_json(kind) for kind in kinds}
         self._game = ',"game":' + _canonical_text(game)
         self._table = ',"table":' + _canonical_text(table) + ',"ts":"'
 
@@ -186,9 +198,9 @@ class Sealer:
         """The event `seq` of `kind`, chained on `prev`: the caller keeps the chain (the hash
         of the event before, GENESIS before seq 1). ValueError, naming the field, for what the
         contract refuses; TypeError or ValueError (from json) for data that is not JSON."""
-        kind_json = _KIND_JSON.get(kind)
+        kind_json = self._kind_json.get(kind)
         if kind_json is None:
-            raise ValueError(refusal(kind))
+            raise ValueError(refusal(kind, self._own))
         if round is None:
             round_json = "null"
         elif type(round) is int or is_int(round):

@@ -1,11 +1,15 @@
-"""The event kinds of contract v1 (docs/events.md, "Kinds"): the one list of them.
+"""The event kinds of contract v1 (docs/events.md, "Kinds"): the shared ones, every game's.
 
-`Journal.build` refuses a kind that is not here, so a kind is added here (and to
-docs/events.md) before any table emits it. A consumer still ignores a kind it does not know:
-this list binds what the terminal writes, not what a reader accepts.
+A game adds the kinds of its own in its description (games/game.py `Game.kinds`: craps' shooter,
+American roulette's colour chips); a table's journal takes the shared kinds and its game's
+(`refusal(kind, own)`), nothing else. So a kind is added here, or to its game, and to
+docs/events.md, before any table emits it. A consumer still ignores a kind it does not know:
+these lists bind what the terminal writes, not what a reader accepts.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 # The kinds this release journals, each with what it records.
 JOURNALED: dict[str, str] = {
@@ -35,17 +39,9 @@ JOURNALED: dict[str, str] = {
     # bets
     "bet.placed": "a bet accepted on the open round",
     "bet.refused": "a bet the croupier entered, refused, and why",
-    "bet.withdrawn": "craps: a bet taken back between rolls",
     # faults
     "fault": "a device or a procedure went wrong",
     "fault.cleared": "that fault is over",
-    # craps
-    "craps.shooter": "a player takes the dice",
-    "craps.dice_change": "a new set of dice comes to the table",
-    # colour chips
-    "colour.assign": "a seat takes a colour, each chip worth its unit",
-    "colour.value_chips": "every colour is taken: the seat plays value chips",
-    "colour.release": "the seat leaves; its colour is free",
     # card games
     "shoe.loaded": "a new shoe (or, at poker, a fresh deck each coup)",
     "card.burnt": "a card burnt from a new shoe",
@@ -53,8 +49,6 @@ JOURNALED: dict[str, str] = {
     "coup.decision": "a player's decision (hit, stand, call, fold...)",
     "card.discarded": "a card put aside, and why",
     "shoe.cut_card": "the cut card comes out",
-    # poker carrousel
-    "carrousel.pool": "the pool has settled the coup's coins, before the result",
     # maintenance
     "selftest.report": "a self-test ran: each check's result, the totals, what was simulated",
 }
@@ -66,8 +60,18 @@ KEPT_FOR_LATER: dict[str, str] = {}
 KINDS: dict[str, str] = {**JOURNALED, **KEPT_FOR_LATER}
 
 
-def refusal(kind: object) -> str | None:
-    """None if `kind` is a kind of the contract, else why an event of it cannot be built."""
-    if isinstance(kind, str) and kind in KINDS:
+def refusal(kind: object, own: Collection[str] = ()) -> str | None:
+    """None if `kind` is a shared kind of the contract or one of the game's `own`, else why an
+    event of it cannot be built."""
+    if isinstance(kind, str) and (kind in KINDS or kind in own):
         return None
-    return f"{kind!r} is not an event kind of the contract (terminal/contract/kinds.py)"
+    return (
+        f"{kind!r} is not an event kind of the contract (terminal/contract/kinds.py) "
+        "nor of the table's game (its description's kinds)"
+    )
+
+
+def clash(own: Collection[str]) -> list[str]:
+    """The kinds of a game's `own` that the contract already shares (a game cannot redefine
+    one)."""
+    return sorted(set(own) & set(KINDS))

@@ -23,8 +23,6 @@ class FeedPublisher:
     messages, sees the gap in `seq` and replays. With `curve`, only the pits it admits subscribe.
     """
 
-    never_blocks = True  # PUB drops what a slow subscriber cannot take
-
     def __init__(
         self,
         endpoint: str,

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from games.money import money  # every amount a person reads, written one way (games/money.py)
+from games.registry import GAMES
 
 Say = Callable[[dict], str]  # an announcement's text in the console's languages
 
@@ -48,12 +49,6 @@ def _correction(say: Say, data: dict) -> str:
     )
 
 
-def _shooter(say: Say, data: dict) -> str:
-    passed = data["passed"]
-    refused = f" (refused by seat {', '.join(map(str, passed))})" if passed else ""
-    return f"the dice to seat {data['seat']}{refused}"
-
-
 def _fault(kind: str) -> Callable[[Say, dict], str]:
     def line(say: Say, data: dict) -> str:
         detail = f": {data['detail']}" if "detail" in data else ""
@@ -62,7 +57,8 @@ def _fault(kind: str) -> Callable[[Say, dict], str]:
     return line
 
 
-# what is printed of each kind of event (after its prefix); the other kinds print nothing
+# what is printed of each shared kind of event (after its prefix); a game's own kinds print the
+# line its description gives (games/game.py `Kind.line`); the other kinds print nothing
 LINES: dict[str, Callable[[Say, dict], str]] = {
     "announcement": lambda say, data: f"«{say(data['text'])}»",
     "round.result": _result,
@@ -82,17 +78,6 @@ LINES: dict[str, Callable[[Say, dict], str]] = {
     "table.close": lambda say, data: (
         f"table closed after {data['rounds']} rounds, house {money(data['house_net'])}"
     ),
-    "craps.shooter": _shooter,
-    "craps.dice_change": lambda say, data: f"dice change: {data['reason']}",
-    "bet.withdrawn": lambda say, data: (
-        f"seat {data['bet']['seat']} withdraws {data['bet']['code']}: "
-        f"{money(data['returned'])} returned"
-    ),
-    "colour.assign": lambda say, data: (
-        f"seat {data['seat']} plays {data['colour']} chips worth {money(data['unit'])}"
-    ),
-    "colour.value_chips": lambda say, data: f"seat {data['seat']} plays value chips",
-    "colour.release": lambda say, data: f"seat {data['seat']} leaves; its colour is free",
     "fault": _fault("fault"),
     "fault.cleared": _fault("fault.cleared"),
 }
@@ -117,9 +102,15 @@ class ConsoleSink:
         pass
 
     def line(self, event: dict) -> str | None:
-        text = LINES.get(event["kind"])
-        if text is None:
+        kind, data = event["kind"], event["data"]
+        shared = LINES.get(kind)
+        own = GAMES[event["game"]].kinds.get(kind) if event["game"] in GAMES else None
+        if shared is not None:
+            text = shared(self._say, data)
+        elif own is not None and own.line is not None:
+            text = own.line(data)
+        else:
             return None
         rnd = event["round"]
         prefix = f"[{event['table']} #{event['seq']}{f' r{rnd}' if rnd is not None else ''}]"
-        return f"{prefix} {text(self._say, event['data'])}"
+        return f"{prefix} {text}"

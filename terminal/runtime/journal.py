@@ -7,6 +7,24 @@ Three parts:
 - `JournalWriter` commits them off the caller's thread and only then hands them to the sinks
   (the PUB feed), so that nothing is ever published that is not durable;
 - `verify` recomputes a journal's hash chain, read-only, for `journal verify` and the auditors.
+
+Who writes from which thread: the table's thread builds each event and submits it alone
+(`JournalWriter.submit`); the writer's thread alone commits (`Journal.commit`, on the journal's
+own connection) and then hands the events to the sinks. Nothing else uses the connection or
+the sinks, so nothing but the writer's queue is locked, and a batch goes in the plain way:
+BEGIN, one INSERT a row, COMMIT. Two cleverer mechanisms were here and went, as neither was
+needed for correctness (the lock guarded no shared state) and benchmarks/bench_journal.py,
+which keeps them to measure them against this under the product's threads, found no gain
+beyond its run-to-run noise: a batch as ONE multi-row INSERT outside any transaction (to let
+go of the GIL once a commit), and a lock (`_turn`) holding the table's thread off at its next
+submit while the writer published (to keep the GIL through the sends). On a 2-core x86
+machine, medians of five passes, headless / beside a UI-like thread busy 12 ms a frame: this
+insert 53,000 / 43,000 appends/s, a round.result to a subscriber p50 4.5 / 4.6 ms, a simulated
+table 866 / 690 rounds/s; the one statement 59,000 / 40,000, 4.5 / 4.5 ms, 869 / 687; this
+insert with the lock 51,000 / 44,000, 4.4 / 4.5 ms, 843 / 662; one variant's passes spread
+over 40-50 % of its appends/s, 20-35 % of its rounds/s. SQLAlchemy Core's insert, plainer
+still, was slower beyond the noise (40,000 / 31,000 appends/s, 642 / 538 rounds/s, p50 5.0 /
+5.2 ms), hence the commits' own DBAPI connection.
 """
 
 from __future__ import annotations
@@ -24,6 +42,7 @@ from typing import Any, Protocol
 import sqlalchemy as sa
 from sqlalchemy import exc as sa_exc
 
+from games.registry import GAMES
 from terminal.common.storage import (
     EVENTS,
     JOURNAL_METADATA,
@@ -103,9 +122,9 @@ class Journal:
         self.last_hash: str = last.hash if last else GENESIS
         self._committed = (self.last_seq, self.last_hash)
         self._commit_lock = threading.Lock()
-        self._sealer = Sealer(table, game)
+        own = GAMES[game].kinds if game in GAMES else {}  # its game's kinds beside the shared
+        self._sealer = Sealer(table, game, own)
         self._raw: Any = None  # the commits' DBAPI connection, once taken (`_connection`)
-        self._max_rows = MAX_ROWS
 
     def build(
         self, kind: str, data: dict, round: int | None = None, ts: str | None = None
@@ -136,7 +155,7 @@ class Journal:
         with self._commit_lock:
             seq, last_hash = self._committed
             sealed: list[Event] = []
-            rows: list[Any] = []
+            rows: list[tuple[Any, ...]] = []
             for given in events:
                 event = given if type(given) is Event else None
                 if event is not None:
@@ -153,41 +172,22 @@ class Journal:
                     raise JournalError(f"journal {self.path} refused an event: {reason}")
                 seq, last_hash = event["seq"], event["hash"]
                 sealed.append(event)
-                rows += (
-                    seq,
-                    event["ts"],
-                    event["kind"],
-                    event["round"],
-                    event.raw.decode(),
-                    last_hash,
+                rows.append(
+                    (seq, event["ts"], event["kind"], event["round"], event.raw.decode(), last_hash)
                 )
-            self._insert(rows, len(sealed), sealed[0]["seq"])
+            self._insert(rows, sealed[0]["seq"])
             self._committed = (seq, last_hash)
             return sealed
 
-    def _insert(self, values: list[Any], count: int, first_seq: int) -> None:
-        """The `count` rows (six values each) in one transaction, on the journal's own
-        connection (in autocommit mode).
-
-        Up to `_max_rows` rows go in as ONE statement outside any explicit transaction, so
-        that SQLite inserts and commits them (the fsync included) in one step: the only time
-        the writer lets go of the GIL, so the only time it has to wait for it back while the
-        table's thread works. The statement is one of a few prepared once: its row count is
-        the next power of two, the padding rows (all NULL) selected out. A larger batch (a
-        writer far behind) takes BEGIN, such statements and COMMIT."""
+    def _insert(self, rows: list[tuple[Any, ...]], first_seq: int) -> None:
+        """The rows in one transaction on the journal's own connection: BEGIN, one INSERT a
+        row, COMMIT."""
         try:
             conn = self._connection()
             try:
-                if count <= self._max_rows:
-                    size = 1 << (count - 1).bit_length()
-                    conn.execute(_insert_sql(size), values + [None] * (6 * (size - count)))
-                else:
-                    conn.execute("BEGIN")
-                    for start in range(0, 6 * count, 6 * self._max_rows):
-                        chunk = values[start : start + 6 * self._max_rows]
-                        size = 1 << (len(chunk) // 6 - 1).bit_length()
-                        conn.execute(_insert_sql(size), chunk + [None] * (6 * size - len(chunk)))
-                    conn.execute("COMMIT")
+                conn.execute("BEGIN")
+                conn.executemany(INSERT, rows)
+                conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
                     conn.rollback()
@@ -204,14 +204,13 @@ class Journal:
 
     def _connection(self) -> sqlite3.Connection:
         """The DBAPI connection the commits use, taken from the engine's pool once (its
-        pragmas set: WAL, synchronous FULL), in autocommit mode, kept until `close`."""
+        pragmas set: WAL, synchronous FULL), kept until `close`; in autocommit mode, so that
+        its only transactions are `_insert`'s own BEGIN and COMMIT."""
         if self._raw is None:
             raw = self.engine.raw_connection()
             conn = raw.driver_connection
             assert conn is not None  # a pool's connection holds its DBAPI connection until closed
-            conn.isolation_level = None  # autocommit: a statement outside BEGIN commits itself
-            variables = conn.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
-            self._max_rows = 1 << (max(1, min(MAX_ROWS, variables // 6)).bit_length() - 1)
+            conn.isolation_level = None
             self._raw = raw
         return self._raw.driver_connection
 
@@ -233,22 +232,7 @@ class Journal:
         self.engine.dispose()
 
 
-MAX_ROWS = 1024  # rows per INSERT statement: the largest of the (11) statements prepared
-
-_SQL: dict[int, str] = {}
-
-
-def _insert_sql(rows: int) -> str:
-    """INSERT of `rows` rows of values, those whose seq is NULL (the padding) left out."""
-    sql = _SQL.get(rows)
-    if sql is None:
-        sql = _SQL[rows] = (
-            "INSERT INTO events (seq, ts, kind, round, body, hash) "
-            "SELECT column1, column2, column3, column4, column5, column6 FROM (VALUES "
-            + ",".join(["(?,?,?,?,?,?)"] * rows)
-            + ") WHERE column1 IS NOT NULL"
-        )
-    return sql
+INSERT = "INSERT INTO events (seq, ts, kind, round, body, hash) VALUES (?, ?, ?, ?, ?, ?)"
 
 
 @dataclass(frozen=True)
@@ -313,13 +297,7 @@ def verify(path: str | Path) -> VerifyReport:
 
 
 class Sink(Protocol):
-    """Receives what the writer committed, on the writer's thread.
-
-    A sink whose class sets `never_blocks = True` (the PUB feed: a send never waits) gets the
-    events while the table's thread is held off at its next `submit`: every send lets go of
-    the GIL, and a table thread busy settling would otherwise take it at each one and leave
-    the writer waiting up to the switch interval (5 ms) for every message. Such a sink must
-    not submit."""
+    """Receives what the writer committed, on the writer's thread (and only there)."""
 
     def committed(self, events: list[dict]) -> None: ...
 
@@ -350,7 +328,6 @@ class JournalWriter(threading.Thread):
         self._handed = 0  # events committed and handed to the sinks
         self._error: JournalError | None = None
         self._stopping = False
-        self._turn = threading.Lock()  # held while the sinks that never block get the events
         # its sign of life for systemd's watchdog: at every turn, a commit stuck on a locked
         # file or a sink that blocks stops it
         self.beat = Beat("the journal writer")
@@ -367,8 +344,6 @@ class JournalWriter(threading.Thread):
             self._queue.extend(events)
             self._submitted += len(events)
             self._wake.notify_all()
-        with self._turn:  # not while the writer publishes (about a microsecond an event)
-            pass
 
     def flush(self, timeout: float | None = None) -> None:
         """Block until everything submitted so far is committed and handed to the sinks
@@ -441,10 +416,6 @@ class JournalWriter(threading.Thread):
     def _hand_on(self, method: str, argument: Any) -> None:
         for sink in self.sinks:
             try:
-                if getattr(sink, "never_blocks", False):
-                    with self._turn:
-                        getattr(sink, method)(argument)
-                else:
-                    getattr(sink, method)(argument)
+                getattr(sink, method)(argument)
             except Exception:
                 log.exception("journal sink %r failed in %s()", sink, method)

@@ -21,21 +21,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games.money import money
-from games.reasons import define, reason
+from games.reasons import reason
 from terminal.contract.events import is_int
 
 if TYPE_CHECKING:
     from terminal.runtime.table import Table
 
-define(
-    {
-        "payment_no_round": "no settled round is open to pay: the next round opened",
-        "payment_no_seat": "seat {seat} took no part in round {round}",
-        "payment_stale": "seat {seat} is owed {due} now, not {amount}: the screen was behind",
-        "payment_nothing": "seat {seat} is owed nothing more",
-        "payment_no_undo": "seat {seat} has no payment {undo} to undo",
-    }
-)
+WHY = {
+    "payment_no_round": "no settled round is open to pay: the next round opened",
+    "payment_no_seat": "seat {seat} took no part in round {round}",
+    "payment_stale": "seat {seat} is owed {due} now, not {amount}: the screen was behind",
+    "payment_nothing": "seat {seat} is owed nothing more",
+    "payment_no_undo": "seat {seat} has no payment {undo} to undo",
+}
 
 
 @dataclass(frozen=True)
@@ -84,25 +82,25 @@ def take(table: Table, entry: Payment) -> str | None:
     state = table.state
     last = state.last_result
     if last is None or state.round_status is not None or not state.session_open:
-        return reason("payment_no_round")
+        return reason(WHY, "payment_no_round")
     due = due_by_seat(last["data"])
     if entry.seat not in due:
-        return reason("payment_no_seat", seat=f"{entry.seat}", round=f"{last['round']}")
+        return reason(WHY, "payment_no_seat", seat=f"{entry.seat}", round=f"{last['round']}")
     payments = state.payments.get(entry.seat, [])
     data: dict[str, Any] = {"seat": entry.seat, "amount": entry.amount, "by": entry.by}
     if entry.undo is not None:
         last_paid = undoable(payments)
         if last_paid is None or last_paid["seq"] != entry.undo:
-            return reason("payment_no_undo", seat=f"{entry.seat}", undo=f"{entry.undo}")
+            return reason(WHY, "payment_no_undo", seat=f"{entry.seat}", undo=f"{entry.undo}")
         data.update(amount=-int(last_paid["amount"]), undo=entry.undo)
     else:
         outstanding = due[entry.seat] - handed(payments)
         if outstanding == 0:
-            return reason("payment_nothing", seat=f"{entry.seat}")
+            return reason(WHY, "payment_nothing", seat=f"{entry.seat}")
         if not is_int(entry.amount) or entry.amount != outstanding:
             amount = money(entry.amount) if is_int(entry.amount) else repr(entry.amount)
             return reason(
-                "payment_stale", seat=f"{entry.seat}", due=money(outstanding), amount=amount
+                WHY, "payment_stale", seat=f"{entry.seat}", due=money(outstanding), amount=amount
             )
     table.emit("round.paid", data, last["round"])
     return None

@@ -23,11 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from games.entries import clip, text_problem
 from games.money import money
-from games.reasons import define, reason, reason_of
+from games.reasons import reason, reason_of
 from terminal.contract.events import is_int
 from terminal.runtime import payments
-from terminal.runtime.croupier import MAX_AMOUNT
-from terminal.runtime.floats import journaled_chips
+from terminal.runtime.floats import counted, journaled_chips
 from terminal.runtime.payments import Payment
 from terminal.runtime.staff import SIGNING_ROLES, Staff
 
@@ -45,52 +44,42 @@ CORRECTORS = ("table_head", "games_director")  # who may authorise a correction 
 LIMIT_CHANGE_ROUNDS = 3  # "les tres últimes boles" at the old limits
 
 # why the croupier's entry of the session is refused (games/reasons.py)
-define(
-    {
-        "count_empty": "count the chips per denomination",
-        "count_no_such_chip": "{value} is no chip of this table ({chips})",
-        "count_not_whole": "the count of {chip} chips must be a whole number, not {count}",
-        "staff_no_file": "this table has no staff file: nobody can sign (run with --staff FILE)",
-        "role_missing": "{person} does not hold the role {role}",
-        "role_missing_either": "{person} does not hold the role {role} or {other}",
-        "session_open_already": "the session is open already",
-        "opening_short": "the opening advance counted is {amount}: at least {advance} (article 35)",
-        "topup_no_session": "the table has no open session to top up",
-        "topup_limits_need": "the new limits need {due} (article 35), not {amount}",
-        "topup_not_advance": "every top-up equals the advance of {due} (article 35), not {amount}",
-        "sign_nothing_left": "event {what} has nothing left to sign",
-        "sign_role_not_asked": "event {what} asks for {roles}, not {role}",
-        "sign_no_role": "{role} is no role",
-        "croupier_change_no_session": "no session is open: the croupier signs in with the "
-        "opening count",
-        "croupier_has_table": "{person} has the table already",
-        "session_none": "no session is open",
-        "limits_change_under_way": "a change of limits is under way already",
-        "limits_topup_due": (
-            "the new limits need a top-up of {due}, counted and signed, before the next round"
-            " (art. 27.6)"
-        ),
-        "limits_unsigned": (
-            "the games director signs the new limits and their top-up before the next round"
-            " (art. 27.6)"
-        ),
-        "table_closing": "the table is closing",
-        "limits_min_not_positive": "the new minimum must be a positive amount, not {min}",
-        "limits_same_min": "the minimum is {min} already",
-        "limits_impossible": "no limits from a minimum of {min}: {reason}",
-        "closing_count_early": "the closing count comes after the closing rounds",
-        "closing_drop_not_whole": "the cash drop must be a whole amount in minor units, not {drop}",
-        "cancel_after_no_more_bets": "a bet is taken off only before no more bets",
-        "cancel_no_such_bet": "no bet {id} was placed in this round",
-        "fault_ack_none": "no fault {fault} waits for an acknowledgement",
-        "no_round_open": "no round is open for bets",
-        "round_in_play": "a round is in play",
-        "opening_unsigned": "the opening advance is not signed yet (article 36)",
-        "session_closing_count": "the session is closing: count the chips and the drop",
-        "correction_no_outcome": "a correction needs the corrected outcome",
-        "correction_no_reason": "a correction needs a reason",
-    }
-)
+WHY = {
+    "staff_no_file": "this table has no staff file: nobody can sign (run with --staff FILE)",
+    "role_missing": "{person} does not hold the role {role}",
+    "role_missing_either": "{person} does not hold the role {role} or {other}",
+    "session_open_already": "the session is open already",
+    "sign_nothing_left": "event {what} has nothing left to sign",
+    "sign_role_not_asked": "event {what} asks for {roles}, not {role}",
+    "sign_no_role": "{role} is no role",
+    "croupier_change_no_session": "no session is open: the croupier signs in with the "
+    "opening count",
+    "croupier_has_table": "{person} has the table already",
+    "session_none": "no session is open",
+    "limits_change_under_way": "a change of limits is under way already",
+    "limits_topup_due": (
+        "the new limits need a top-up of {due}, counted and signed, before the next round"
+        " (art. 27.6)"
+    ),
+    "limits_unsigned": (
+        "the games director signs the new limits and their top-up before the next round (art. 27.6)"
+    ),
+    "table_closing": "the table is closing",
+    "limits_min_not_positive": "the new minimum must be a positive amount, not {min}",
+    "limits_same_min": "the minimum is {min} already",
+    "limits_impossible": "no limits from a minimum of {min}: {reason}",
+    "closing_count_early": "the closing count comes after the closing rounds",
+    "cancel_after_no_more_bets": "a bet is taken off only before no more bets",
+    "cancel_no_such_bet": "no bet {id} was placed in this round",
+    "fault_ack_none": "no fault {fault} waits for an acknowledgement",
+    "no_round_open": "no round is open for bets",
+    "round_in_play": "a round is in play",
+    "opening_unsigned": "the opening advance is not signed yet (article 36)",
+    "session_closing_count": "the session is closing: count the chips and the drop",
+    "technician_in": ("a technician is at the table's devices: no round opens until they sign out"),
+    "correction_no_outcome": "a correction needs the corrected outcome",
+    "correction_no_reason": "a correction needs a reason",
+}
 # the refusals of who signed (a wrong PIN, a locked person, a missing role), as the screens
 # ask them to sign in again: the staff file's (terminal/runtime/staff.py) and the session's
 PERSON_REFUSALS = frozenset(
@@ -229,26 +218,6 @@ ENTRIES = (
 )
 
 
-def counted(chips: Mapping[int, int], denominations: tuple[int, ...]) -> tuple[int, str | None]:
-    """The amount of `chips` counted per denomination, and why the count cannot be taken."""
-    if not isinstance(chips, Mapping) or not chips:
-        return 0, reason("count_empty")
-    total = 0
-    for value, count in chips.items():
-        if value not in denominations:
-            return 0, reason(
-                "count_no_such_chip", value=repr(clip(value)), chips=_chips(denominations)
-            )
-        if not is_int(count) or count < 0 or count * value > MAX_AMOUNT:
-            return 0, reason("count_not_whole", chip=money(value), count=f"{clip(count)}")
-        total += count * value
-    return total, None
-
-
-def _chips(denominations: tuple[int, ...]) -> str:
-    return ", ".join(money(d) for d in denominations)
-
-
 class Session:
     """What a staffed table's croupier enters about the session, taken on the table thread."""
 
@@ -267,7 +236,7 @@ class Session:
         the staff file is read afresh (people are added while the table runs), and a wrong
         PIN is counted in it."""
         if self.staff_path is None:
-            return reason("staff_no_file")
+            return reason(WHY, "staff_no_file")
         if (problem := text_problem("the person", signer.person)) is not None:
             return problem
         staff = Staff(self.staff_path)
@@ -278,10 +247,10 @@ class Session:
         if any(r in held for r in roles):
             return None
         if len(roles) == 1:
-            return reason("role_missing", person=signer.person, role=roles[0])
+            return reason(WHY, "role_missing", person=signer.person, role=roles[0])
         if len(roles) == 2:
             return reason(
-                "role_missing_either", person=signer.person, role=roles[0], other=roles[1]
+                WHY, "role_missing_either", person=signer.person, role=roles[0], other=roles[1]
             )
         return f"{signer.person} does not hold the role {' or '.join(roles)}"
 
@@ -303,12 +272,12 @@ class Session:
     def _opening(self, entry: Opening) -> str | None:
         table, setup = self.table, self.table.setup
         if table.state.session_open:
-            return reason("session_open_already")
+            return reason(WHY, "session_open_already")
         amount, problem = counted(entry.chips, setup.chips)
+        if problem is None:
+            problem = table.float.opening_refusal(amount)
         if problem is not None:
             return problem
-        if amount < setup.advance:
-            return reason("opening_short", amount=money(amount), advance=money(setup.advance))
         if (refusal := self.check(entry.croupier, "croupier")) is not None:
             return refusal
         person = entry.croupier.person
@@ -318,52 +287,27 @@ class Session:
 
     def _sign_in(self, entry: SignIn) -> str | None:
         if self.table.state.session_open:
-            return reason("session_open_already")
+            return reason(WHY, "session_open_already")
         return self.check(entry.croupier, "croupier")
 
     def _counted_top_up(self, entry: CountedTopUp) -> str | None:
-        table = self.table
-        if not table.state.session_open:
-            return reason("topup_no_session")
-        amount, problem = counted(entry.chips, table.setup.chips)
-        if problem is not None:
-            return problem
-        limits_due = table.state.topup_due
-        kind = "limits" if limits_due else "top-up"
-        due = limits_due or table.state.initial_advance
-        if amount != due:
-            return reason(
-                "topup_limits_need" if limits_due else "topup_not_advance",
-                due=money(due),
-                amount=money(amount),
-            )
-        table.emit(
-            "float.advance",
-            {
-                "amount": amount,
-                "chips": journaled_chips(entry.chips),
-                "reason": kind,
-                "counted_by": entry.by,
-                **self.signatures(kind),
-            },
-            table.state.open_round,
-        )
-        return None
+        return self.table.float.counted_top_up(entry.chips, entry.by)
 
     def _sign(self, entry: Sign) -> str | None:
         table = self.table
         unsigned = table.state.unsigned.get(entry.what)
         if unsigned is None:
-            return reason("sign_nothing_left", what=f"{clip(entry.what)}")
+            return reason(WHY, "sign_nothing_left", what=f"{clip(entry.what)}")
         if entry.role not in (roles := unsigned["roles"]):
             return reason(
+                WHY,
                 "sign_role_not_asked",
                 what=entry.what,
                 roles=", ".join(roles),
                 role=f"{clip(entry.role)}",
             )
         if entry.role not in SIGNING_ROLES:
-            return reason("sign_no_role", role=repr(clip(entry.role)))
+            return reason(WHY, "sign_no_role", role=repr(clip(entry.role)))
         if (refusal := self.check(entry.signer, entry.role)) is not None:
             return refusal
         table.emit(
@@ -376,10 +320,10 @@ class Session:
     def _croupier_change(self, entry: CroupierChange) -> str | None:
         table = self.table
         if not table.state.session_open:
-            return reason("croupier_change_no_session")
+            return reason(WHY, "croupier_change_no_session")
         previous = table.state.croupier
         if entry.croupier.person == previous:
-            return reason("croupier_has_table", person=f"{previous}")
+            return reason(WHY, "croupier_has_table", person=f"{previous}")
         if (refusal := self.check(entry.croupier, "croupier")) is not None:
             return refusal
         table.emit(
@@ -392,21 +336,21 @@ class Session:
     def _limit_change(self, entry: LimitChange) -> str | None:
         table = self.table
         if not table.state.session_open:
-            return reason("session_none")
+            return reason(WHY, "session_none")
         if table.state.limit_change is not None:
-            return reason("limits_change_under_way")
+            return reason(WHY, "limits_change_under_way")
         if table.closing.active or table.control.close_requested.is_set():
-            return reason("table_closing")
+            return reason(WHY, "table_closing")
         if not is_int(entry.minimum) or entry.minimum < 1:
-            return reason("limits_min_not_positive", min=f"{clip(entry.minimum)}")
+            return reason(WHY, "limits_min_not_positive", min=f"{clip(entry.minimum)}")
         if entry.minimum == table.setup.limits.min:
-            return reason("limits_same_min", min=money(entry.minimum))
+            return reason(WHY, "limits_same_min", min=money(entry.minimum))
         try:
             table.rules.limits(
                 entry.minimum, table.setup.limits.chip_unit, table.setup.limits.steps
             )
         except ValueError as exc:
-            return reason("limits_impossible", min=money(entry.minimum), reason=reason_of(exc))
+            return reason(WHY, "limits_impossible", min=money(entry.minimum), reason=reason_of(exc))
         # journaled, so that a restart resumes it (TableState.limit_change counts it down)
         table.emit(
             "limits.change",
@@ -427,14 +371,15 @@ class Session:
         old = table.setup.limits
         new = table.rules.limits(change["min"], old.chip_unit, old.steps)
         table.relimit(new)
-        needed = table.rules.advance(new.min) - table.state.initial_advance
         table.emit(
             "table.limits",
             {
                 "old": old.to_json(),
                 "new": new.to_json(),
                 "by": change["by"],
-                "advance_due": max(0, needed),  # what the float must be topped up with
+                "advance_due": table.float.advance_due(
+                    new
+                ),  # what the float must be topped up with
                 **self.signatures("limits"),
             },
         )
@@ -446,41 +391,21 @@ class Session:
 
     def _close_table(self, entry: CloseTable) -> str | None:
         if not self.table.state.session_open:
-            return reason("session_none")
+            return reason(WHY, "session_none")
         self.table.control.request_close()
         return None
 
     def _closing_count(self, entry: ClosingCount) -> str | None:
-        table = self.table
         if not self.awaiting_count:
-            return reason("closing_count_early")
-        amount, problem = counted(entry.chips, table.setup.chips)
-        if problem is None and (not is_int(entry.drop) or not 0 <= entry.drop <= MAX_AMOUNT):
-            problem = reason("closing_drop_not_whole", drop=f"{clip(entry.drop)}")
-        if problem is not None:
-            return problem
-        st = table.state
-        table.emit(
-            "float.count",
-            {
-                "chips": amount,
-                "denominations": journaled_chips(entry.chips),
-                "drop": entry.drop,
-                "advances": st.advances,
-                "result": amount + entry.drop - st.advances,
-                "expected": {"chips": st.tray, "drop": st.drop},
-                "counted_by": entry.by,
-                **self.signatures("count"),
-            },
-        )
-        return None
+            return reason(WHY, "closing_count_early")
+        return self.table.float.counted(entry.chips, entry.drop, entry.by)
 
     def _cancel_bet(self, entry: CancelBet) -> str | None:
         table = self.table
         if table.state.round_status != "open":
-            return reason("cancel_after_no_more_bets")
+            return reason(WHY, "cancel_after_no_more_bets")
         if not any(b.id == entry.bet_id for b in table.state.round_bets):
-            return reason("cancel_no_such_bet", id=repr(clip(entry.bet_id)))
+            return reason(WHY, "cancel_no_such_bet", id=repr(clip(entry.bet_id)))
         table.emit("bet.cancelled", {"bet": entry.bet_id, "by": entry.by}, table.state.round)
         return None
 
@@ -488,7 +413,7 @@ class Session:
         table = self.table
         fault = table.state.unacknowledged.get(entry.fault)
         if fault is None:
-            return reason("fault_ack_none", fault=f"{clip(entry.fault)}")
+            return reason(WHY, "fault_ack_none", fault=f"{clip(entry.fault)}")
         table.emit("fault.ack", {"fault": entry.fault, "by": entry.by}, table.state.open_round)
         # a procedure's fault (the carrousel's cancel failed) is over once a person saw to it;
         # the devices' and switches' faults end when they report it
@@ -498,26 +423,26 @@ class Session:
 
     def _no_more_bets(self, entry: NoMoreBets) -> str | None:
         if self.table.state.round_status != "open":
-            return reason("no_round_open")
+            return reason(WHY, "no_round_open")
         self.table.close_bets(self.table.state.round)
         return None
 
     def _open_round(self, entry: OpenRound) -> str | None:
         state = self.table.state
         if not state.session_open:
-            return reason("session_none")
+            return reason(WHY, "session_none")
         if state.round_status is not None:
-            return reason("round_in_play")
+            return reason(WHY, "round_in_play")
         if self.unsigned_opening():
-            return reason("opening_unsigned")
+            return reason(WHY, "opening_unsigned")
         if state.topup_due:
-            return reason("limits_topup_due", due=money(state.topup_due))
+            return reason(WHY, "limits_topup_due", due=money(state.topup_due))
         if state.limits_unsigned:
-            return reason("limits_unsigned")
+            return reason(WHY, "limits_unsigned")
         if self.awaiting_count:
-            return reason("session_closing_count")
+            return reason(WHY, "session_closing_count")
         if state.technician is not None:
-            return reason("technician_in")
+            return reason(WHY, "technician_in")
         self.go = True
         return None
 
@@ -529,9 +454,9 @@ class Session:
 
         table = self.table
         if not isinstance(entry.outcome, dict):
-            return reason("correction_no_outcome")
+            return reason(WHY, "correction_no_outcome")
         if (problem := text_problem("the reason", entry.reason)) is not None or not entry.reason:
-            return problem or reason("correction_no_reason")
+            return problem or reason(WHY, "correction_no_reason")
         if (refusal := self.check(entry.signer, CORRECTORS)) is not None:
             return refusal
         return correct(table, entry.outcome, entry.reason, entry.signer.person)

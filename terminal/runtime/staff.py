@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from games.reasons import define, reason
+from games.reasons import reason
 from terminal.common.settings import ConfigError
 
 # the roles that sign (docs/feed.md `sign`), and the technician's, who signs nothing but comes to
@@ -36,16 +36,14 @@ _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
 _SCHEME = "pbkdf2_sha256"
 
 # why a person's signature is refused (games/reasons.py)
-define(
-    {
-        "staff_nobody": "nobody with the id {person} is on the staff",
-        "staff_locked": "{person} is locked after {n} wrong PINs: the games director unlocks "
-        "(dealer-terminal staff unlock)",
-        "pin_wrong": "wrong PIN for {person} ({left} tries left)",
-        "pin_wrong_last": "wrong PIN for {person} ({left} try left)",
-        "staff_role_missing": "{person} ({name}) does not hold the role {role}",
-    }
-)
+WHY = {
+    "staff_nobody": "nobody with the id {person} is on the staff",
+    "staff_locked": "{person} is locked after {n} wrong PINs: the games director unlocks "
+    "(dealer-terminal staff unlock)",
+    "pin_wrong": "wrong PIN for {person} ({left} tries left)",
+    "pin_wrong_last": "wrong PIN for {person} ({left} try left)",
+    "staff_role_missing": "{person} ({name}) does not hold the role {role}",
+}
 
 
 class StaffError(ConfigError):
@@ -149,20 +147,20 @@ class Staff:
         PIN is counted (written at once); the count is reset by a right one."""
         person = self.people.get(person_id)
         if person is None:
-            return reason("staff_nobody", person=repr(person_id))
+            return reason(WHY, "staff_nobody", person=repr(person_id))
         if person.locked:
-            return reason("staff_locked", person=person_id, n=MAX_FAILURES)
+            return reason(WHY, "staff_locked", person=person_id, n=MAX_FAILURES)
         if not pin_matches(pin, person.pin):
             failures = person.failures + 1
             self._write({**self.people, person_id: replace(person, failures=failures)})
             left = MAX_FAILURES - failures
             return reason(
-                "pin_wrong_last" if left == 1 else "pin_wrong", person=person_id, left=left
+                WHY, "pin_wrong_last" if left == 1 else "pin_wrong", person=person_id, left=left
             )
         if person.failures:
             self._write({**self.people, person_id: replace(person, failures=0)})
         if role is not None and role not in person.roles:
-            return reason("staff_role_missing", person=person_id, name=person.name, role=role)
+            return reason(WHY, "staff_role_missing", person=person_id, name=person.name, role=role)
         return None
 
     def person(self, person_id: str) -> Person:

@@ -9,11 +9,11 @@ always exactly what its journal says.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from games.game import Fold, handlers
+from games.game import Fold, Game, handlers
 from games.ledger import float_net, void_net
 from games.records import Bet, Limits
 from games.registry import GAMES
@@ -114,7 +114,7 @@ class TableState:
     last_result: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.own = game_of(self.game).fold()
+        self.own = checked(game_of(self.game)).fold()
 
     @classmethod
     def replay(
@@ -373,13 +373,25 @@ class TableState:
         }
 
 
-def check_folds(folds: Iterable[type[Fold]]) -> None:
-    """A TypeError unless every kind the `folds` read (`Fold.HANDLERS`) is a kind of the
-    contract: games/ cannot ask terminal/contract, so the table runtime asks it when this module
-    loads, of every game's fold (a fold's handlers are checked when its class is made)."""
-    for fold in folds:
-        handlers(fold, fold.HANDLERS, prefix="on_", refusal=refusal)
+def check_fold(fold: type[Fold], own: Collection[str] = ()) -> None:
+    """A TypeError unless every kind `fold` reads (`Fold.HANDLERS`) is a kind of the contract
+    or one of its game's `own`: games/ cannot ask terminal/contract, so the table runtime asks
+    it (a fold's handlers are checked against its methods when its class is made)."""
+    handlers(fold, fold.HANDLERS, prefix="on_", refusal=lambda kind: refusal(kind, own))
+
+
+_CHECKED: set[str] = set()  # the games whose fold was checked
+
+
+def checked(game: Game) -> Game:
+    """`game`, its fold checked once (`check_fold`): every game of the registry's when this
+    module loads, a game registered later when a table first folds it."""
+    if game.id not in _CHECKED:
+        check_fold(type(game.fold()), game.kinds)
+        _CHECKED.add(game.id)
+    return game
 
 
 _HANDLERS = handlers(TableState, TableState.HANDLERS, prefix="_on_", refusal=refusal)
-check_folds(type(game.fold()) for game in GAMES.values())
+for _game in GAMES.values():
+    checked(_game)

@@ -23,8 +23,8 @@ from typing import Any
 from drivers.faults import Fault, FaultCleared
 from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.game import COUP, Game
-from games.money import money
-from games.reasons import define, reason, why_of
+from games.options import TableOptions
+from games.reasons import reason, why_of
 from games.records import Announcement, Bet, BetRefused, Limits, another_game
 from terminal.common.flag import Flag
 from terminal.runtime.closing import closing_for
@@ -33,12 +33,12 @@ from terminal.runtime.croupier import (
     Decision,
     TopUp,
     Withdrawal,
-    amount_problem,
     as_journaled,
     bet_problem,
 )
-from terminal.runtime.floats import chips_for
+from terminal.runtime.floats import FLOATS
 from terminal.runtime.rounds import ROUNDS
+from terminal.runtime.rounds.base import WHY as VOIDS
 from terminal.runtime.rounds.base import silent
 from terminal.runtime.session import Session
 from terminal.runtime.settle import Settled, settle
@@ -55,16 +55,12 @@ POLL_SECONDS = 0.2
 # the entries only one kind of game takes, and the name of their refusal at any other table
 ENTRIES = {Decision: "decision", Withdrawal: "withdrawal", ColourEntry: "colour"}
 
-# why the table refuses an entry of the croupier's (games/reasons.py); a top-up without a
-# session is refused as the session refuses it (terminal/runtime/session.py)
-define(
-    {
-        "topup_not_initial_advance": "every top-up equals the initial advance of {advance} "
-        "(article 35), not {amount}",
-        "entry_not_taken": "a {game} table takes no such entry",
-        "bets_not_accepted": "no bets are accepted now",
-    }
-)
+# why the table refuses an entry of the croupier's (games/reasons.py); its float's refusals are
+# its float policy's (terminal/runtime/floats.py)
+WHY = {
+    "entry_not_taken": "a {game} table takes no such entry",
+    "bets_not_accepted": "no bets are accepted now",
+}
 
 
 class TableControl:
@@ -101,7 +97,8 @@ class TableSetup:
     device_timeout: float  # seconds without an event from the device during a round
     # boot id, clock synchronised (terminal.runtime.host)
     host: dict[str, Any] = field(default_factory=dict)
-    colours: tuple[str, ...] = ()  # American roulette's colour chips, when the table has them
+    # what the game's own table-file sections gave (games/options.py): journaled in table.open
+    options: TableOptions = field(default_factory=TableOptions)
     seats: int = 12  # the places whose players may bet, 1 to seats
     curve: bool = False  # the feed is encrypted (CURVE): the self-test checks it can be
 
@@ -109,7 +106,7 @@ class TableSetup:
 class Table:
     """A table of any game: the round loop, the session and the float; its game's kind of
     round (`rounds`, terminal/runtime/rounds/) and its closing (`closing`) are the game's
-    policies. `round_options` are its kind's: craps' seats and dice change, poker's carrousel."""
+    policies. `round_options` are its kind's: craps' dice change, poker's carrousel."""
 
     def __init__(
         self,
@@ -147,6 +144,7 @@ class Table:
         self.on_round = on_round
         self.state = state  # as rebuilt from the journal
         self.session = Session(self, staff)  # staffed: a person opens, signs and closes
+        self.float = FLOATS[game.bank](self)  # its money: the advance and the count, or other
         self.technician = Technician(self)  # staffed: a technician's visit between rounds
         self.rounds = ROUNDS[game.kind](self, **round_options)
         self.closing = closing_for(self)
@@ -255,7 +253,7 @@ class Table:
                 self.close_session()
                 break
             if not staffed:
-                self._maybe_top_up()
+                self.float.after_round()
         return settled
 
     def _called_for_bets(self) -> bool:
@@ -279,7 +277,7 @@ class Table:
         if st.round_status == "closed" and self.resumable():
             self.resumed = st.round
         elif st.round_status is not None:
-            self.void_round(reason("void_restarted"))
+            self.void_round(reason(VOIDS, "void_restarted"))
         if st.round_status is None:
             self.session.after_round()
         self.rounds.recover()
@@ -313,7 +311,6 @@ class Table:
         `chips`, `counted_by`: it asks for the games director's signature), or the rule's
         advance made of the table's chips (a table without staff)."""
         s = self.setup
-        colours = {"colours": list(s.colours)} if s.colours else {}
         self.emit(
             "table.open",
             {
@@ -322,15 +319,10 @@ class Table:
                 "croupier": croupier or s.croupier,
                 "game": s.game,
                 "host": s.host,
-                **colours,
+                **s.options.opening(),
             },
         )
-        if advance is None:
-            advance = {"amount": s.advance, "chips": chips_for(s.advance, s.chips)}
-        self.emit(
-            "float.advance",
-            {**advance, "reason": "opening", **self.session.signatures("opening")},
-        )
+        self.float.open(advance)
 
     def relimit(self, limits: Limits) -> None:
         """The table plays `limits` from now on (after their `table.limits`)."""
@@ -349,15 +341,7 @@ class Table:
                 return
             self._close()
             return
-        self.emit(
-            "float.count",
-            {
-                "chips": st.tray,
-                "drop": st.drop,
-                "advances": st.advances,
-                "result": st.tray + st.drop - st.advances,
-            },
-        )
+        self.float.count()
         self._close()
 
     def _close(self) -> None:
@@ -373,36 +357,6 @@ class Table:
                 "house_net": st.house_net,
             },
         )
-
-    def _maybe_top_up(self) -> None:
-        st = self.state
-        if st.tray < self.setup.topup_below * st.initial_advance:
-            self._top_up()
-
-    def _top_up(self) -> None:
-        """A top-up: the initial advance again (article 35)."""
-        amount = self.state.initial_advance
-        self.emit(
-            "float.advance",
-            {"amount": amount, "chips": chips_for(amount, self.setup.chips), "reason": "top-up"},
-            self.state.open_round,
-        )
-
-    def top_up_refusal(self, amount: int | None = None) -> str | None:
-        """Why the croupier's top-up of `amount` (None: the rule's) cannot be made now, or None."""
-        if not self.state.session_open:
-            return reason("topup_no_session")
-        if amount is None:
-            return None
-        if (problem := amount_problem("the top-up", amount)) is not None:
-            return problem
-        if amount != self.state.initial_advance:
-            return reason(
-                "topup_not_initial_advance",
-                advance=money(self.state.initial_advance),
-                amount=money(amount),
-            )
-        return None
 
     # -- one round -------------------------------------------------------------------------
     def play_round(self, resumed: int | None = None) -> bool:
@@ -464,7 +418,7 @@ class Table:
             if type(bet) is not self.game.bet:
                 refusal = another_game(bet, self.game.bet)
         if refusal is None and self.state.round_status != "open":
-            refusal = reason("bets_not_accepted")
+            refusal = reason(WHY, "bets_not_accepted")
         if refusal is None:
             try:
                 self.rounds.place(bet)
@@ -563,12 +517,12 @@ class Table:
         if self.session.take(entry) or self.technician.take(entry) or self.rounds.croupier(entry):
             return
         if isinstance(entry, TopUp):
-            if (refusal := self.top_up_refusal(entry.amount)) is not None:
+            if (refusal := self.float.top_up_refusal(entry.amount)) is not None:
                 self.refuse("topup", refusal)
             else:
-                self._top_up()
+                self.float.top_up()
         elif isinstance(entry, tuple(ENTRIES)):
-            self.refuse(ENTRIES[type(entry)], reason("entry_not_taken", game=self.game.title))
+            self.refuse(ENTRIES[type(entry)], reason(WHY, "entry_not_taken", game=self.game.title))
         elif (refusal := self.place_bet(entry)) is not None:
             self.emit(
                 "bet.refused",
@@ -731,7 +685,7 @@ class Table:
     def silent_or_stopped(self) -> None:
         """No event came: a stop voids the round quietly, a silent device is a fault first."""
         if self.control.stop_requested.is_set():
-            self.void_round(reason("void_stopped"))
+            self.void_round(reason(VOIDS, "void_stopped"))
         else:
             device = self.game.device
             self.incident(
@@ -746,3 +700,26 @@ class Table:
         self.io.led("open", self.state.round_status == "open")
         self.io.led("closed", self.state.round_status == "closed")
         self.io.led("fault", bool(self.state.faults))
+
+    # -- what the screens see of it (terminal/runtime/face.py) -------------------------------
+    @property
+    def waiting(self) -> str | None:
+        """What the round waits for from its device now: one text the table thread sets."""
+        waiting: str | None = self.rounds.waiting
+        return waiting
+
+    @property
+    def manual(self) -> bool:
+        """Whether the round's device is the croupier's hand (`Device.manual`, fixed)."""
+        return bool(getattr(self.device, "manual", False))
+
+    def bets_close_in(self) -> float | None:
+        """Seconds until the round's device closes the bets on its own (a wheel's), or None;
+        the device reads one number its own thread set."""
+        close_in = getattr(self.device, "bets_close_in", None)
+        return None if close_in is None else close_in()
+
+    @property
+    def tested_device(self) -> Any:
+        """The round's device, for the technician's tools (terminal/runtime/face.py)."""
+        return self.device

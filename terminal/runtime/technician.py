@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from drivers.faults import Fault, FaultCleared
-from games.reasons import define, reason
+from games.reasons import reason
 from terminal.runtime.session import Signature
 
 if TYPE_CHECKING:
@@ -25,16 +25,11 @@ if TYPE_CHECKING:
 
 ROLE = "technician"
 
-define(
-    {
-        "technician_in_already": "{person} is at the table's devices already",
-        "technician_round_in_play": "a technician comes between rounds: finish the round first",
-        "technician_none": "no technician is at the table",
-        "technician_in": (
-            "a technician is at the table's devices: no round opens until they sign out"
-        ),
-    }
-)
+WHY = {
+    "technician_in_already": "{person} is at the table's devices already",
+    "technician_round_in_play": "a technician comes between rounds: finish the round first",
+    "technician_none": "no technician is at the table",
+}
 
 
 @dataclass(frozen=True)
@@ -77,7 +72,7 @@ class Technician:
             if refusal is not None:
                 table.refuse("technician", refusal)
         elif self.person is None:
-            table.refuse("technician", reason("technician_none"))
+            table.refuse("technician", reason(WHY, "technician_none"))
         elif isinstance(entry, SelftestDone):
             table.emit("selftest.report", {**entry.report, "by": self.person})
         else:
@@ -87,9 +82,9 @@ class Technician:
     def _sign_in(self, signer: Signature) -> str | None:
         table = self.table
         if self.person is not None:
-            return reason("technician_in_already", person=self.person)
+            return reason(WHY, "technician_in_already", person=self.person)
         if table.state.round_status is not None:
-            return reason("technician_round_in_play")
+            return reason(WHY, "technician_round_in_play")
         if (refusal := table.session.check(signer, ROLE)) is not None:
             return refusal
         table.emit("technician.in", {"by": signer.person})

@@ -3,6 +3,7 @@ turns taps into the croupier's entries (docs/screens.md).
 
 Nothing here waits. The table runs on its own thread; the journal writer hands every committed
 event to `ScreenSink`, whose queue the UI thread drains at each frame into its `ScreenModel`.
+The screens see the table through its face (terminal/runtime/face.py), never its live objects.
 A tap becomes an entry posted to the table's inbox (`Table.post`, `Table.hand.enter`): the
 table takes it on its thread (checking PINs there too) and its answer, an event or a refusal,
 comes back through the journal like everything else. A slow SD card, a dead feed or a device
@@ -22,6 +23,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from terminal.runtime.face import HandEntry, TableFace
 from terminal.runtime.payments import due_by_seat
 from terminal.runtime.staff import Staff
 from terminal.screens import kit
@@ -96,7 +98,7 @@ class CroupierApp:
 
     def __init__(
         self,
-        table: Any,
+        table: TableFace,
         model: ScreenModel,
         sink: Any,
         size: tuple[int, int],
@@ -119,6 +121,7 @@ class CroupierApp:
         self._results_seen = model.current.result_seq if model.current else None
         self._last_tap: tuple[tuple[int, int], float, str | None] | None = None
         self.last_tap: tuple[int, int] | None = None  # where the last tap landed
+        self._engine: tuple[Any, Any] | None = None  # (limits, the screens' engine under them)
         from terminal.screens.croupier.screens import screens_for
 
         self.screens = screens_for(self)
@@ -137,6 +140,22 @@ class CroupierApp:
     @property
     def croupier(self) -> str:
         return self.model.state.croupier or self.table.setup.croupier
+
+    @property
+    def engine(self) -> Any:
+        """The game's engine, pure, the screens' own (the table thread's is never theirs): made
+        of the game and its rules under the table's limits, made again when they change."""
+        limits = self.table.setup.limits
+        if self._engine is None or self._engine[0] is not limits:
+            self._engine = (limits, self.table.game.engine(self.table.rules, limits))
+        return self._engine[1]
+
+    @property
+    def hand(self) -> HandEntry:
+        """Where the croupier's entries of the outcome go (offered when `can_enter_outcome`)."""
+        hand = self.table.hand
+        assert hand is not None, "this table takes no outcome entered on the screen"
+        return hand
 
     def people(self, *roles: str) -> list[tuple[str, str]]:
         """(id, name) of the staff holding one of `roles`, read from the staff file."""
@@ -191,7 +210,7 @@ class CroupierApp:
         table = self.table
         if table.hand is None or self.demo:
             return False
-        if getattr(table.device, "manual", False):
+        if table.manual:
             return True
         device = table.game.device
         return any(f["device"] == device for f in self.model.state.faults.values())

@@ -20,6 +20,7 @@ from typing import Any
 
 from games.reasons import remade
 from terminal.runtime.state import TableState
+from terminal.screens.texts.refusals import english
 
 HISTORY = 10  # the rounds the croupier can recall in full
 
@@ -58,19 +59,18 @@ class Refusal:
     @classmethod
     def of(cls, seq: int, what: str, text: str, why: Any, code: Any = None) -> Refusal:
         why = why if isinstance(why, dict) else None
-        return cls(seq, what, remade(text, why), why, code if isinstance(code, str) else None)
+        said = remade(text, why, english())  # every refusal this terminal knows
+        return cls(seq, what, said, why, code if isinstance(code, str) else None)
 
     @property
     def key(self) -> str | None:
-        """The refusal's key in games.reasons.REASONS, if it was journaled with one."""
+        """The refusal's key (terminal/screens/texts/refusals.py), if it was journaled with one."""
         return None if self.why is None else self.why.get("key")
 
 
 class ScreenSink:
     """A journal writer's sink (terminal/runtime/journal.py) that hands the committed events
     to the UI thread's queue: a put never waits."""
-
-    never_blocks = True
 
     def __init__(self) -> None:
         self.queue: queue.SimpleQueue[dict] = queue.SimpleQueue()

@@ -129,7 +129,10 @@ def bets_round(driver: Driver, bets: list[tuple[int, int, str]], shot: Shot) -> 
 def outcome_by_hand(driver: Driver, number: int, shot: Shot | None = None) -> None:
     driver.until(lambda: driver.showing("no_more_bets"), "no more bets offered")
     driver.press("no_more_bets")
-    driver.until(lambda: driver.table.rounds.waiting == "spin", "the spin asked for")
+    driver.until(lambda: driver.table.waiting == "spin", "the spin asked for")
+    # the screen's own model says "no more bets" once its event is shown, not when the table
+    # asks: the shot of the pad is then the same each time
+    driver.until(lambda: driver.model.state.round_status == "closed", "no more bets shown")
     driver.until(lambda: driver.showing("enter_outcome"), "the outcome asked for")
     driver.press("enter_outcome")
     if shot:

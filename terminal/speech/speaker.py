@@ -125,8 +125,6 @@ class Speaker:
     `start()` opens the audio (on the caller's thread, before the table and the screens run)
     and the worker; `close()` stops them. `player` stands in for the audio device (tests)."""
 
-    never_blocks = True  # committed() appends to a deque under a lock held for microseconds
-
     def __init__(
         self,
         directory: Path,

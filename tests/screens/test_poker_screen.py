@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from games.cards.coup import replay
+from games.poker_stud.options import CarrouselOptions
 from games.records import Bet
 from terminal.carrousel_pool import PoolServer
 from terminal.runtime.audit import audit
@@ -113,7 +114,7 @@ def test_a_session_played_by_taps_leaves_a_journal_that_verifies(
     start = 0
     if pool == "casino":
         server = request.getfixturevalue("casino_pool")
-        cfg, start = replace(cfg, carrousel=server.endpoint), CASINO_POOL
+        cfg, start = replace(cfg, options=CarrouselOptions(server.endpoint)), CASINO_POOL
     played, seen, events, engine = play(cfg, size, drawn)
     hands = played["hands"]
     assert len(hands) == 2 + 5  # two hands, then "les últimes cinc mans"

@@ -5,12 +5,17 @@ too."""
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import importlib
 import re
 import string
 from pathlib import Path
 
+import pytest
+
 from games.money import money
-from games.reasons import REASONS, reason
+from games.reasons import reason
 from games.records import Bet
 from games.registry import GAMES
 from games.rulebook import load_rules
@@ -18,7 +23,15 @@ from terminal.runtime.session import SIGNERS
 from terminal.runtime.staff import ROLES
 from terminal.scratch import scratch_table, screen_session
 from terminal.screens.script import chips_of, count, open_session
-from terminal.screens.texts import CORRECTION_REASONS, LANGUAGES, Texts, catalogue, refusal_texts
+from terminal.screens.texts import (
+    CORRECTION_REASONS,
+    LANGUAGES,
+    Texts,
+    catalogue,
+    refresh,
+    refusal_texts,
+)
+from terminal.screens.texts.refusals import english, owners
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "terminal" / "screens"
@@ -62,7 +75,7 @@ def test_one_word_for_one_thing_in_each_language():
         n = LANGUAGES.index(language)
         said = [texts[n] for texts in catalogue().values()]
         said += [texts[n] for texts in refusal_texts().values() if n < 2]
-        said += list(REASONS.values()) if language == "en" else []
+        said += list(english().values()) if language == "en" else []
         for other, used in words.items():
             found = [text for text in said if re.search(rf"\b{other}\b", text, re.IGNORECASE)]
             assert not found, f"{language}: {other!r} where the screens say {used!r}: {found}"
@@ -155,7 +168,7 @@ def test_every_fault_is_said_in_words_with_what_to_do():
         "Call the technician and give them the fault's code.",
     )
     # what the croupier entered and the table refused: the refusal, in the screen's language
-    said = reason("pin_wrong", person="C-07", left=4)
+    said = reason(english(), "pin_wrong", person="C-07", left=4)
     refused = {"device": "croupier", "code": "opening_refused", "detail": str(said)}
     assert Texts("ca").fault({**refused, "why": said.why()}) == (
         "PIN incorrecte de C-07 (queden 4 intents)",
@@ -176,20 +189,69 @@ def fields(text: str) -> set[str]:
 
 
 def test_every_refusal_is_said_in_every_language_with_the_same_fields():
-    assert len(REASONS) > 80  # every module that refuses is imported: the engines, the runtime
+    every = english()  # the shared tables' and every game's (its description's `reasons`)
+    assert len(every) > 80
     said = refusal_texts()  # the shared ones' and every game's (terminal/screens/games/)
-    missing = sorted(set(REASONS) - set(said))
+    missing = sorted(set(every) - set(said))
     assert not missing, f"refusals with no Catalan and Spanish: {missing}"
-    unknown = sorted(set(said) - set(REASONS))
+    unknown = sorted(set(said) - set(every))
     assert not unknown, f"texts of refusals nobody makes: {unknown}"
-    for key, english in REASONS.items():
-        catalan, spanish, _ = said[key]
+    for key, text in every.items():
+        catalan, spanish, in_english = said[key]
         assert catalan.strip() and spanish.strip(), key
-        assert fields(catalan) == fields(spanish) == fields(english), key
+        assert fields(catalan) == fields(spanish) == fields(text), key
+        assert in_english == text, key
+
+
+def _owns_refusals(path: Path) -> bool:
+    """Whether a module keeps a table of refusals of its own: a `WHY` at its top level."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    targets = [
+        target
+        for node in tree.body
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+    ]
+    return any(isinstance(target, ast.Name) and target.id == "WHY" for target in targets)
+
+
+def test_every_module_that_refuses_is_listed_once():
+    """The list of owners (terminal/screens/texts/refusals.py, games' through their
+    descriptions) names the table of every module that keeps one: none is left out."""
+    listed = owners()
+    found = []
+    for folder in ("games", "terminal"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if _owns_refusals(path):
+                found.append(".".join(path.relative_to(ROOT).with_suffix("").parts))
+    assert len(found) > 10
+    left_out = [
+        name for name in found if not any(importlib.import_module(name).WHY is t for t in listed)
+    ]
+    assert not left_out, f"tables of refusals in no list (refusals.py, Game.reasons): {left_out}"
+
+
+def test_a_key_two_owners_define_is_refused_where_the_list_is_made(monkeypatch):
+    craps = GAMES["craps"]
+    again = dataclasses.replace(craps, reasons=(*craps.reasons, {"stake_below_min": "again"}))
+    monkeypatch.setitem(GAMES, "craps", again)
+    refresh()
+    try:
+        with pytest.raises(ValueError, match="'stake_below_min' is defined twice"):
+            english()
+    finally:
+        monkeypatch.undo()
+        refresh()
 
 
 def test_a_refusal_is_said_in_the_screens_language_and_an_unknown_one_as_journaled():
-    said = reason("withdrawal_refused", id="b7", reason=reason("craps_carries_odds", code="pass"))
+    every = english()
+    said = reason(
+        every,
+        "withdrawal_refused",
+        id="b7",
+        reason=reason(every, "craps_carries_odds", code="pass"),
+    )
     text, why = str(said), said.why()
     assert text == "bet b7: pass carries odds: withdraw the odds first"
     assert why == {
@@ -208,7 +270,7 @@ def test_a_refusal_is_said_in_the_screens_language_and_an_unknown_one_as_journal
     inner_unknown = {**why, "fields": {"id": "b7", "reason": {"key": "nope", "fields": {}}}}
     assert Texts("ca").refusal(text, inner_unknown) == text
     # a card table's places in words, whichever field names them
-    waiting = reason("decision_not_asked_waiting", place="box:2", asked="box:3")
+    waiting = reason(every, "decision_not_asked_waiting", place="box:2", asked="box:3")
     assert Texts("ca").refusal(waiting) == (
         "ara no es demana cap decisió de Casella 2: la jugada espera la de Casella 3"
     )

@@ -112,7 +112,7 @@ def test_fewer_seats_than_the_default_players_seat_one_player_a_seat(tmp_path):
 
 def test_a_craps_tables_seats_are_its_craps_seats(tmp_path):
     cfg = load_table_config(table_file(tmp_path, "craps", lines={"seats": "seats = 10"}))
-    assert cfg.seats == cfg.craps.seats == 10
+    assert cfg.seats == cfg.options.seats == 10
 
 
 def test_stakes_give_bets_their_own_unit(tmp_path):

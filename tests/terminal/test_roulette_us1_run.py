@@ -62,7 +62,7 @@ def test_colour_players_are_paid_in_their_colour_and_verify(tmp_path):
     events = journal_events(cfg)
     assigned = {e["data"]["seat"]: e["data"] for e in events if e["kind"] == "colour.assign"}
     # first free colour each time
-    assert [a["colour"] for a in assigned.values()] == list(cfg.colours)
+    assert [a["colour"] for a in assigned.values()] == list(cfg.options.colours)
     assert all(a["unit"] % cfg.minimum == 0 for a in assigned.values())
     value_seats = {e["data"]["seat"] for e in events if e["kind"] == "colour.value_chips"}
     assert len(value_seats) == 2 and not value_seats & set(assigned)
@@ -128,7 +128,7 @@ def test_the_croupier_seats_colour_and_value_chip_players_by_the_rules(tmp_path)
             "value chips are for when every colour is taken"
             in table.rounds.seat_with_value_chips(9)
         )
-        for seat, colour in enumerate(cfg.colours[1:], start=2):
+        for seat, colour in enumerate(cfg.options.colours[1:], start=2):
             assert table.rounds.assign_colour(seat, colour) is None
         assert all(table.rounds.seat_with_value_chips(seat) is None for seat in (10, 11, 12))
         assert (

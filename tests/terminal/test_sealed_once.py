@@ -15,6 +15,7 @@ import zmq
 from drivers.wheel import open_wheel
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from drivers.wheel.order import WheelOrder
+from games.registry import GAMES
 from terminal.contract import kinds
 from terminal.contract.events import GENESIS, Event, Sealer, canonical, check_event, seal
 from terminal.feed.publisher import FeedPublisher
@@ -55,11 +56,30 @@ def test_a_kind_outside_the_contract_is_refused_naming_it_and_the_module(journal
     assert journal.build("round.open", {})["seq"] == 1
 
 
-def test_every_kind_of_the_module_is_in_the_contract_document():
+def test_every_kind_of_the_module_and_of_every_game_is_in_the_contract_document():
     document = (REPO / "docs" / "events.md").read_text(encoding="utf-8")
-    assert not [kind for kind in kinds.KINDS if f"`{kind}`" not in document]
+    own = {kind: g.kinds[kind].what for g in GAMES.values() for kind in g.kinds}
+    assert not [kind for kind in {**kinds.KINDS, **own} if f"`{kind}`" not in document]
     assert set(kinds.JOURNALED).isdisjoint(kinds.KEPT_FOR_LATER)
-    assert all(isinstance(what, str) and what for what in kinds.KINDS.values())
+    assert not [g.id for g in GAMES.values() if kinds.clash(g.kinds)]
+    assert all(isinstance(what, str) and what for what in {**kinds.KINDS, **own}.values())
+
+
+def test_a_journal_takes_its_games_own_kinds_and_no_other_games(tmp_path):
+    craps = Journal(tmp_path / "c.sqlite", table="CR-01", game="craps")
+    roulette = Journal(tmp_path / "r.sqlite", table="RL-01", game="roulette_fr")
+    try:
+        assert craps.build("craps.shooter", {"seat": 1, "passed": []})["seq"] == 1
+        with pytest.raises(ValueError, match=r"'craps\.shooter' is not an event kind"):
+            roulette.build("craps.shooter", {"seat": 1, "passed": []})
+    finally:
+        craps.close()
+        roulette.close()
+
+
+def test_a_game_cannot_redefine_a_shared_kind():
+    with pytest.raises(ValueError, match=r"redefines the contract's kinds \['round.open'\]"):
+        Sealer("T-1", "mine", ["round.open", "mine.toss"])
 
 
 # -- sealed once

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from games.protocols import Void
-from games.reasons import Reason, define, reason
+from games.reasons import Reason, reason
 from games.records import Bet
 
 if TYPE_CHECKING:
@@ -23,27 +23,25 @@ if TYPE_CHECKING:
 # `why` so that the screens say it in the croupier's language; a device's own fault voids it
 # with the device's words (its banner says the fault in the croupier's)
 DEVICES = ("wheel", "dice", "shoe")  # games.game.Game.device
-define(
-    {
-        "void_stopped": "the table was stopped; stakes returned",
-        "void_restarted": "the terminal restarted during the round; stakes returned",
-        **{
-            f"void_{d}_disturbed": "{switch}: the " + d + " was disturbed during the round"
-            for d in DEVICES
-        },
-        **{f"void_{d}_silent": f"{d} silent" for d in DEVICES},
-    }
-)
+WHY = {
+    "void_stopped": "the table was stopped; stakes returned",
+    "void_restarted": "the terminal restarted during the round; stakes returned",
+    **{
+        f"void_{d}_disturbed": "{switch}: the " + d + " was disturbed during the round"
+        for d in DEVICES
+    },
+    **{f"void_{d}_silent": f"{d} silent" for d in DEVICES},
+}
 
 
 def disturbed(device: str, switch: str) -> Reason:
     """Why a round is void that the tilt `switch` of the table's `device` voided."""
-    return reason(f"void_{device}_disturbed", switch=switch)
+    return reason(WHY, f"void_{device}_disturbed", switch=switch)
 
 
 def silent(device: str) -> Reason:
     """Why a round is void whose `device` sent nothing for the table's timeout."""
-    return reason(f"void_{device}_silent")
+    return reason(WHY, f"void_{device}_silent")
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from games.cards.coup import Misdeal, Need
 from games.cards.fold import ShoeFold
 from games.cards.shoe import ShoeFault
 from games.game import CoupGame
-from games.reasons import define, reason, reason_of
+from games.reasons import reason, reason_of
 from terminal.runtime.carrousel import CarrouselUnavailable
 from terminal.runtime.croupier import (
     Decision,
@@ -52,29 +52,28 @@ from terminal.runtime.croupier import (
     decision_problem,
     text_problem,
 )
+from terminal.runtime.rounds.base import WHY as VOIDS
 from terminal.runtime.rounds.base import Decided, Rounds, entered
 from terminal.runtime.settle import coup_so_far
 
 # why the croupier's decision is refused (games/reasons.py): the decision, then why (the rules'
 # own refusals are the game engine's)
-define(
-    {
-        "decision_refused": "{place} {action}: {reason}",
-        "decision_not_asked": "no decision of {place} is asked now",
-        "decision_not_asked_waiting": "no decision of {place} is asked now: the coup waits for "
-        "{asked}'s",
-        "misdeal_no_coup": "a misdeal is declared while a coup is dealt, after no more bets",
-        "misdeal_declared": "misdeal declared by {by}: the coup is void, the stakes returned",
-        # why a coup is void (beside the table's own: terminal/runtime/rounds/base.py); the
-        # rules' and the shoe's own words as a field, in English
-        "void_nothing_dealt": "no bets: nothing was dealt",
-        "void_misdeal": "misdeal: {reason}",
-        "void_shoe_integrity": "shoe integrity: {reason}",
-        "void_card_unread": "the reader could not read a card: the coup is void",
-        "void_shoe_empty": "the shoe ran out of cards: the coup is void",
-        "void_red_card": "the red card came out: the coup in progress is void",
-    }
-)
+WHY = {
+    "decision_refused": "{place} {action}: {reason}",
+    "decision_not_asked": "no decision of {place} is asked now",
+    "decision_not_asked_waiting": "no decision of {place} is asked now: the coup waits for "
+    "{asked}'s",
+    "misdeal_no_coup": "a misdeal is declared while a coup is dealt, after no more bets",
+    "misdeal_declared": "misdeal declared by {by}: the coup is void, the stakes returned",
+    # why a coup is void (beside the table's own: terminal/runtime/rounds/base.py); the
+    # rules' and the shoe's own words as a field, in English
+    "void_nothing_dealt": "no bets: nothing was dealt",
+    "void_misdeal": "misdeal: {reason}",
+    "void_shoe_integrity": "shoe integrity: {reason}",
+    "void_card_unread": "the reader could not read a card: the coup is void",
+    "void_shoe_empty": "the shoe ran out of cards: the coup is void",
+    "void_red_card": "the red card came out: the coup in progress is void",
+}
 
 
 class _CoupVoid(Exception):
@@ -112,12 +111,15 @@ class CoupRounds(Rounds):
         refusal = decision_problem(entry)
         if refusal is None and (asked is None or entry.place != asked.place):
             refusal = (
-                reason("decision_not_asked", place=entry.place)
+                reason(WHY, "decision_not_asked", place=entry.place)
                 if asked is None
-                else reason("decision_not_asked_waiting", place=entry.place, asked=f"{asked.place}")
+                else reason(
+                    WHY, "decision_not_asked_waiting", place=entry.place, asked=f"{asked.place}"
+                )
             )
         if refusal is not None:
             said = reason(
+                WHY,
                 "decision_refused",
                 place=f"{clip(entry.place)}",
                 action=f"{clip(entry.action)}",
@@ -135,7 +137,7 @@ class CoupRounds(Rounds):
         if (problem := text_problem("who declares it", entry.by)) is not None:
             self.table.refuse("misdeal", problem)
         elif self.table.state.round_status != "closed":
-            self.table.refuse("misdeal", reason("misdeal_no_coup"))
+            self.table.refuse("misdeal", reason(WHY, "misdeal_no_coup"))
         else:
             self._misdeal = entry
 
@@ -145,7 +147,7 @@ class CoupRounds(Rounds):
     def _void_if_declared(self) -> None:
         if (misdeal := self._misdeal) is not None:
             self._misdeal = None
-            self._give_up(reason("misdeal_declared", by=misdeal.by))
+            self._give_up(reason(WHY, "misdeal_declared", by=misdeal.by))
 
     # -- the shoe ------------------------------------------------------------------------------
     def _shoe_over(self) -> bool:
@@ -172,7 +174,7 @@ class CoupRounds(Rounds):
             if table.closing.final and self.game.cut_card_voids:
                 table.announce(table.engine.announcement("last_coup"), round_no)  # prisoners
             if not self._wait_for_bets():
-                table.void_round(reason("void_nothing_dealt"), say=False)
+                table.void_round(reason(WHY, "void_nothing_dealt"), say=False)
                 return None
             table.close_bets(round_no)
         try:
@@ -207,7 +209,7 @@ class CoupRounds(Rounds):
             table.closing.cut_card_out()
             if self.game.cut_card_voids:
                 self._red_card = self._card_behind_red = True
-                self._give_up(reason("void_red_card"))
+                self._give_up(reason(WHY, "void_red_card"))
         if round_no not in (own.loaded_in, own.cut_in) and self._shoe_over():
             self._load_shoe()
         elif own.shoe.burning:  # loaded between coups (or killed while burnt), cards still due
@@ -237,7 +239,7 @@ class CoupRounds(Rounds):
                     table.fault("unreachable", "error", f"{e}; the coup waits", device="carrousel")
                     unreachable = True
                 if table.control.stop_requested.is_set():
-                    self._give_up(reason("void_stopped"))
+                    self._give_up(reason(VOIDS, "void_stopped"))
                 table.hear_faults_until(lambda event: False, seconds=1.0)
         if unreachable:
             table.clear_fault("carrousel", "unreachable", "the carrousel pool answers again")
@@ -333,7 +335,7 @@ class CoupRounds(Rounds):
                 )
                 if misdeal.handling == "discard":
                     continue
-                self._give_up(reason("void_misdeal", reason=misdeal.reason))
+                self._give_up(reason(WHY, "void_misdeal", reason=misdeal.reason))
             table.emit(
                 "card.drawn", {"card": card, "place": place, **_by(drawn)}, table.state.round
             )
@@ -353,7 +355,7 @@ class CoupRounds(Rounds):
             self._own.shoe.draw(event.card)
         except ShoeFault as fault:
             table.incident(fault.code, "error", fault.reason)
-            self._give_up(reason("void_shoe_integrity", reason=fault.reason))
+            self._give_up(reason(WHY, "void_shoe_integrity", reason=fault.reason))
         return event
 
     def _decide(self, coup, need: Need):
@@ -371,7 +373,7 @@ class CoupRounds(Rounds):
                 said = reason_of(refused)
                 table.refuse(
                     "decision",
-                    reason("decision_refused", place=f"{place}", action=action, reason=said),
+                    reason(WHY, "decision_refused", place=f"{place}", action=action, reason=said),
                 )
                 continue
             table.emit("coup.decision", {"place": place, "action": action}, table.state.round)
@@ -385,7 +387,7 @@ class CoupRounds(Rounds):
         try:
             while self._answer is None:
                 if table.control.stop_requested.is_set():
-                    self._give_up(reason("void_stopped"))
+                    self._give_up(reason(VOIDS, "void_stopped"))
                 self._void_if_declared()
                 table.hear_faults_until(
                     lambda event: self._answer is not None or self._misdeal is not None,
@@ -414,11 +416,11 @@ class CoupRounds(Rounds):
                 table.device.deal()
             elif isinstance(event, Fault) and event.code == "unreadable_card":  # never guessed
                 table.device_fault(event)
-                self._give_up(reason("void_card_unread"))
+                self._give_up(reason(WHY, "void_card_unread"))
             elif isinstance(event, Fault) and event.code == "shoe_empty":
                 table.device_fault(event)
                 self._shoe_exhausted = True
-                self._give_up(reason("void_shoe_empty"))
+                self._give_up(reason(WHY, "void_shoe_empty"))
             elif isinstance(event, CutCardOut):
                 self._cut_card_out()
             elif isinstance(event, FaultCleared):
@@ -433,7 +435,7 @@ class CoupRounds(Rounds):
         table.closing.cut_card_out()
         if self.game.cut_card_voids:  # trente et quarante, section 05 (announced by the void)
             self._red_card = self._card_behind_red = True
-            self._give_up(reason("void_red_card"))
+            self._give_up(reason(WHY, "void_red_card"))
         table.announce(table.engine.announcement("cut_card"), table.state.open_round)
 
     # -- a void coup ---------------------------------------------------------------------------

@@ -16,30 +16,28 @@ from typing import Any
 
 from drivers.dice.events import DiceThrown
 from drivers.faults import Fault, FaultCleared
-from games.reasons import define, reason, reason_of
+from games.reasons import reason, reason_of
 from games.records import Bet, BetRefused
 from terminal.runtime.croupier import DiceChange, Withdrawal, clip, text_problem
 from terminal.runtime.rounds.base import Decided, Rounds, entered
 
 # why the croupier's withdrawal of a bet is refused (games/reasons.py): the bet, then why (the
 # engine's own refusals are games/craps/engine.py's)
-define(
-    {
-        "withdrawal_refused": "bet {id}: {reason}",
-        "withdrawal_bets_closed": "bets are withdrawn only while bets are open",
-        "dice_change_asked": "new dice asked for by {by} ({reason})",
-        # why a roll is void before the dice are thrown: they pass to the next player
-        "void_no_shooter": "no shooter: the dice go to the next player",
-        "void_no_line_bet": "the shooter (seat {seat}) has no Win or Don't Win bet: the dice go "
-        "to the next player",
-    }
-)
+WHY = {
+    "withdrawal_refused": "bet {id}: {reason}",
+    "withdrawal_bets_closed": "bets are withdrawn only while bets are open",
+    "dice_change_asked": "new dice asked for by {by} ({reason})",
+    # why a roll is void before the dice are thrown: they pass to the next player
+    "void_no_shooter": "no shooter: the dice go to the next player",
+    "void_no_line_bet": "the shooter (seat {seat}) has no Win or Don't Win bet: the dice go "
+    "to the next player",
+}
 
 
 class RollRounds(Rounds):
-    def __init__(self, table, *, seats: int, dice_change_rolls: int = 0):
+    def __init__(self, table, *, dice_change_rolls: int = 0):
         super().__init__(table)
-        self.seats = seats  # the places round the table the dice go to, 1 to seats
+        self.seats = table.setup.seats  # the places round the table the dice go to, 1 to seats
         self.dice_change_rolls = dice_change_rolls  # the pit boss's count of rolls; 0 never
         self._dice_change_asked: str | None = None
 
@@ -56,7 +54,7 @@ class RollRounds(Rounds):
         if not isinstance(entry, Withdrawal):
             return False
         if (refusal := self.withdraw(entry.bet_id)) is not None:
-            said = reason("withdrawal_refused", id=f"{clip(entry.bet_id)}", reason=refusal)
+            said = reason(WHY, "withdrawal_refused", id=f"{clip(entry.bet_id)}", reason=refusal)
             self.table.refuse("withdrawal", said)
         return True
 
@@ -66,7 +64,7 @@ class RollRounds(Rounds):
         if (problem := text_problem("the bet id", bet_id)) is not None:
             return problem
         if table.state.round_status != "open":
-            return reason("withdrawal_bets_closed")
+            return reason(WHY, "withdrawal_bets_closed")
         state = self._own.engine_state()
         try:
             _, entry = table.engine.withdraw(state, bet_id)
@@ -89,7 +87,7 @@ class RollRounds(Rounds):
         if problem is not None:
             self.table.refuse("dice_change", problem)
             return
-        why = reason("dice_change_asked", by=entry.by, reason=entry.reason)
+        why = reason(WHY, "dice_change_asked", by=entry.by, reason=entry.reason)
         if self.table.state.round_status == "open":
             self._change_dice(why)
         else:
@@ -199,8 +197,8 @@ class RollRounds(Rounds):
             ):
                 shooter = self._own.shooter
                 if shooter is None:
-                    return reason("void_no_shooter")
-                return reason("void_no_line_bet", seat=shooter)
+                    return reason(WHY, "void_no_shooter")
+                return reason(WHY, "void_no_line_bet", seat=shooter)
             table.hear_faults_until(lambda event: event is None, seconds=1.0)
         return None
 

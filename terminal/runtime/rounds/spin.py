@@ -21,7 +21,7 @@ from drivers.errors import DeviceError
 from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from games.game import SpinGame
-from games.reasons import define, reason
+from games.reasons import reason
 from terminal.runtime.croupier import ColourEntry, clip, colour_problem, seat_problem
 from terminal.runtime.rounds.base import Decided, Rounds, disturbed, entered
 
@@ -32,24 +32,22 @@ STOP_POLL = 0.2  # seconds between the table's signs of life while a stopped spi
 
 # why the croupier's colour entry is refused (games/reasons.py): the entry, then why (the colour
 # chips' own refusals are games/roulette/colours.py's)
-define(
-    {
-        "colour_assign_refused": "seat {seat} assign: {reason}",
-        "colour_value_chips_refused": "seat {seat} value_chips: {reason}",
-        "colour_release_refused": "seat {seat} release: {reason}",
-        "colour_chips_none": "this table plays no colour chips",
-        "colour_release_not_playing": "seat {seat} plays neither a colour nor value chips",
-        "colour_seat_has_bets": "seat {seat} still has bets on the layout",
-        "wheel_power_none": "this table's wheel cannot be switched on from the terminal",
-        "wheel_power_failed": (
-            "the wheel stays off: if it still reports a fault, the technician mends it first; "
-            "else switch it on at its panel"
-        ),
-        # why a spin is void (beside the table's own: terminal/runtime/rounds/base.py)
-        "void_two_pockets": "sensor fault: ball in several pockets",
-        "void_pocket_out_of_range": "sensor fault: pocket out of range",
-    }
-)
+WHY = {
+    "colour_assign_refused": "seat {seat} assign: {reason}",
+    "colour_value_chips_refused": "seat {seat} value_chips: {reason}",
+    "colour_release_refused": "seat {seat} release: {reason}",
+    "colour_chips_none": "this table plays no colour chips",
+    "colour_release_not_playing": "seat {seat} plays neither a colour nor value chips",
+    "colour_seat_has_bets": "seat {seat} still has bets on the layout",
+    "wheel_power_none": "this table's wheel cannot be switched on from the terminal",
+    "wheel_power_failed": (
+        "the wheel stays off: if it still reports a fault, the technician mends it first; "
+        "else switch it on at its panel"
+    ),
+    # why a spin is void (beside the table's own: terminal/runtime/rounds/base.py)
+    "void_two_pockets": "sensor fault: ball in several pockets",
+    "void_pocket_out_of_range": "sensor fault: pocket out of range",
+}
 
 
 @dataclass(frozen=True)
@@ -87,13 +85,13 @@ class SpinRounds(Rounds):
         table = self.table
         wheel = table.device
         if not getattr(wheel, "can_power_on", False):
-            table.refuse("wheel_power", reason("wheel_power_none"))
+            table.refuse("wheel_power", reason(WHY, "wheel_power_none"))
             return
         try:
             wheel.power_on()
         except DeviceError as error:
             log.warning("the wheel was not switched on: %s", error)
-            table.refuse("wheel_power", reason("wheel_power_failed"))
+            table.refuse("wheel_power", reason(WHY, "wheel_power_failed"))
             return
         who = f" by {by}" if by else ""
         device = table.game.device
@@ -112,7 +110,9 @@ class SpinRounds(Rounds):
             "release": lambda: self.release_seat(entry.seat),
         }[entry.what]
         if (refusal := take()) is not None:
-            said = reason(f"colour_{entry.what}_refused", seat=clip(entry.seat), reason=refusal)
+            said = reason(
+                WHY, f"colour_{entry.what}_refused", seat=clip(entry.seat), reason=refusal
+            )
             self.table.refuse("colour", said)
         return True
 
@@ -127,7 +127,7 @@ class SpinRounds(Rounds):
         or why not. The value marker by the wheel shows it from now on."""
         table, chips = self.table, self._chips
         if chips is None:
-            return reason("colour_chips_none")
+            return reason(WHY, "colour_chips_none")
         refusal = colour_problem(seat, colour, unit, table.setup.seats) or chips.check_assign(
             seat, colour, unit
         )
@@ -145,7 +145,7 @@ class SpinRounds(Rounds):
         """Every colour is taken: `seat` plays value chips (at most three such players)."""
         table, chips = self.table, self._chips
         if chips is None:
-            return reason("colour_chips_none")
+            return reason(WHY, "colour_chips_none")
         refusal = seat_problem(seat, table.setup.seats) or chips.check_value_chips(seat)
         if refusal is not None:
             return refusal
@@ -158,9 +158,9 @@ class SpinRounds(Rounds):
         if (problem := seat_problem(seat, table.setup.seats)) is not None:
             return problem
         if chips is None or chips.plays(seat) is None:
-            return reason("colour_release_not_playing", seat=seat)
+            return reason(WHY, "colour_release_not_playing", seat=seat)
         if any(b.seat == seat for b in (*table.state.round_bets, *table.state.carried)):
-            return reason("colour_seat_has_bets", seat=seat)
+            return reason(WHY, "colour_seat_has_bets", seat=seat)
         table.emit("colour.release", {"seat": seat}, table.state.open_round)
         return None
 
@@ -274,7 +274,7 @@ class SpinRounds(Rounds):
             table.incident(
                 "ball_in_two_pockets", "error", f"ball reported in pockets {list(event.pockets)}"
             )
-            table.void_round(reason("void_two_pockets"))
+            table.void_round(reason(WHY, "void_two_pockets"))
             return None
         number = event.numbers[0]
         if number is None:
@@ -283,7 +283,7 @@ class SpinRounds(Rounds):
                 "error",
                 f"pocket index {event.pockets[0]} is not on this wheel",
             )
-            table.void_round(reason("void_pocket_out_of_range"))
+            table.void_round(reason(WHY, "void_pocket_out_of_range"))
             return None
         table.close_bets(round_no)
         self.result_sensed_ns = event.t_ns

@@ -56,7 +56,7 @@ def outcome_pad(app: CroupierApp, on_pick):
 
 def enter(app: CroupierApp, value: Any) -> None:
     """A confirmed outcome to the table's hand device, as entered by the croupier."""
-    hand = app.table.hand
+    hand = app.hand
     if isinstance(value, tuple):
         hand.enter(*value, by=app.croupier)
     else:
@@ -123,7 +123,7 @@ class OutcomeDialog(Dialog):
         cut = kit.Button(
             pygame.Rect(rect.right - int(220 * s), rect.bottom - h, int(220 * s), h),
             app.texts("cut_card"),
-            lambda: app.table.hand.cut(by=app.croupier),
+            lambda: app.hand.cut(by=app.croupier),
             size=int(22 * s),
             name="cut_card",
         )

@@ -319,7 +319,7 @@ class TableScreen(Screen):
                 lambda: app.post(NoMoreBets(app.croupier)),
                 not app.demo,
             )
-        waiting = getattr(app.table.rounds, "waiting", None)
+        waiting = app.table.waiting
         if waiting == "shoe" and app.can_enter_outcome():
             return (t("shoe_loaded"), "shoe_loaded", self._shoe_loaded, True)
         if st.round_status == "closed":
@@ -341,8 +341,7 @@ class TableScreen(Screen):
     def _bets_close_in(self) -> int | None:
         """Whole seconds left before a wheel that knows it (the simulated one) closes the
         bets; None when it does not say."""
-        table = self.app.table
-        left = table.device.bets_close_in() if table.game.device == "wheel" else None
+        left = self.app.table.bets_close_in()
         return None if left is None else ceil(left)
 
     def _secondary(self, rect: pygame.Rect) -> list[kit.Button]:
@@ -371,8 +370,7 @@ class TableScreen(Screen):
 
     def _shoe_loaded(self) -> None:
         """A new shoe is in (the croupier shuffled and loaded it): its decks as the rules say."""
-        table = self.app.table
-        table.hand.loaded(table.rules.decks, by=self.app.croupier)
+        self.app.hand.loaded(self.app.table.rules.decks, by=self.app.croupier)
 
 
 class PickerDialog(Dialog):

@@ -36,7 +36,7 @@ class GameScreens:
     script: Script  # its script (`dealer-terminal screens`, the tests, the screen benchmark)
     cloth: type[Cloth] | None = None  # a wheel game's bet layout (cloths/base.py)
     texts: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)  # ca, es, en
-    # its refusals' Catalan and Spanish, by their keys in games.reasons.REASONS
+    # its refusals' Catalan and Spanish, by their keys in its game's `WHY` tables (Game.reasons)
     refusals: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # its hand-entry outcome pad when its kind has none (pads/__init__.py: craps' dice)
     outcome_pad: PadMaker | None = None

@@ -50,7 +50,7 @@ class GuidedPage:
 
     @property
     def wheel(self) -> Any:
-        return self.app.table.device
+        return self.app.table.tested_device
 
     # -- what the technician does ------------------------------------------------------------
     def start(self) -> None:

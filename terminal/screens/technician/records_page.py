@@ -22,7 +22,7 @@ COLUMNS = 13
 
 
 def _read(table: Any) -> WheelRecords:
-    return read_records(table.device, table.journal.events())
+    return read_records(table.tested_device, table.journal.events())
 
 
 class RecordsPage(JobPage):
@@ -34,7 +34,7 @@ class RecordsPage(JobPage):
         self.start(lambda step: _read(table))
 
     def reported(self, result: WheelRecords) -> Report:
-        wheel = self.app.table.device
+        wheel = self.app.table.tested_device
         return Report((Section("wheel", wheel.url, False, tuple(checks_of(result))),))
 
     @property

@@ -46,7 +46,7 @@ def pages_for(app: CroupierApp) -> list[Page]:
     """The tools this table's devices have: the guided test for a wheel with sensors, the
     records for a wheel that keeps its own, its power for a wheel the terminal switches on."""
     pages: list[Page] = [SelftestPage(app)]
-    wheel = app.table.device
+    wheel = app.table.tested_device
     if has_pocket_test(wheel):
         pages.append(GuidedPage(app))
     if has_records(wheel):

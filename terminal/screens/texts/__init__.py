@@ -10,9 +10,9 @@ a bet (`Texts.bet`: "straight:17" is "Ple 17"), an amount (`Texts.money`: 750000
 "75.000,00" in Catalan and Spanish, "75,000.00" in English), a fault and what to do about it
 (`Texts.fault`), a correction's reason (`Texts.correction_reason`, journaled as its key). Why
 the table refused an entry is said apart (`Texts.refusal`): the refusal's key and fields, as its
-event journals them (games/reasons.py), in the texts of `refusals` (Catalan, Spanish) and of
-games.reasons.REASONS (English, defined beside the code that refuses), its bets, roles and
-amounts said as the rest of the screen says them.
+event journals them (games/reasons.py), in the texts of `refusals` (Catalan, Spanish) and in
+the English of the tables of the modules that refuse, which `refusals` lists (`english`), its
+bets, roles and amounts said as the rest of the screen says them.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from games.money import money
-from games.reasons import REASONS, Reason, remade
+from games.reasons import Reason, remade
 from terminal.screens.texts import (
     bets,
     common,
@@ -79,12 +79,13 @@ def catalogue() -> dict[str, tuple[str, str, str]]:
 
 @cache
 def refusal_texts() -> dict[str, tuple[str, str, str]]:
-    """Why an entry was refused, by its key in games.reasons.REASONS: (Catalan, Spanish,
-    English), the shared refusals' and every game's."""
+    """Why an entry was refused, by its key (`refusals.english`): (Catalan, Spanish, English),
+    the shared refusals' and every game's."""
     from terminal.screens.games import every
 
     own = _merged(refusals.TEXTS, *(screens.refusals for screens in every()), what="refusal text")
-    return {key: (*texts, REASONS.get(key, "")) for key, texts in own.items()}
+    english = refusals.english()
+    return {key: (*texts, english.get(key, "")) for key, texts in own.items()}
 
 
 def refresh() -> None:
@@ -93,6 +94,7 @@ def refresh() -> None:
     (terminal/screens/games/__init__.py, `register`)."""
     catalogue.cache_clear()
     refusal_texts.cache_clear()
+    refusals.english.cache_clear()
 
 
 # how each language writes an amount: its thousands' and its decimals' separators
@@ -174,7 +176,7 @@ class Texts:
         """Why the table refused an entry, in this language: the refusal `text` as journaled,
         with the `why` journaled beside it (or a `Reason`, which knows its own); `text` as it
         is when there is no why, or one with a key or a field this terminal does not know."""
-        said = remade(text, why) if why is not None else text
+        said = remade(text, why, refusals.english()) if why is not None else text
         if not isinstance(said, Reason):
             return text
         return self._refusal(said)

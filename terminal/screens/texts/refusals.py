@@ -1,15 +1,55 @@
-"""Why the table refused an entry, as the screens say it: key -> (Catalan, Spanish).
+"""Why the table refused an entry, as the screens say it: key -> (Catalan, Spanish), and every
+refusal's English.
 
-The keys and their English are games.reasons.REASONS, defined beside the code that refuses
-(the engines, the session, the staff file, the table and its rounds); each text here has the
-same fields as the English. The modules that define them are imported below, so that REASONS
-is whole when the screens look a refusal up (and when the test checks that every key is here).
+The keys and their English are the tables of the modules that refuse, each its own `WHY`
+(games/reasons.py), all of them listed here and nowhere else: the shared ones in `SHARED` (the
+stakes', the table's, its session's, its float's, staff's, payments', technician's and
+rounds'), and each game's from its description (`Game.reasons`, through games/registry.py).
+`english` makes them one table, for which a key two of them define is a programming error
+(ValueError). Each text here has the same fields as the English; a test checks that every key
+is here, and that every module with a `WHY` is listed.
 """
 
 from __future__ import annotations
 
-import games.registry  # noqa: F401  # every game's engine: their refusals
-import terminal.runtime.table  # noqa: F401  # the table's, its session's, staff's and rounds'
+from collections.abc import Mapping
+from functools import cache
+
+from games import banking
+from games.reasons import merged
+from games.registry import GAMES
+from terminal.runtime import floats, payments, session, staff, table, technician
+from terminal.runtime.rounds import base, coup, roll, spin
+
+# every table of refusals that is no game's own, by the module that refuses
+SHARED: tuple[Mapping[str, str], ...] = (
+    banking.WHY,
+    table.WHY,
+    session.WHY,
+    floats.WHY,
+    staff.WHY,
+    payments.WHY,
+    technician.WHY,
+    base.WHY,
+    roll.WHY,
+    spin.WHY,
+    coup.WHY,
+)
+
+
+def owners() -> tuple[Mapping[str, str], ...]:
+    """Every table of refusals: the shared ones and each game's (a game registered at run time
+    among them)."""
+    return (*SHARED, *(texts for game in GAMES.values() for texts in game.reasons))
+
+
+@cache
+def english() -> dict[str, str]:
+    """Every refusal's English by its key, from `owners`; ValueError for a key two define. Made
+    once, when first asked, and again after a game's screens are registered (`refresh`,
+    terminal/screens/texts/__init__.py)."""
+    return merged(*owners())
+
 
 TEXTS: dict[str, tuple[str, str]] = {
     # every game's stakes and limits (games/banking.py)
@@ -154,6 +194,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "el técnico entra entre jugadas: terminad la jugada primero",
     ),
     "technician_none": ("no hi ha cap tècnic a la taula", "no hay ningún técnico en la mesa"),
+    # the session's, while a technician is in (terminal/runtime/session.py)
     "technician_in": (
         "hi ha un tècnic als dispositius de la taula: no s'obre cap jugada fins que surti",
         "hay un técnico en los dispositivos de la mesa: no se abre ninguna jugada hasta que salga",

@@ -2,9 +2,9 @@
 coup as far as the journal has it, what it needs next, the croupier's misdeal button.
 
 What the coup needs (a card for a place, a player's decision and the options the rules allow,
-or nothing) is asked of the game's engine, which is pure, from the coup's journaled bets, cards
-and decisions in the screen's model: the screen shows what the journal holds, never the table
-thread's own state."""
+or nothing) is asked of the game's engine, which is pure (the screens' own,
+`CroupierApp.engine`), from the coup's journaled bets, cards and decisions in the screen's
+model: the screen shows what the journal holds, never the table thread's own state."""
 
 from __future__ import annotations
 
@@ -23,14 +23,14 @@ class CardView(GameView):
         if st.round_status != "closed" or not st.round_bets:
             return None
         try:
-            return coup_so_far(self.app.table.engine, st)
+            return coup_so_far(self.app.engine, st)
         except ValueError:  # the journal and the engine disagree: nothing to show of it
             return None
 
     def need(self) -> Need | None:
         """What the coup in play needs next: a card, a decision (whose, which options)."""
         coup = self.coup()
-        return None if coup is None else self.app.table.engine.need(coup)
+        return None if coup is None else self.app.engine.need(coup)
 
     def decide(self, place: str, action: str) -> None:
         """A player's decision, as the croupier enters it: taken, or refused with a reason."""

@@ -88,7 +88,7 @@ class DealDialog(Dialog):
         shoe = getattr(self.app.model.state.own, "shoe", None)
         if coup is None or shoe is None:
             return None
-        engine = self.app.table.engine
+        engine = self.app.engine
         placed: list[tuple[str, str]] = []
         for card in self.picked:
             if card == CUT:
@@ -128,7 +128,7 @@ class DealDialog(Dialog):
     def confirm(self) -> None:
         """The cards picked to the shoe's hand, in order (the cut card where it came out): the
         table takes each as the deal asks for it, and journals it."""
-        hand, by = self.app.table.hand, self.app.croupier
+        hand, by = self.app.hand, self.app.croupier
         picked, self.picked = self.picked, []
         for card in picked:
             if card == CUT:
@@ -167,7 +167,7 @@ class DealDialog(Dialog):
 
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         app = self.app
-        waiting = getattr(app.table.rounds, "waiting", None)
+        waiting = app.table.waiting
         shoe = getattr(app.model.state.own, "shoe", None)
         if waiting == "shoe":
             return shoe_loaded(surface, rect, self.view)

@@ -101,7 +101,7 @@ class BlackjackView(CardView):
         """A new shoe is in (the croupier shuffled, cut and loaded it), with the rules' decks."""
         table = self.app.table
         self.burn_count = None
-        table.hand.loaded(table.rules.decks, by=self.app.croupier)
+        self.app.hand.loaded(table.rules.decks, by=self.app.croupier)
 
     def burning(self) -> int:
         """The new shoe's cards still to burn (0: none)."""
@@ -119,7 +119,7 @@ class BlackjackView(CardView):
         count = min(self.burn_count or left, left)
         self.burn_count = None
         if count:
-            self.app.table.hand.burnt(count, by=self.app.croupier)
+            self.app.hand.burnt(count, by=self.app.croupier)
 
     def burn_entry(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         """The burnt cards as a count: "−", the count, "+", and the button that says them."""
@@ -182,7 +182,7 @@ class BlackjackView(CardView):
             coup = self.coup()
             if coup is None:
                 return of_bets(st.round_bets)
-            return of_coup(coup, app.table.engine.need(coup), st.round_bets)
+            return of_coup(coup, app.engine.need(coup), st.round_bets)
         if current is not None and current.result is not None:
             return of_result(current.result, current.bets)
         if current is not None and current.void is not None:
@@ -197,7 +197,7 @@ class BlackjackView(CardView):
             return None
         bets = [BlackjackBet.from_json(bet) for bet in current.bets]
         try:
-            return replay(app.table.engine, own.engine_state(), bets, list(own.moves))
+            return replay(app.engine, own.engine_state(), bets, list(own.moves))
         except ValueError:  # the journal and the engine disagree: the stakes as journaled
             return None
 
@@ -377,7 +377,7 @@ class BlackjackView(CardView):
         app = self.app
         if app.model.state.round_status != "closed":
             return False
-        if getattr(app.table.rounds, "waiting", None) == "shoe":
+        if app.table.waiting == "shoe":
             return True
         own = app.model.state.own
         return (

@@ -273,7 +273,7 @@ class VoidThrowDialog(Dialog):
         return ask
 
     def _void(self, cause: str) -> None:
-        self.app.table.hand.void(cause, by=self.app.croupier)
+        self.app.hand.void(cause, by=self.app.croupier)
         self.close()
 
     def _cancel(self) -> None:
@@ -293,7 +293,8 @@ class DiceChangeDialog(Dialog):
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         app, s, t = self.app, self.app.s, self.app.texts
         own: Any = app.model.state.own
-        every = getattr(app.table.rounds, "dice_change_rolls", 0)
+        # the count the table head set ([craps] dice_change_rolls): what the rounds were given
+        every = app.table.setup.options.rounds().get("dice_change_rolls", 0)
         counted = (
             t("craps_dice_rolls_of", n=own.dice_rolls, of=every)
             if every

@@ -89,7 +89,7 @@ def roll(
     (as `name`) and closed. The round's result."""
     no_more_bets(driver)
     driver.until(
-        lambda: driver.table.rounds.waiting == "throw" and driver.showing("enter_outcome"),
+        lambda: driver.table.waiting == "throw" and driver.showing("enter_outcome"),
         "the dice awaited",
     )
     driver.press("enter_outcome")

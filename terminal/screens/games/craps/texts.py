@@ -148,7 +148,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 }
 
 
-# why the table refuses an entry of this game, by its key in games.reasons.REASONS:
+# why the table refuses an entry of this game, by its key in its game's `WHY` tables (Game.reasons):
 # (Catalan, Spanish); the English is the refusal's own
 REFUSALS: dict[str, tuple[str, str]] = {
     # craps (games/craps/engine.py) and the croupier's withdrawals (terminal/runtime/rounds/roll.py)

@@ -94,7 +94,7 @@ class CrapsView(GameView):
         """Why `bet` may not be withdrawn now (the engine's reason), or None."""
         if self.app.model.state.round_status != "open":
             return None
-        refusal: str | None = self.app.table.engine.can_withdraw(self.own.engine_state(), bet.id)
+        refusal: str | None = self.app.engine.can_withdraw(self.own.engine_state(), bet.id)
         return refusal
 
     # -- entries -----------------------------------------------------------------------------

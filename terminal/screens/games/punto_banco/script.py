@@ -70,11 +70,11 @@ def refuse_over_maximum(driver: Driver, seat: int, stake: int, code: str) -> Non
 
 def no_more_bets(driver: Driver, shot: Shot | None = None) -> None:
     """No more bets; a new shoe loaded when the table asks for one; the card pad open."""
-    rounds = driver.table.rounds
+    table = driver.table
     driver.press("no_more_bets")
-    driver.until(lambda: rounds.waiting in ("shoe", "card"), "the shoe or the first card asked for")
+    driver.until(lambda: table.waiting in ("shoe", "card"), "the shoe or the first card asked for")
     driver.until(lambda: driver.model.state.round_status == "closed", "no more bets shown")
-    if rounds.waiting == "shoe":
+    if table.waiting == "shoe":
         if shot:
             shot("08-shoe-to-load")
         driver.press("shoe_loaded")
@@ -105,7 +105,7 @@ def out_of_turn(driver: Driver, card: str) -> None:
     of the shoe."""
     own: Any = driver.model.state.own
     seen = own.shoe.seen.get(card, 0)
-    driver.table.hand.enter(card, by=driver.app.croupier)
+    driver.app.hand.enter(card, by=driver.app.croupier)
     driver.until(lambda: own.shoe.seen.get(card, 0) > seen, f"{card} put aside")
 
 

@@ -1,6 +1,6 @@
 """The roulettes' refusal texts (their colour chips' among them)."""
 
-# why the table refuses an entry of this game, by its key in games.reasons.REASONS:
+# why the table refuses an entry of this game, by its key in its game's `WHY` tables (Game.reasons):
 # (Catalan, Spanish); the English is the refusal's own
 REFUSALS: dict[str, tuple[str, str]] = {
     # roulette (games/roulette/engine.py)

@@ -65,7 +65,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 }
 
 
-# why the table refuses an entry of this game, by its key in games.reasons.REASONS:
+# why the table refuses an entry of this game, by its key in its game's `WHY` tables (Game.reasons):
 # (Catalan, Spanish); the English is the refusal's own
 REFUSALS: dict[str, tuple[str, str]] = {
     # trente et quarante (games/trente_quarante/engine.py)

@@ -172,7 +172,7 @@ class TrenteQuaranteView(CardView):
         app = self.app
         if app.model.state.round_status != "closed" or not app.can_enter_outcome():
             return False
-        if getattr(app.table.rounds, "waiting", None) == "shoe":
+        if app.table.waiting == "shoe":
             return False
         shoe = getattr(app.model.state.own, "shoe", None)
         if shoe is None or shoe.cut_out:  # a new shoe is to be loaded before the first card
@@ -243,7 +243,7 @@ class TrenteQuaranteView(CardView):
             cloth = pygame.Rect(below.x, below.y, below.w, below.h - band_h - gap)
             band = pygame.Rect(below.x, cloth.bottom + gap, below.w, band_h)
             targets += self._choices(surface, band)
-        elif st.round_status == "closed" and getattr(app.table.rounds, "waiting", None) == "shoe":
+        elif st.round_status == "closed" and app.table.waiting == "shoe":
             cloth = pygame.Rect(below.x, below.y, below.w, below.h - band_h - gap)
             band = pygame.Rect(below.x, cloth.bottom + gap, below.w, band_h)
             kit.panel(surface, band, (70, 56, 10))
@@ -334,7 +334,7 @@ class TrenteQuaranteView(CardView):
 
     def _confirmed(self, card: str) -> None:
         """The card confirmed goes to the shoe's hand, as the croupier entered it."""
-        self.app.table.hand.enter(card, by=self.app.croupier)
+        self.app.hand.enter(card, by=self.app.croupier)
         self.confirmation = None
         self.pad.clear()
 
@@ -344,7 +344,7 @@ class TrenteQuaranteView(CardView):
 
     def _red_card(self) -> None:
         """The red card came out of the shoe (section 05 V.3): the coup in progress is void."""
-        self.app.table.hand.cut(by=self.app.croupier)
+        self.app.hand.cut(by=self.app.croupier)
         self.confirmation = None
         self.pad.clear()
 
