@@ -31,6 +31,7 @@ from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
 from terminal.runtime.carrousel import LocalPool
 from terminal.runtime.console import ConsoleSink
+from terminal.runtime.context import TableControl, TableSetup
 from terminal.runtime.health import HealthLog
 from terminal.runtime.host import host_facts
 from terminal.runtime.inbox import Inbox
@@ -40,7 +41,7 @@ from terminal.runtime.players import SimPlayers
 from terminal.runtime.rules_table import table_rules
 from terminal.runtime.state import TableState
 from terminal.runtime.systemd import Watchdog
-from terminal.runtime.table import Table, TableControl, TableSetup
+from terminal.runtime.table import Table
 from terminal.speech.speaker import open_speaker
 
 

@@ -236,3 +236,63 @@ def test_the_screens_see_the_table_only_through_its_face():
             if read is not None:
                 wrong.append(f"{path.relative_to(REPO)}:{node.lineno}: {ast.unparse(node)}")
     assert not wrong, "the screens read what the table thread mutates:\n" + "\n".join(wrong)
+
+
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported_modules(path: Path, known: set[str]) -> set[str]:
+    """The modules of `known` that `path` imports, those only type-checking imports included
+    (a circle of types is a circle of knowledge all the same)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found & known
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of `graph` with more than one module (Tarjan's)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                other = stack.pop()
+                part.append(other)
+                if other == node:
+                    break
+            if len(part) > 1:
+                circles.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return circles
+
+
+def test_no_module_of_the_table_runtime_imports_the_table_back():
+    """Each part of the table takes it through a narrow protocol (terminal/runtime/context.py),
+    so no import of the runtime, not even one for the type checker, runs in a circle."""
+    paths = {_module_of(p): p for p in (REPO / "terminal" / "runtime").rglob("*.py")}
+    graph = {
+        module: _imported_modules(path, set(paths)) - {module} for module, path in paths.items()
+    }
+    assert _circles(graph) == []

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from games.game import CoupGame
 
 if TYPE_CHECKING:
-    from terminal.runtime.table import Table
+    from terminal.runtime.context import Journaling
 
 
 class Closing:
@@ -24,7 +24,7 @@ class Closing:
     active = False
     final = False
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Journaling):
         self.table = table
 
     def _asked(self, rounds_left: int | None, within: int) -> bool:
@@ -54,7 +54,7 @@ class Closing:
 class LastRounds(Closing):
     """The rulebook's last `n` rounds, each announced with how many are left."""
 
-    def __init__(self, table: Table, n: int):
+    def __init__(self, table: Journaling, n: int):
         super().__init__(table)
         self.n = n
         self.left: int | None = None
@@ -102,7 +102,7 @@ class LastShoe(Closing):
     is the last (`final`, set by the deal), or, while bets stay in prison (trente et
     quarante), the coups after it that free them; `call` is announced when it starts."""
 
-    def __init__(self, table: Table, call: str | None):
+    def __init__(self, table: Journaling, call: str | None):
         super().__init__(table)
         self.call = call
 
@@ -129,7 +129,7 @@ class LastShoe(Closing):
         return isinstance(game, CoupGame) and game.cut_card_voids and self.done()
 
 
-def closing_for(table: Table) -> Closing:
+def closing_for(table: Journaling) -> Closing:
     """The closing of `table`'s game under its rulebook."""
     closing, rounds = table.game.closing, table.rules.closing_rounds
     if closing.policy == "shooter":

@@ -32,7 +32,7 @@ from terminal.runtime.settle import Settled, settle
 from terminal.runtime.state import TableState
 
 if TYPE_CHECKING:
-    from terminal.runtime.table import Table
+    from terminal.runtime.context import Journaling
 
 BY_HAND = ("source", "entered_by")  # what an outcome entered by hand says of itself
 SOURCES = ("manual", "sensor")
@@ -379,7 +379,7 @@ def _coup_refusal(game: Game, state: TableState, entered: Any, engine) -> str | 
     return None
 
 
-def correct(table: Table, outcome: Any, reason: str, by: str) -> str | None:
+def correct(table: Journaling, outcome: Any, reason: str, by: str) -> str | None:
     """On the table's thread, between rounds: the last round corrected to `outcome` for
     `reason`, authorised by `by` (the PIN checked by the caller). Journals the
     `round.correction` of that round, then the croupier announces the corrected result, and

@@ -20,7 +20,8 @@ from games.game import Game
 from games.records import Bet
 
 if TYPE_CHECKING:
-    from terminal.runtime.table import Table, TableSetup
+    from terminal.runtime.context import TableSetup
+    from terminal.runtime.table import Table
 
 
 class HandEntry(Protocol):

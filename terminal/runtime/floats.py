@@ -12,7 +12,7 @@ one more policy here and a registry line.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from games.entries import clip
 from games.money import money
@@ -22,7 +22,7 @@ from terminal.contract.events import is_int
 from terminal.runtime.croupier import MAX_AMOUNT, amount_problem
 
 if TYPE_CHECKING:
-    from terminal.runtime.table import Table
+    from terminal.runtime.context import FloatPolicy, Journaling
 
 # why an entry of the float is refused (games/reasons.py)
 WHY = {
@@ -87,42 +87,10 @@ def _chips(denominations: tuple[int, ...]) -> str:
     return ", ".join(money(d) for d in denominations)
 
 
-class FloatPolicy(Protocol):
-    """What the table and its staffed session ask of the table's money at the opening, between
-    rounds and at the close."""
-
-    def opening_refusal(self, amount: int) -> str | None:
-        """Why the advance the croupier counted (`amount`) cannot open the session, or None."""
-
-    def open(self, advance: dict[str, Any] | None) -> None:
-        """After `table.open`: the opening advance, as counted (None: the rule's)."""
-
-    def after_round(self) -> None:
-        """After a round settled at a table without staff: a top-up if the tray runs low."""
-
-    def top_up_refusal(self, amount: int | None) -> str | None:
-        """Why the top-up of `amount` (None: the rule's) cannot be made now, or None."""
-
-    def top_up(self) -> None:
-        """The rule's top-up."""
-
-    def counted_top_up(self, chips: Mapping[int, int], by: str) -> str | None:
-        """A top-up counted per denomination: journaled, or why not."""
-
-    def advance_due(self, limits: Limits) -> int:
-        """What new `limits` need the float topped up with."""
-
-    def count(self) -> None:
-        """At a table without staff: the close's count, as the tray and the drop stand."""
-
-    def counted(self, chips: Mapping[int, int], drop: int, by: str) -> str | None:
-        """The close's count as the croupier counted it: journaled, or why not."""
-
-
 class HouseFloat:
     """A house-banked table's float: the advance, its top-ups, the tray and drop counted."""
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Journaling):
         self.table = table
 
     def opening_refusal(self, amount: int) -> str | None:
@@ -242,4 +210,4 @@ class HouseFloat:
 
 
 # the float policies, by the `bank` of a game's description: who banks its table
-FLOATS: dict[str, Callable[[Table], FloatPolicy]] = {"house": HouseFloat}
+FLOATS: dict[str, Callable[[Journaling], FloatPolicy]] = {"house": HouseFloat}

@@ -25,7 +25,7 @@ from games.reasons import reason
 from terminal.contract.events import is_int
 
 if TYPE_CHECKING:
-    from terminal.runtime.table import Table
+    from terminal.runtime.context import Journaling
 
 WHY = {
     "payment_no_round": "no settled round is open to pay: the next round opened",
@@ -77,7 +77,7 @@ def undoable(payments: Iterable[Mapping[str, Any]]) -> Mapping[str, Any] | None:
     return standing[-1] if standing else None
 
 
-def take(table: Table, entry: Payment) -> str | None:
+def take(table: Journaling, entry: Payment) -> str | None:
     """Journal `entry` as a `round.paid` of the last round, or say why it cannot be."""
     state = table.state
     last = state.last_result

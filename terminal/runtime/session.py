@@ -31,7 +31,7 @@ from terminal.runtime.payments import Payment
 from terminal.runtime.staff import SIGNING_ROLES, Staff
 
 if TYPE_CHECKING:
-    from terminal.runtime.table import Table
+    from terminal.runtime.context import SessionTable
 
 # who signs what (art. 36), by the reason of the float event or the kind signed
 SIGNERS = {
@@ -221,7 +221,7 @@ ENTRIES = (
 class Session:
     """What a staffed table's croupier enters about the session, taken on the table thread."""
 
-    def __init__(self, table: Table, staff: str | Path | None):
+    def __init__(self, table: SessionTable, staff: str | Path | None):
         self.table = table
         self.staff_path = None if staff is None else Path(staff)
         self.go = False  # the croupier called for bets

@@ -16,18 +16,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drivers.faults import Fault, FaultCleared
 from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.game import COUP, Game
-from games.options import TableOptions
 from games.reasons import reason, why_of
 from games.records import Announcement, Bet, BetRefused, Limits, another_game
-from terminal.common.flag import Flag
 from terminal.runtime.closing import closing_for
+from terminal.runtime.context import RoundTable, TableControl, TableSetup
 from terminal.runtime.croupier import (
     ColourEntry,
     Decision,
@@ -61,46 +60,6 @@ WHY = {
     "entry_not_taken": "a {game} table takes no such entry",
     "bets_not_accepted": "no bets are accepted now",
 }
-
-
-class TableControl:
-    """How the outside (signals, a UI, a test) asks a running table to close or stop.
-
-    close: play the closing rounds ("les tres últimes boles", the last shooter), count the
-    float, close the session.
-    stop: void the round in progress, keep the session open for the next run, return now.
-    """
-
-    def __init__(self) -> None:
-        self.close_requested = Flag()
-        self.stop_requested = Flag()
-        # what closing plays at this table (set when it is assembled)
-        self.closing = "the closing rounds"
-
-    def request_close(self) -> None:
-        self.close_requested.set()
-
-    def request_stop(self) -> None:
-        self.stop_requested.set()
-
-
-@dataclass(frozen=True)
-class TableSetup:
-    table: str
-    game: str
-    profile: str
-    croupier: str
-    limits: Limits
-    advance: int
-    chips: tuple[int, ...]
-    topup_below: float
-    device_timeout: float  # seconds without an event from the device during a round
-    # boot id, clock synchronised (terminal.runtime.host)
-    host: dict[str, Any] = field(default_factory=dict)
-    # what the game's own table-file sections gave (games/options.py): journaled in table.open
-    options: TableOptions = field(default_factory=TableOptions)
-    seats: int = 12  # the places whose players may bet, 1 to seats
-    curve: bool = False  # the feed is encrypted (CURVE): the self-test checks it can be
 
 
 class Table:
@@ -723,3 +682,11 @@ class Table:
     def tested_device(self) -> Any:
         """The round's device, for the technician's tools (terminal/runtime/face.py)."""
         return self.device
+
+
+if TYPE_CHECKING:
+
+    def _a_table_is_its_parts_table(table: Table) -> RoundTable:
+        return (
+            table  # mypy checks that `Table` is what its parts take (terminal/runtime/context.py)
+        )

@@ -21,7 +21,7 @@ from games.reasons import reason
 from terminal.runtime.session import Signature
 
 if TYPE_CHECKING:
-    from terminal.runtime.table import Table
+    from terminal.runtime.context import Journaling
 
 ROLE = "technician"
 
@@ -53,7 +53,7 @@ ENTRIES = (TechnicianIn, TechnicianOut, SelftestDone)
 
 
 class Technician:
-    def __init__(self, table: Table):
+    def __init__(self, table: Journaling):
         self.table = table
         # the round device's readings while a technician is in, for the screen (any thread)
         self.readings: queue.SimpleQueue[object] = queue.SimpleQueue()

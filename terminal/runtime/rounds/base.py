@@ -16,7 +16,7 @@ from games.reasons import Reason, reason
 from games.records import Bet
 
 if TYPE_CHECKING:
-    from terminal.runtime.table import Table
+    from terminal.runtime.context import RoundTable
 
 
 # why the table voids a round of its own accord (games/reasons.py), journaled with the void's
@@ -68,7 +68,7 @@ class Rounds:
     # when the croupier's screen takes an entry of the outcome (drivers/hand.py)
     waiting: str | None = None
 
-    def __init__(self, table: Table):
+    def __init__(self, table: RoundTable):
         self.table = table
 
     @contextmanager

@@ -146,10 +146,11 @@ class RollRounds(Rounds):
         """The simulated players withdraw some bets, the shooter covers the line, then all bet."""
         table = self.table
         players, limits = table.players, table.setup.limits
+        assert players is not None
         for bet in players.withdrawals(table.state.carried):
             if table.engine.can_withdraw(self._own.engine_state(), bet.id) is None:
                 self.withdraw(bet.id)
-        bets = []
+        bets: list[Bet] = []
         if table.engine.can_roll(self._own.engine_state(), ()) is not None:
             bets += players.line_bet(round_no, self._own.shooter, limits)
         return bets + players.bets(round_no, limits)

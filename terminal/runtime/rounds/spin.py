@@ -167,17 +167,17 @@ class SpinRounds(Rounds):
     def seat_players(self) -> None:
         """Newcomers take the first free colour at a value of their own, or value chips once
         every colour is taken; with no room (three value-chip players already) they wait."""
-        table = self.table
-        if self._chips is None:
+        table, players = self.table, self.table.players
+        if self._chips is None or players is None:
             return
-        for seat in table.players.unseated():
+        for seat in players.unseated():
             free = self._chips.free()
             if free:
-                unit = table.players.colour_unit(table.setup.limits)
+                unit = players.colour_unit(table.setup.limits)
                 if self.assign_colour(seat, free[0], unit) is None:
-                    table.players.sit(seat, unit)
+                    players.sit(seat, unit)
             elif self.seat_with_value_chips(seat) is None:
-                table.players.sit(seat, None)
+                players.sit(seat, None)
 
     # -- one spin ----------------------------------------------------------------------------
     def decide(self, round_no: int, *, last_round: bool) -> Decided | None:
