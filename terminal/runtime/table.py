@@ -15,14 +15,12 @@ published or printed. The table never waits for the disk.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drivers.faults import Fault, FaultCleared
-from drivers.gpio.events import ButtonPressed, SwitchChanged
-from games.game import COUP, Game
+from games.game import Game
 from games.reasons import reason, why_of
 from games.records import Announcement, Bet, BetRefused, Limits, another_game
 from terminal.runtime.closing import closing_for
@@ -36,9 +34,9 @@ from terminal.runtime.croupier import (
     bet_problem,
 )
 from terminal.runtime.floats import FLOATS
+from terminal.runtime.hearing import Hearing
 from terminal.runtime.rounds import ROUNDS
 from terminal.runtime.rounds.base import WHY as VOIDS
-from terminal.runtime.rounds.base import silent
 from terminal.runtime.session import Session
 from terminal.runtime.settle import Settled, settle
 from terminal.runtime.state import TableState
@@ -48,9 +46,6 @@ from terminal.runtime.technician import Technician
 LAMPS_FOLLOW = frozenset(
     {"round.open", "round.closed", "round.result", "round.void", "fault", "fault.cleared"}
 )
-# switch name -> (fault code, the switch's level that is the alarm, whether it voids a round)
-SWITCH_ALARMS = {"tilt": ("tilt", True, True), "door": ("door_open", False, False)}
-POLL_SECONDS = 0.2
 # the entries only one kind of game takes, and the name of their refusal at any other table
 ENTRIES = {Decision: "decision", Withdrawal: "withdrawal", ColourEntry: "colour"}
 
@@ -62,7 +57,7 @@ WHY = {
 }
 
 
-class Table:
+class Table(Hearing):
     """A table of any game: the round loop, the session and the float; its game's kind of
     round (`rounds`, terminal/runtime/rounds/) and its closing (`closing`) are the game's
     policies. `round_options` are its kind's: craps' dice change, poker's carrousel."""
@@ -122,57 +117,6 @@ class Table:
 
     def announce(self, announcement: Announcement, round: int | None = None) -> None:
         self.emit("announcement", announcement.to_json(), round)
-
-    def fault(
-        self,
-        code: str,
-        severity: str,
-        detail: str,
-        *,
-        device: str | None = None,
-        lines: tuple[str, ...] = (),
-    ) -> None:
-        """A fault that stands until it is cleared (a switch in alarm, a device down). A
-        `detail` that is a refusal (games/reasons.py) is journaled with its `why`; `lines`, the
-        last lines heard on the device's serial link, for the technician."""
-        self.emit(
-            "fault",
-            {
-                "device": device or self.game.device,
-                "code": code,
-                "severity": severity,
-                "detail": str(detail),
-                **why_of(detail),
-                **({"lines": list(lines)} if lines else {}),
-            },
-            self.state.open_round,
-        )
-
-    def incident(self, code: str, severity: str, detail: str, *, device: str | None = None) -> None:
-        """A fault that is one occurrence (a reading ignored, a round voided, an entry refused):
-        journaled, and cleared at once, so that nothing stands (the fault lamp, the pit) for
-        what is over; unless the same fault stands already for a cause of its own."""
-        device = device or self.game.device
-        standing = f"{device}/{code}" in self.state.faults
-        self.fault(code, severity, detail, device=device)
-        if not standing:
-            self.clear_fault(device, code, "a single occurrence: over once journaled")
-
-    def clear_fault(self, device: str, code: str, detail: str) -> None:
-        """The fault `device`/`code` is over: `fault.cleared` with the fault's severity and what
-        ended it. A fault that is not standing has nothing to clear."""
-        standing = self.state.faults.get(f"{device}/{code}")
-        if standing is not None:
-            self.emit(
-                "fault.cleared",
-                {
-                    "device": device,
-                    "code": code,
-                    "severity": standing["severity"],
-                    "detail": detail,
-                },
-                self.state.open_round,
-            )
 
     def refuse(self, what: str, detail: str) -> None:
         """An entry of the croupier's that cannot be taken: a `croupier` fault, `<what>_refused`,
@@ -488,177 +432,6 @@ class Table:
                 {"bet": as_journaled(entry), "reason": str(refusal), **why_of(refusal)},
                 self.state.open_round,
             )
-
-    # -- the devices -----------------------------------------------------------------------
-    def device_fault(self, event: Fault | FaultCleared) -> bool:
-        """Journal a fault of the device or its end; True when it ends the round in progress
-        (a void reading, or a device that broke down)."""
-        device = self.game.device
-        if isinstance(event, FaultCleared):
-            self.clear_fault(device, event.code, f"the {device} reports it over")
-            return False
-        self.fault(event.code, event.severity, event.detail, lines=event.lines)
-        return event.void or event.severity == "critical"
-
-    def on_table_io(self, event, round_no: int) -> bool | None:
-        """The croupier's button closes the bets; a tilt switch voids the round; an open door
-        is a fault until it closes again. False: the round was voided."""
-        if isinstance(event, ButtonPressed):
-            if event.name == "no_more_bets":
-                self.close_bets(round_no)
-            return None
-        if not isinstance(event, SwitchChanged) or event.name not in SWITCH_ALARMS:
-            return None
-        code, alarm_when_closed, voids = SWITCH_ALARMS[event.name]
-        position = "closed" if event.closed else "open"
-        if event.closed != alarm_when_closed:
-            self.clear_fault("gpio", code, f"{event.name} switch {position} again")
-            return None
-        if f"gpio/{code}" not in self.state.faults:
-            self.fault(code, "error", f"{event.name} switch {position}", device="gpio")
-        if voids and self.state.round_status is not None:
-            self.rounds.disturbed(event.name)
-            return False
-        return None
-
-    def _hold_while_critical(self) -> None:
-        """A critical device fault (a component fault, a device powered down) stops the game:
-        no round opens until the device clears it."""
-        while (item := self.inbox.get(timeout=0)) is not None:  # what the devices said meanwhile
-            self._hear(item)
-        if self._critical():
-            self.hear_faults_until(lambda event: not self._critical())
-
-    def _critical(self) -> bool:
-        return any(
-            f["device"] == self.game.device and f["severity"] == "critical"
-            for f in self.state.faults.values()
-        )
-
-    def hear_faults_until(
-        self, finished: Callable[[object], bool], seconds: float | None = None
-    ) -> None:
-        """Between rounds: the devices are heard for their faults and switches only, until
-        `finished(event)` (an event, or None every poll), the deadline, or a stop."""
-        deadline = None if seconds is None else time.monotonic() + seconds
-        while not self.control.stop_requested.is_set() and (
-            deadline is None or time.monotonic() < deadline
-        ):
-            self.beat()
-            item = self.inbox.get(timeout=POLL_SECONDS)
-            if item is not None:
-                self._hear(item)
-            if finished(item and item[1]):
-                return
-
-    def _hear(self, item: tuple[str, object]) -> None:
-        """An event heard between readings: faults, switches and the croupier's entries count
-        (and what the game's kind takes: a card drawn out of turn); a device's other readings
-        are stale."""
-        source, event = item
-        if self.technician.hear(source, event):
-            return
-        if self.rounds.hear(source, event) or self.late_entry(event, heard=True):
-            return
-        if source == "gpio":
-            self.on_table_io(event, self.state.round)
-        elif source == "croupier":
-            self._croupier(event)
-        elif isinstance(event, (Fault, FaultCleared)):
-            self.device_fault(event)
-
-    def _check_switches(self) -> None:
-        """Switches report changes only: read where they stand when the table starts."""
-        if self.io is None:
-            return
-        for name, (code, alarm_when_closed, _) in SWITCH_ALARMS.items():
-            if (
-                name in self.io.pins.switches
-                and self.io.switch_closed(name) == alarm_when_closed
-                and f"gpio/{code}" not in self.state.faults
-            ):
-                position = "closed" if alarm_when_closed else "open"
-                self.fault(code, "error", f"{name} switch {position} at start-up", device="gpio")
-
-    def next_event(self) -> tuple[str, object] | None:
-        """The next event of a device within the device's timeout (none for a person's entries:
-        a manual device); None after it, or on a stop. The croupier's entries meanwhile are taken
-        as they come."""
-        deadline = time.monotonic() + self.setup.device_timeout
-        while not self.control.stop_requested.is_set():
-            self.beat()
-            remaining = POLL_SECONDS if self.device.manual else deadline - time.monotonic()
-            if remaining <= 0:
-                return None
-            item = self.inbox.get(timeout=min(POLL_SECONDS, remaining))
-            if item is not None and item[0] == "croupier":
-                self._croupier(item[1])
-                if (interrupting := self.rounds.interrupting()) is not None:
-                    return "croupier", interrupting  # the round's kind reads it (a misdeal)
-            elif item is not None:
-                return item
-        return None
-
-    def readings(
-        self, *, more: Callable[[], tuple[str, object] | None] | None = None
-    ) -> Iterator[object]:
-        """The device's events for the round in play, the table I/O's (the croupier's button,
-        the switches) taken on the way; it ends once the round is void: a silent device, a
-        stop, a tilt. `more`: the next event once none came, if any (a spin under way on a
-        stop reads its ball: rounds/spin.py)."""
-        while True:
-            item = self.next_event()
-            if item is None and more is not None:
-                item = more()
-            if item is None:
-                self.silent_or_stopped()
-                return
-            source, event = item
-            if source != "gpio":
-                if not self.late_entry(event):
-                    yield event
-            elif self.on_table_io(event, self.state.round) is False:
-                return
-
-    def late_entry(self, event: object, *, heard: bool = False) -> bool:
-        """Whether `event` is of an outcome the croupier entered on the screen for a round
-        already decided or void: `heard` between readings (the round it was for is over), or
-        read for a round that opened after it was entered. It is not taken for another round;
-        the entry's event that decides (the ball in its pocket, the dice at rest) is journaled
-        as an incident, since the croupier confirmed it. A card game's card entered out of turn
-        is the coup's own to handle (rounds/coup.py)."""
-        by = getattr(event, "entered_by", None)
-        if by is None or self.game.kind == COUP:
-            return False
-        if not heard and getattr(event, "t_ns", self.round_opened_ns) >= self.round_opened_ns:
-            return False
-        if getattr(event, "decides", False):
-            self.incident(
-                "late_entry",
-                "warning",
-                f"an outcome entered on the screen by {by} came after its round was decided "
-                "or void; it is not taken for another round",
-            )
-        return True
-
-    def silent_or_stopped(self) -> None:
-        """No event came: a stop voids the round quietly, a silent device is a fault first."""
-        if self.control.stop_requested.is_set():
-            self.void_round(reason(VOIDS, "void_stopped"))
-        else:
-            device = self.game.device
-            self.incident(
-                "silent", "error", f"no event from the {device} for {self.setup.device_timeout:g} s"
-            )
-            self.void_round(silent(device))
-
-    def _show(self) -> None:
-        """The table's lamps: bets open, bets closed, a fault standing."""
-        if self.io is None:
-            return
-        self.io.led("open", self.state.round_status == "open")
-        self.io.led("closed", self.state.round_status == "closed")
-        self.io.led("fault", bool(self.state.faults))
 
     # -- what the screens see of it (terminal/runtime/face.py) -------------------------------
     @property
