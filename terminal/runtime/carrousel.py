@@ -17,11 +17,16 @@ the table's engine then applies to the `pool_before` it is given). Two pools:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from games.game import CoupGame, Jackpot
 from games.records import Bet, PoolMovement
 from games.registry import GAMES
+
+if TYPE_CHECKING:
+    from terminal.runtime.context import RoundTable
 
 
 class CarrouselUnavailable(Exception):
@@ -58,3 +63,49 @@ class LocalPool:
 
     def close(self) -> None:
         pass
+
+
+def settle_coins(
+    table: RoundTable, pool: Any, coup: Any, journaled: bool, give_up: Callable[[], None]
+) -> None:
+    """A coup's coins settled by the casino's pool (waiting for it while it is away); the pool
+    before them journaled (`carrousel.pool`), which the engine settles the coins against. A
+    resumed coup whose movement was journaled before the kill (`journaled`) asks again (the
+    pool answers a round it settled as it did, and the table's own pool is brought to after
+    it) without journaling it twice; a stop while the pool is away gives the coup up."""
+    coins, unreachable = table.engine.coins(coup), False
+    while True:
+        try:
+            movement = pool.settle(
+                table.setup.table,
+                table.state.round,
+                coins,
+                table.rules.straight_flush_share,
+                table.setup.limits.chip_unit,
+            )
+            break
+        except CarrouselUnavailable as e:
+            if not unreachable:
+                table.fault("unreachable", "error", f"{e}; the coup waits", device="carrousel")
+                unreachable = True
+            if table.control.stop_requested.is_set():
+                give_up()
+            table.hear_faults_until(lambda event: False, seconds=1.0)
+    if unreachable:
+        table.clear_fault("carrousel", "unreachable", "the carrousel pool answers again")
+    if not journaled:
+        table.emit("carrousel.pool", movement.to_json(), table.state.round)
+
+
+def cancel_coins(table: RoundTable, pool: Any) -> None:
+    """The coins of a void coup that the pool had settled, cancelled there (or a fault that
+    says to reconcile them by hand)."""
+    try:
+        pool.cancel(table.setup.table, table.state.round)
+    except CarrouselUnavailable as e:
+        table.fault(
+            "cancel_failed",
+            "error",
+            f"{e}: reconcile round {table.state.round} at the pool",
+            device="carrousel",
+        )

@@ -44,7 +44,7 @@ from games.cards.fold import ShoeFold
 from games.cards.shoe import ShoeFault
 from games.game import CoupGame
 from games.reasons import reason, reason_of
-from terminal.runtime.carrousel import CarrouselUnavailable
+from terminal.runtime.carrousel import cancel_coins, settle_coins
 from terminal.runtime.croupier import (
     Decision,
     MisdealCall,
@@ -191,7 +191,10 @@ class CoupRounds(Rounds):
                     coup = self._decide(coup, need)
             self._void_if_declared()  # declared as the last card was dealt
             if self.carrousel is not None:
-                self._settle_carrousel(coup)
+                journaled = self._own.pool_round == table.state.round  # not twice
+                def stopped() -> None:  # a stop while the pool is away gives the coup up
+                    self._give_up(reason(VOIDS, "void_stopped"))
+                settle_coins(table, self.carrousel, coup, journaled, stopped)
         except _CoupVoid:
             return None
         # settled from the journaled cards and decisions, as `journal verify` will
@@ -215,51 +218,11 @@ class CoupRounds(Rounds):
         elif own.shoe.burning:  # loaded between coups (or killed while burnt), cards still due
             self._burn()
 
-    def _settle_carrousel(self, coup) -> None:
-        """The coup's coins settled by the casino's pool (waiting for it while it is away); the
-        pool before them journaled, which the engine settles the coins against. A resumed coup
-        whose movement was journaled before the kill asks again (the pool answers a round it
-        settled as it did, and the table's own pool is brought to after it) without journaling
-        it twice."""
-        table = self.table
-        coins, unreachable = table.engine.coins(coup), False
-        journaled = self._own.pool_round == table.state.round  # before a restart: not twice
-        while True:
-            try:
-                movement = self.carrousel.settle(
-                    table.setup.table,
-                    table.state.round,
-                    coins,
-                    table.rules.straight_flush_share,
-                    table.setup.limits.chip_unit,
-                )
-                break
-            except CarrouselUnavailable as e:
-                if not unreachable:
-                    table.fault("unreachable", "error", f"{e}; the coup waits", device="carrousel")
-                    unreachable = True
-                if table.control.stop_requested.is_set():
-                    self._give_up(reason(VOIDS, "void_stopped"))
-                table.hear_faults_until(lambda event: False, seconds=1.0)
-        if unreachable:
-            table.clear_fault("carrousel", "unreachable", "the carrousel pool answers again")
-        if not journaled:
-            table.emit("carrousel.pool", movement.to_json(), table.state.round)
-
     def before_void(self) -> None:
         """A void coup whose coins the casino's pool had settled (a crash in between) is
         cancelled there too."""
-        table = self.table
-        if self.carrousel is not None and self._own.pool_round == table.state.round:
-            try:
-                self.carrousel.cancel(table.setup.table, table.state.round)
-            except CarrouselUnavailable as e:
-                table.fault(
-                    "cancel_failed",
-                    "error",
-                    f"{e}: reconcile round {table.state.round} at the pool",
-                    device="carrousel",
-                )
+        if self.carrousel is not None and self._own.pool_round == self.table.state.round:
+            cancel_coins(self.table, self.carrousel)
 
     def _wait_for_bets(self) -> bool:
         """Whether the round has bets to deal for: new ones, or bets staying on the layout
