@@ -1,17 +1,28 @@
 """What a frame carries: one message per frame, each a frozen record with its body layout.
 
-A layout is a list of (field, codec) read and written in order, little-endian. The boards'
-codec (firmware/wheel_board/bridge.py) declares the same layouts in MicroPython; the shared
-vectors in vectors/frames.jsonl pin both. PROTOCOL.md has the table.
+A layout is a list of (field, codec) read and written in order, little-endian (the codecs are
+in fields.py). The boards' codec (firmware/wheel_board/bridge.py) declares the same layouts in
+MicroPython; the shared vectors in vectors/frames.jsonl pin both. PROTOCOL.md has the table.
 """
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from firmware_bridge.errors import ProtocolError
+from firmware_bridge.fields import (
+    BLOB,
+    FLAG,
+    POCKETS,
+    TEXT,
+    U8,
+    U16,
+    U32,
+    U64,
+    Choice,
+    Reader,
+)
 
 PROTOCOL = (1, 2)  # (major, minor) of this protocol; a different major is refused
 
@@ -56,116 +67,11 @@ def is_sequenced(type_code: int) -> bool:
     return type_code >= FIRST_SEQUENCED
 
 
-class _Reader:
-    """A body being read; running out of bytes is a malformed message."""
-
-    def __init__(self, body: bytes):
-        self.body, self.at = body, 0
-
-    def take(self, count: int) -> bytes:
-        if self.at + count > len(self.body):
-            raise ProtocolError("malformed", f"body ends after {len(self.body)} bytes")
-        chunk = self.body[self.at : self.at + count]
-        self.at += count
-        return chunk
-
-
-class _Int:
-    def __init__(self, fmt: str):
-        self.fmt, self.size = fmt, struct.calcsize(fmt)
-
-    def write(self, value: int, out: bytearray) -> None:
-        try:
-            out += struct.pack(self.fmt, value)
-        except struct.error as e:
-            raise ValueError(f"{value!r} does not fit {self.fmt!r}: {e}") from None
-
-    def read(self, reader: _Reader) -> int:
-        value: int = struct.unpack(self.fmt, reader.take(self.size))[0]
-        return value
-
-
-U8, U16, U32, U64 = _Int("<B"), _Int("<H"), _Int("<I"), _Int("<Q")
-
-
-class _Choice:
-    """One byte standing for one of a few words (its index)."""
-
-    def __init__(self, words: tuple[str, ...]):
-        self.words = words
-
-    def write(self, value: str, out: bytearray) -> None:
-        if value not in self.words:
-            raise ValueError(f"{value!r} is not one of {self.words}")
-        out.append(self.words.index(value))
-
-    def read(self, reader: _Reader) -> str:
-        index = U8.read(reader)
-        if index >= len(self.words):
-            raise ProtocolError("malformed", f"{index} is not an index of {self.words}")
-        return self.words[index]
-
-
-class _Flag:
-    def write(self, value: bool, out: bytearray) -> None:
-        out.append(1 if value else 0)
-
-    def read(self, reader: _Reader) -> bool:
-        value = U8.read(reader)
-        if value > 1:
-            raise ProtocolError("malformed", f"flag byte {value}")
-        return value == 1
-
-
-class _Blob:
-    """Up to 255 bytes, after their count."""
-
-    def write(self, value: bytes, out: bytearray) -> None:
-        if len(value) > 255:
-            raise ValueError(f"{len(value)} bytes; at most 255")
-        out.append(len(value))
-        out += value
-
-    def read(self, reader: _Reader) -> bytes:
-        return bytes(reader.take(U8.read(reader)))
-
-
-class _Text:
-    """UTF-8 text, up to 255 bytes of it: a blob of its encoding."""
-
-    _blob: ClassVar[_Blob] = _Blob()
-
-    def write(self, value: str, out: bytearray) -> None:
-        self._blob.write(value.encode("utf-8"), out)
-
-    def read(self, reader: _Reader) -> str:
-        try:
-            return self._blob.read(reader).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise ProtocolError("malformed", f"text is not UTF-8: {e}") from None
-
-
-class _Pockets:
-    """Pocket indices, one byte each, after their count."""
-
-    def write(self, value: tuple[int, ...], out: bytearray) -> None:
-        U8.write(len(value), out)
-        for pocket in value:
-            U8.write(pocket, out)
-
-    def read(self, reader: _Reader) -> tuple[int, ...]:
-        return tuple(reader.take(U8.read(reader)))
-
-
-DIRECTION, ROLE, VOID_CAUSE, CARD_FAULT_CODE, FLAG, BLOB, TEXT, POCKETS = (
-    _Choice(DIRECTIONS),
-    _Choice(ROLES),
-    _Choice(DICE_VOID_CAUSES),
-    _Choice(CARD_FAULT_CODES),
-    _Flag(),
-    _Blob(),
-    _Text(),
-    _Pockets(),
+DIRECTION, ROLE, VOID_CAUSE, CARD_FAULT_CODE = (
+    Choice(DIRECTIONS),
+    Choice(ROLES),
+    Choice(DICE_VOID_CAUSES),
+    Choice(CARD_FAULT_CODES),
 )
 
 
@@ -186,7 +92,7 @@ class _Checks:
             TEXT.write(check.name, out)
             TEXT.write(check.detail, out)
 
-    def read(self, reader: _Reader) -> tuple[Check, ...]:
+    def read(self, reader: Reader) -> tuple[Check, ...]:
         checks = []
         for _ in range(U8.read(reader)):
             ok = FLAG.read(reader)
@@ -213,7 +119,7 @@ class Message:
         return bytes(out)
 
     @classmethod
-    def parse(cls, reader: _Reader) -> Message:
+    def parse(cls, reader: Reader) -> Message:
         """Bytes after the layout are ignored: a later minor version may append fields."""
         return cls(**{name: codec.read(reader) for name, codec in cls.LAYOUT})
 
@@ -501,7 +407,7 @@ _BY_KIND = {cls.KIND: cls for cls in SENSOR_EVENTS}
 
 def parse(type_code: int, body: bytes) -> Message | Unreadable:
     """The message of a frame whose CRC is good; never raises."""
-    reader = _Reader(body)
+    reader = Reader(body)
     try:
         if type_code == EVENT:
             kind = U8.read(reader)

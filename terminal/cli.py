@@ -1,42 +1,35 @@
 """`dealer-terminal`: run a table, verify a journal, print a rulebook, follow the pit feed,
 render the spoken calls."""
 
+# The command line and its dispatch; `run` is run_command.py's, most other commands
+# tool_commands.py's, and the exit codes exit_codes.py's.
+
 from __future__ import annotations
 
 import argparse
-import logging
 import os
-import signal
 import sys
 from pathlib import Path
 
 from drivers.errors import DeviceError
-from games.registry import GAMES
 from games.rulebook import RulebookError
 from terminal.common.endpoints import endpoint_argument
-from terminal.config import (
-    ConfigError,
-    SpeechConfig,
-    known_games,
-    load_table_config,
-    table_config_path,
-)
-from terminal.feed.curve import add_keys_parser, cmd_keys
+from terminal.config import ConfigError, SpeechConfig, known_games, load_table_config
+from terminal.exit_codes import EXIT_CODES, EXIT_CONFIG, EXIT_OK, EXIT_USAGE
+from terminal.feed.curve_keys import add_keys_parser, cmd_keys
 from terminal.pit.cli import add_pit_parsers, cmd_pit, key_options
+from terminal.run_command import cmd_run
 from terminal.runtime.rules_table import DEFAULT_PROFILE
 from terminal.runtime.staff import StaffError, add_staff_parser, cmd_staff
 from terminal.speech.command import add_speech_parser, cmd_speech
-
-# One account for every command (docs/running.md; the README's "Exit codes"): 1 a failure at
-# run time or a check that fails; 2 a wrong use (its arguments, a file that is no journal, a
-# table that runs) or a device that cannot be opened, which may come back; 78 (EX_CONFIG) a
-# configuration error, which the unit never restarts: a restart cannot fix a file.
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_CONFIG = 0, 1, 2, 78
-EXIT_CODES = (
-    "exit codes: 0 done; 1 a failure at run time (journal, feed) or a check that fails; 2 a "
-    "wrong use (arguments, a file that is no journal, a table that runs) or a device that "
-    "cannot be opened; 78 a configuration error (a table, rulebook, staff or floor file: the "
-    "message names the file, the key and what to fix)"
+from terminal.tool_commands import (
+    cmd_carrousel,
+    cmd_journal_audit,
+    cmd_rules,
+    cmd_screens,
+    cmd_selftest,
+    cmd_simulate,
+    cmd_verify,
 )
 
 
@@ -296,279 +289,6 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
-
-
-def cmd_run(args) -> int:
-    from terminal.assemble import RunOptions, run_table
-    from terminal.feed import FeedError
-    from terminal.runtime.journal import JournalError
-    from terminal.runtime.table import TableControl
-
-    logging.basicConfig(
-        level=logging.INFO,
-        stream=sys.stderr,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )  # device dumps on faults, the watchdog's stalls
-    with_screen = args.screen or (not args.headless and _display_here())
-    try:
-        cfg = load_table_config(args.config or table_config_path(args.game))
-    except ConfigError as exc:
-        return _config_error(exc, with_screen, args.size)
-    control = TableControl()
-
-    def on_interrupt(signum, frame):
-        if control.close_requested.is_set():
-            print(
-                "\nstopping now: the round in progress is void, the session stays open",
-                file=sys.stderr,
-            )
-            control.request_stop()
-        else:
-            print(
-                f"\nclosing the table: {control.closing} (Ctrl-C again to stop now)",
-                file=sys.stderr,
-            )
-            control.request_close()
-
-    signal.signal(signal.SIGINT, on_interrupt)
-    signal.signal(signal.SIGTERM, lambda signum, frame: control.request_stop())
-    opts = RunOptions(
-        sim=args.sim,
-        sim_players=args.sim_players,
-        rounds=args.rounds,
-        seed=args.seed,
-        db=args.db,
-        publish=args.publish,
-        replay=args.replay,
-        staff=args.staff,
-    )
-    try:
-        if with_screen:
-            while not _run_with_screen(cfg, opts, control, args.size):
-                if control.stop_requested.is_set():
-                    break
-        else:
-            run_table(cfg, opts, control)
-    except (ConfigError, RulebookError) as exc:  # its rulebook, its stake steps, its staff file
-        return _config_error(exc, with_screen, args.size, cfg.rotation)
-    except (JournalError, FeedError) as exc:
-        print(f"dealer-terminal: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    return EXIT_OK
-
-
-def _display_here() -> bool:
-    from terminal.screens.display import has_display
-
-    return has_display()
-
-
-def _run_with_screen(cfg, opts, control, size) -> bool:
-    """The table with its screen; False when a device could not be opened, once the screen has
-    said so until it opens (or the terminal was stopped): the table is then started again.
-    Headless, such an error ends the terminal (EXIT_USAGE) and systemd starts it again."""
-    from dataclasses import replace
-
-    from drivers.errors import DeviceError
-    from terminal.assemble import assemble
-    from terminal.runtime.systemd import Beat
-    from terminal.screens.display import Display
-    from terminal.screens.model import ScreenSink
-    from terminal.screens.run import run_with_screen
-
-    sink = ScreenSink()
-    shown = Beat("the croupier's screen")  # READY=1 after its first frame
-    try:
-        with assemble(cfg, replace(opts, sinks=(sink,), watched=(shown,)), control) as table:
-            display = Display(size, rotation=cfg.rotation, title=f"dealer-terminal {cfg.id}")
-            run_with_screen(
-                table, sink, display, rounds=opts.rounds, language=cfg.language, shown=shown
-            )
-    except DeviceError as exc:
-        _device_missing(exc, cfg, opts, control, size)
-        return False
-    return True
-
-
-def _device_missing(exc: Exception, cfg, opts, control, size) -> None:
-    """A device that cannot be opened, shown on the screen (and logged) while it is tried again
-    every few seconds on a thread of its own, until it opens or the terminal is stopped."""
-    import threading
-    import time
-
-    from terminal.assemble import build_engine, open_round_device
-    from terminal.screens.boot_error import DEVICE, RETRY_S, show_boot_error
-    from terminal.screens.display import Display
-
-    print(f"dealer-terminal: {exc}; trying again every {RETRY_S} s", file=sys.stderr, flush=True)
-    rules, _ = build_engine(cfg)
-    opened = threading.Event()
-
-    def retry() -> None:
-        while not control.stop_requested.is_set():
-            time.sleep(RETRY_S)
-            try:
-                open_round_device(cfg, rules, opts.sim, opts.seed).close()
-            except DeviceError:
-                continue
-            opened.set()
-            return
-
-    threading.Thread(target=retry, name="device-retry", daemon=True).start()
-    display = Display(size, rotation=cfg.rotation, title=f"dealer-terminal {cfg.id}: device")
-    show_boot_error(display, str(exc), control.stop_requested, DEVICE, over=opened.is_set)
-
-
-def _config_error(exc: Exception, with_screen: bool, size, rotation: int = 0) -> int:
-    """A table that cannot start for its configuration, said on stderr (journald) and to
-    systemd (STATUS=). With a screen it is shown there until the terminal is stopped (0), the
-    service up (READY=1, the watchdog pinged from the screen's loop); headless, EXIT_CONFIG.
-    Either way systemd does not restart it in a loop: a restart cannot fix a file."""
-    from terminal.common.flag import Flag
-    from terminal.runtime.systemd import notify
-
-    print(
-        f"dealer-terminal: {exc}\n"
-        "dealer-terminal: a configuration error: fix what it names, then restart the terminal "
-        "(systemctl restart dealer-terminal); it does not restart by itself",
-        file=sys.stderr,
-        flush=True,
-    )
-    if not with_screen:
-        notify(STATUS=f"configuration error: {exc}")
-        return EXIT_CONFIG
-    from terminal.screens.boot_error import show_boot_error
-    from terminal.screens.display import Display
-
-    stopped = Flag()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, lambda signum, frame: stopped.set())
-    display = Display(size, rotation=rotation, title="dealer-terminal: configuration error")
-    show_boot_error(display, str(exc), stopped)
-    return EXIT_OK if stopped.is_set() else EXIT_CONFIG  # stopped, or its window closed
-
-
-def cmd_screens(args) -> int:
-    from terminal.scratch import render_screens
-
-    if args.game not in known_games():
-        raise ConfigError(f"no example table of {args.game!r}: {', '.join(known_games())}")
-    written = render_screens(args.game, args.out, args.size, args.lang)
-    print(f"{len(written)} screens of {args.game} in {args.out}")
-    return EXIT_OK
-
-
-def cmd_selftest(args) -> int:
-    from terminal.feed import FeedError
-    from terminal.runtime.journal import JournalError
-    from terminal.selftest.command import run_selftest
-
-    cfg = load_table_config(args.config or table_config_path(args.game))
-    try:
-        passed = run_selftest(
-            cfg,
-            args.sim,
-            sys.stdout,
-            as_json=args.json,
-            db=args.db,
-            publish=args.publish,
-            log=sys.stderr,
-        )
-    except (JournalError, FeedError) as exc:  # the table runs: its journal or its feed is taken
-        print(f"dealer-terminal: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    return EXIT_OK if passed else EXIT_FAILED
-
-
-def cmd_verify(args) -> int:
-    from terminal.runtime.audit import audit
-
-    report = audit(args.db)
-    print(report.summary(), file=sys.stderr if report.unusable else sys.stdout)
-    return EXIT_USAGE if report.unusable else EXIT_OK if report.ok else EXIT_FAILED
-
-
-def cmd_journal_audit(args) -> int:
-    from terminal.journal_audit import AuditError, audit
-    from terminal.pit.secure import client_setup
-
-    try:
-        identical = audit(
-            args.db,
-            args.pit,
-            out=sys.stdout,
-            err=sys.stderr,
-            setup=client_setup(args.key, args.server_key),
-        )
-        return EXIT_OK if identical else EXIT_FAILED
-    except AuditError as exc:
-        print(f"dealer-terminal: {exc}", file=sys.stderr)
-        return EXIT_USAGE if exc.usage else EXIT_FAILED
-
-
-def cmd_rules(args) -> int:
-    from terminal.runtime.rules_table import (
-        DEFAULT_CHIP_UNIT,
-        DEFAULT_MINIMUM,
-        print_rules,
-        table_rules,
-    )
-
-    cfg = load_table_config(args.config) if args.config else _example_table(args.game)
-    if cfg is None:
-        profile = args.profile or DEFAULT_PROFILE
-        rules, limits = table_rules(args.game, profile, DEFAULT_MINIMUM, DEFAULT_CHIP_UNIT)
-        print_rules(
-            args.game, profile, rules, limits, "no example table yet; limits at", sys.stdout
-        )
-        return EXIT_OK
-    profile = args.profile or cfg.profile
-    rules, limits = table_rules(
-        cfg.game, profile, cfg.minimum, cfg.chip_unit, cfg.stakes, source=str(cfg.path)
-    )
-    print_rules(
-        cfg.game,
-        profile,
-        rules,
-        limits,
-        f"{'table' if args.config else 'example table'} {cfg.id}",
-        sys.stdout,
-    )
-    return EXIT_OK
-
-
-def cmd_carrousel(args) -> int:
-    from terminal.carrousel_pool import PoolServer
-
-    server = PoolServer(args.bind, args.db, start=args.start)
-    print(
-        f"carrousel pool on {server.endpoint}: {server.pool} (Ctrl-C stops)",
-        file=sys.stderr,
-        flush=True,
-    )
-    signal.signal(signal.SIGTERM, lambda signum, frame: server.request_stop())
-    try:
-        server.run()
-    finally:
-        server.stop()
-    return EXIT_OK
-
-
-def cmd_simulate(args) -> int:
-    from terminal.runtime.simulate import main_simulate
-
-    cfg = _example_table(args.game)
-    main_simulate(
-        args.game, args.profile or (cfg.profile if cfg else DEFAULT_PROFILE), args.rounds, args.seed
-    )
-    return EXIT_OK
-
-
-def _example_table(game: str):
-    """The example table of a game, None for a game the table does not play yet."""
-    if game not in GAMES:
-        raise ConfigError(f"unknown game {game!r}; known games: {', '.join(sorted(GAMES))}")
-    return load_table_config(table_config_path(game)) if game in known_games() else None
 
 
 if __name__ == "__main__":

@@ -343,7 +343,7 @@ def _curve(feed: Section) -> CurveFiles | None:
             "table's secret key file (curve_secret) and the directory of the allowed pit keys "
             "(curve_allow)"
         )
-    from terminal.feed.curve import (
+    from terminal.feed.curve_keys import (
         CurveError,
         load_secret,
         read_allow_list,

@@ -20,14 +20,13 @@ when the wheel's reports agree:
 
 A game ends with one result, or one void fault; nothing more is reported about it until the
 next game. The spin count is read as counting at the start of a game and kept by a respin, as
-the emulator does: the guide does not say; check it against a real wheel.
+the emulator does: the guide does not say; check it against a real wheel. What the tracker
+keeps between lines (the game, the faults raised, the link's news) is cammegh_book.py's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from drivers.faults import Fault, FaultCleared
+from drivers.wheel.cammegh_book import Game, GameBook
 from drivers.wheel.cammegh_protocol import (
     BALL_REMOVED,
     COMPONENT_FAULT,
@@ -36,7 +35,6 @@ from drivers.wheel.cammegh_protocol import (
     MISSPIN,
     STATES,
     Status,
-    selftest_code,
 )
 from drivers.wheel.events import (
     BallInPocket,
@@ -52,27 +50,7 @@ RPM_STEP = 1.0  # a rotor speed change worth reporting; the reading jitters by 0
 NOT_A_POCKET = -1  # the pocket index of a number this wheel does not have
 
 
-@dataclass
-class _Game:
-    spin: int  # its spin count
-    stage: int = 2  # the state of its latest line
-    seen: set[int] = field(default_factory=set)  # the states of play its lines showed
-    rotor: tuple[str, float] | None = None
-    launched: bool = False
-    leaving: bool = False
-    bares: list[int] = field(default_factory=list)  # what its bare number lines said
-    fives: list[int] = field(default_factory=list)  # its state-5 lines' numbers, in a row
-    result: int | None = None
-    void: bool = False
-    launch_flag_since: int | None = None
-    ball_flag_since: int | None = None
-
-    @property
-    def playing(self) -> bool:
-        return not self.void and self.result is None
-
-
-class GameTracker:
+class GameTracker(GameBook):
     """Feed it what the wheel says, with the monotonic time it was heard; each call returns the
     events to emit, stamped with that time. `launch_grace`/`ball_grace`: how long flags 8 (in
     state 3) and 1 are ignored (the maker's 3 s and 5 s); `launch_retry`: how long the wheel may
@@ -88,98 +66,11 @@ class GameTracker:
         launch_retry: float = 20.0,
         bare_line: bool = True,
     ):
-        self.order = order
+        super().__init__(order)
         self.launch_grace_ns = round(launch_grace * 1e9)
         self.ball_grace_ns = round(ball_grace * 1e9)
         self.launch_retry_ns = round(launch_retry * 1e9)
         self.bare_line = bare_line
-        self.power_off_expected = False  # the driver powers the wheel down itself (self-test)
-        self._restarted = False  # *R OK: the next state 2 is the respin, a new game
-        self.last: Status | None = None  # the latest status line
-        self.games = 0  # games seen starting
-        self._game: _Game | None = None
-        self._spin: int | None = None  # the spin count of the latest game (or the first line)
-        self._candidate: Status | None = None  # a state-2 line of a fresh spin, to confirm
-        self._on: bool | None = None  # whether two lines in a row last said the wheel is on
-        self._active: set[str] = set()  # fault codes raised and not yet cleared
-        self._codes: set[int] = set()  # `*F` codes reported since the component fault began
-        self._heard = False
-
-    @property
-    def restart_due(self) -> bool:
-        """The game was voided and the wheel still plays it (a line of its spin, in play, and
-        the game never reached state 5): `*R` acknowledges the void, once (not during a
-        component fault, flag 4: the respin would play on a faulty wheel)."""
-        game, last = self._game, self.last
-        return (
-            game is not None
-            and game.void
-            and not self._restarted
-            and game.stage in IN_PLAY
-            and last is not None
-            and last.spin == game.spin
-            and last.state in IN_PLAY
-            and not last.flagged(COMPONENT_FAULT)
-        )
-
-    def restarted(self) -> None:
-        """The wheel answered `*R OK`: a void game restarts. Its respin is a new game even with
-        the same spin count, and even if the link missed the state 1 in between."""
-        game = self._game
-        self._restarted = game is not None and game.void
-        self._candidate = None
-
-    @property
-    def powered_down(self) -> bool:
-        """Whether the wheel is idle (state 6) after powering down during play."""
-        return "powered_down" in self._active
-
-    def over(self, code: str) -> bool:
-        """Whether the condition of a fault `code` (raised by an earlier run, say) is over as far
-        as the latest status line tells; False for what only a person can judge."""
-        last = self.last
-        if last is None or code in self._active:
-            return False
-        if code == "powered_down":
-            return last.state != 6
-        if code == "component_fault":
-            return not last.flagged(COMPONENT_FAULT)
-        # a game's own trouble ends with it; the link's is over once lines come
-        return code in (
-            "launch_failed",
-            "misspin",
-            "ball_removed",
-            "no_result",
-            "result_mismatch",
-            "silent",
-            "link_lost",
-        )
-
-    @property
-    def playing(self) -> bool:
-        return self._in_play() is not None
-
-    @property
-    def taking_bets(self) -> bool:
-        """A game in play whose ball has not reached no more bets (state 4)."""
-        game = self._in_play()
-        return game is not None and not game.leaving
-
-    def disown(self) -> None:
-        """The game in play is nobody's (it went past no more bets before a round took it):
-        nothing more is reported of it, not even that it ends without a number."""
-        if self._in_play() is not None:
-            self._game = None
-
-    def _in_play(self) -> _Game | None:
-        """The game in play (started while we listened, no result, not void), if any."""
-        game = self._game
-        return game if game is not None and game.playing else None
-
-    def _ours(self, status: Status) -> _Game | None:
-        """The game in play, if `status` is a line of its spin."""
-        game = self._in_play()
-        return game if game is not None and status.spin == game.spin else None
 
     def status(self, status: Status, t_ns: int) -> list[WheelEvent]:
         prev, self.last = self.last, status
@@ -213,39 +104,6 @@ class GameTracker:
             self._settle(t_ns, out)
         return out
 
-    def fault_code(self, code: int, t_ns: int) -> list[WheelEvent]:
-        """A `*F <code>` line sent during play (operating-mode bit 256)."""
-        out: list[WheelEvent] = []
-        if code not in self._codes:
-            self._codes.add(code)
-            self._fault(
-                "component_fault",
-                "critical",
-                f"*F code {code}: {selftest_code(code)[1]}",
-                t_ns,
-                out,
-                void=True,
-            )
-        return out
-
-    def heard(self, t_ns: int) -> list[WheelEvent]:
-        self._heard = True
-        return self._clear("silent", t_ns)
-
-    def silent(self, seconds: float, t_ns: int) -> list[WheelEvent]:
-        out: list[WheelEvent] = []
-        if self._heard and "silent" not in self._active:
-            self._fault("silent", "error", f"no line from the wheel for {seconds:.1f} s", t_ns, out)
-        return out
-
-    def link_lost(self, reason: str, t_ns: int) -> list[WheelEvent]:
-        out: list[WheelEvent] = []
-        self._fault("link_lost", "error", f"serial link lost ({reason}); reopening", t_ns, out)
-        return out
-
-    def link_up(self, t_ns: int) -> list[WheelEvent]:
-        return self._clear("link_lost", t_ns)
-
     # The pieces of a status line
 
     def _start_or_end(self, status: Status, steady: bool, t_ns: int, out: list) -> None:
@@ -255,7 +113,7 @@ class GameTracker:
         if candidate is not None and status.spin == candidate.spin and status.state in (2, 3):
             self._restarted = False
             self._end_without_result(f"a new game started (spin {status.spin})", t_ns, out)
-            self._game, self._spin = _Game(status.spin), status.spin
+            self._game, self._spin = Game(status.spin), status.spin
             self.games += 1
             return
         game = self._in_play()
@@ -428,7 +286,7 @@ class GameTracker:
                 void=True,
             )
 
-    def _result(self, game: _Game, number: int, t_ns: int, out: list) -> None:
+    def _result(self, game: Game, number: int, t_ns: int, out: list) -> None:
         game.result = number
         pocket = self.order.index(number) if number in self.order.numbers else NOT_A_POCKET
         out.append(BallInPocket((pocket,), (self.order.number(pocket),), t_ns))
@@ -481,21 +339,3 @@ class GameTracker:
             )
         else:
             self._on = False
-
-    # Faults
-
-    def _fault(
-        self, code: str, severity: str, detail: str, t_ns: int, out: list, *, void: bool = False
-    ) -> None:
-        """Raise `code`; `void` voids the game in progress, if any, and only then."""
-        game = self._in_play() if void else None
-        if game is not None:
-            game.void = True
-        self._active.add(code)
-        out.append(Fault(code, severity, detail, game is not None, t_ns))
-
-    def _clear(self, code: str, t_ns: int) -> list[WheelEvent]:
-        if code not in self._active:
-            return []
-        self._active.discard(code)
-        return [FaultCleared(code, t_ns)]

@@ -191,7 +191,7 @@ class Section:
 
     def key_file(self, key: str, read: Callable[[Path], object], error: type[Exception]) -> Path:
         """The path of a CURVE key file or key directory, relative to the file's folder, read
-        now by `read` (terminal/feed/curve.py's load_secret or read_allow_list), which raises
+        now by `read` (terminal/feed/curve_keys.py's load_secret or read_allow_list), which raises
         `error` for a file it cannot use."""
         path = self.path.parent / self.text(key)
         try:

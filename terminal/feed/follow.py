@@ -12,136 +12,35 @@ is the follower's policy: a console (`pit follow`) skips them and goes on; the c
 (`hold=True`) never goes past a gap: it keeps the later events waiting and asks again, ever less
 often.
 
-Holding, the follower also makes sure that a table still continues the chain it gave out (its
-head: the last seq given out, whose hash it knows). Every replay it asks starts at the head, so
-the table's first answer is the head again: the same hash is dropped as a duplicate, another
-hash (or a replay that ends below the head) is a table that came back with another chain: a
-journal that lost its tail, a restored backup, a second terminal. A heartbeat below the head or
-an event older than it asks that replay at once; an event at the head with another hash is proof
-enough. Such a chain raises one `rewound` alert and is held: nothing more of it is taken (no
-event, no alert, no replay) until `restart` takes it up again from a head of the user's.
+Holding, the follower also makes sure that a table still continues the chain it gave out, and
+holds one that does not (`rewound`): follow_chains.py says how, with the checking of each
+chain; this module holds the sockets and the replays.
 """
 
 from __future__ import annotations
 
-import json
 import time
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import zmq
 
-from terminal.contract.events import canonical, check_event, check_link, is_int, seq_span
+from terminal.contract.events import is_int, seq_span
+from terminal.feed.follow_chains import ChainFollower
+from terminal.feed.follow_source import (
+    RETRY_MAX_S,
+    Chain,
+    FeedItem,
+    Setup,
+    Source,
+    SourceSockets,
+)
 
 REPLAY_TIMEOUT_S = 5.0
-RETRY_FIRST_S = 5.0  # hold policy: the first retry of a gap replay could not fill
-RETRY_MAX_S = 300.0  # ... doubling up to this
-MAX_PENDING = 20_000  # hold policy: live events kept waiting above a gap (the rest come by replay)
 DRAIN = 1000  # messages read from one ready socket before looking at the others
 
-Setup = Callable[["Source", zmq.Socket], None]
 
-
-@dataclass(frozen=True)
-class Source:
-    """A feed to follow. `table`: the only table it may carry (None: any, a merged feed).
-    `start`: (next seq, hash of the event before it) when the chain is known up to there."""
-
-    feed: str
-    replay: str | None = None
-    table: str | None = None
-    start: tuple[int, str] | None = None
-    # hold policy, with a `start`: `rewound` already, nothing of it until `restart`
-    held: bool = False
-
-
-@dataclass(frozen=True)
-class FeedItem:
-    """An event of `table` (verified, in order) or an `alert` about it. `table` is the feed
-    endpoint when the table is not known."""
-
-    table: str
-    event: dict | None = None
-    alert: str | None = None
-
-
-@dataclass
-class _Chain:
-    """Where one table's chain stands on a source."""
-
-    table: str | None  # None: not known yet (a history asked before the feed said whose it is)
-    expected: int | None = None  # next seq to yield; None until a baseline is known
-    last_hash: str | None = None  # of the event yielded last; None after a (re)baseline
-    seen: int = 0  # highest seq the table has announced (events, heartbeats, replay.end)
-    pending: dict[int, dict] = field(default_factory=dict)  # above `expected`, waiting for the gap
-    asked_from: int = 0  # the first seq missing when the last replay was asked
-    # hold: the head that replay was asked from, which the table must still hold
-    asked_head: int | None = None
-    replay_end: int | None = None  # the last_seq of the last replay.end
-    retry_at: float | None = None  # hold policy: when to ask again for a gap not filled
-    retry_s: float = field(default_factory=lambda: RETRY_FIRST_S)
-    # the replay went unanswered: a message from the table is worth a retry now
-    retry_on_message: bool = False
-    held: bool = False  # hold: a chain that does not continue the one given out (`rewound`)
-
-
-class _Source:
-    """A source's sockets and the chains of the tables it carries; one replay at a time."""
-
-    def __init__(self, context: zmq.Context, source: Source, setup: Setup | None):
-        self.spec = source
-        self.context = context
-        self.setup = setup
-        self.sub = self.renew_sub()
-        self.dealer: zmq.Socket | None = None
-        # None: the history asked at start, before its events say whose it is (FeedFollower._chain)
-        self.chains: dict[str | None, _Chain] = {}
-        self.replaying: _Chain | None = None
-        self.waiting: deque[_Chain] = deque()  # chains with a gap, after the one replaying
-        self.replay_deadline: float | None = None
-        self.heard_at: float | None = None  # monotonic time of its last message
-
-    def renew_sub(self) -> zmq.Socket:
-        sub = self._socket(zmq.SUB)
-        sub.setsockopt(zmq.SUBSCRIBE, b"")
-        return sub
-
-    def _socket(self, kind: int) -> zmq.Socket:
-        socket = self.context.socket(kind)
-        socket.linger = 0
-        if self.setup is not None:
-            self.setup(self.spec, socket)
-        return socket
-
-    @property
-    def name(self) -> str:
-        return self.spec.table or self.spec.feed
-
-    def ask(self, chain: _Chain, head: int | None) -> zmq.Socket | None:
-        """Send a replay request from `chain.expected`, or from `head` (the last seq given out,
-        to check the table still holds it); returns the DEALER when it was just created."""
-        # FeedFollower._gap asks only a source with a replay endpoint, for a chain with a baseline
-        assert self.spec.replay is not None and chain.expected is not None
-        created = None
-        if self.dealer is None:
-            created = self.dealer = self._socket(zmq.DEALER)
-        request: dict[str, Any] = {
-            "op": "replay",
-            "from_seq": chain.expected if head is None else head,
-        }
-        if self.spec.table is None and chain.table is not None:
-            request["table"] = chain.table  # a merged feed replays one table at a time
-        if created is not None:
-            self.dealer.connect(self.spec.replay)
-        self.dealer.send(canonical(request))
-        chain.asked_from, chain.asked_head = chain.expected, head
-        self.replaying = chain
-        return created
-
-
-class FeedFollower:
+class FeedFollower(ChainFollower):
     """Yields every event of every table of `sources`, each table's in seq order with no gap
     and no duplicate; heartbeats are not yielded. A source may be given as a `Source` or as a
     (feed, replay) pair.
@@ -169,18 +68,19 @@ class FeedFollower:
         hold: bool = False,
         setup: Setup | None = None,
     ):
+        super().__init__(from_seq=from_seq, hold=hold)
         context = context or zmq.Context.instance()
-        self._from_seq = None if from_seq is None else max(from_seq, 1)
         self._replay_timeout = replay_timeout
-        self._hold = hold
-        self._ready: deque[FeedItem] = deque()
         self._poller = zmq.Poller()
         self._watched: dict[zmq.Socket, Callable[[], None]] = {}
-        self._sources: list[_Source] = []
-        self._timed: set[_Source] = set()  # sources with a replay awaited or a gap to ask again
-        self._by_socket: dict[zmq.Socket, _Source] = {}
+        self._sources: list[SourceSockets] = []
+        # sources with a replay awaited or a gap to ask again
+        self._timed: set[SourceSockets] = set()
+        self._by_socket: dict[zmq.Socket, SourceSockets] = {}
         for given in sources:
-            source = _Source(context, given if isinstance(given, Source) else Source(*given), setup)
+            source = SourceSockets(
+                context, given if isinstance(given, Source) else Source(*given), setup
+            )
             self._sources.append(source)
             self._register(source.sub, source)
             source.sub.connect(source.spec.feed)
@@ -193,7 +93,7 @@ class FeedFollower:
             elif self._from_seq is not None and source.spec.replay is not None:
                 self._chain(source, None)  # the history now; whose it is, its events will say
 
-    def _register(self, socket: zmq.Socket, source: _Source) -> None:
+    def _register(self, socket: zmq.Socket, source: SourceSockets) -> None:
         self._poller.register(socket, zmq.POLLIN)
         self._by_socket[socket] = source
 
@@ -229,7 +129,8 @@ class FeedFollower:
             if chain is not None:
                 chain.expected, chain.last_hash = start
                 chain.pending.clear()
-                chain.retry_at, chain.retry_s, chain.held = None, RETRY_FIRST_S, False
+                chain.retry_afresh()
+                chain.held = False
                 self._gap(source, chain)
 
     def heard(self) -> dict[str, float | None]:
@@ -277,7 +178,7 @@ class FeedFollower:
             for chain in source.chains.values():
                 yield chain.retry_at
 
-    def _read(self, source: _Source, socket: zmq.Socket) -> None:
+    def _read(self, source: SourceSockets, socket: zmq.Socket) -> None:
         for _ in range(DRAIN):
             if socket is source.sub:
                 handle = self._on_feed
@@ -296,174 +197,9 @@ class FeedFollower:
             source.sub.close(linger=0)
             self._drop_dealer(source)
 
-    # -- alerts and decoding
-
-    def _alert(self, name: str, text: str) -> None:
-        self._ready.append(FeedItem(name, alert=text))
-
-    @staticmethod
-    def _name(source: _Source, chain: _Chain) -> str:
-        return chain.table or source.name
-
-    def _parse(self, source: _Source, frame: bytes) -> dict | None:
-        try:
-            message = json.loads(frame)
-        except ValueError:
-            message = None
-        if not isinstance(message, dict):
-            self._alert(source.name, f"malformed: not a JSON object: {frame[:80]!r}")
-            return None
-        return message
-
-    def _chain_of(self, source: _Source, message: dict) -> _Chain | None:
-        """The chain of the table `message` belongs to, if this source may carry it."""
-        name = message.get("table")
-        if not isinstance(name, str):
-            self._alert(source.name, f"malformed: a message without a table: {str(message)[:80]}")
-            return None
-        if source.spec.table is not None and name != source.spec.table:
-            self._alert(
-                source.name,
-                f"wrong_table: a message of table {name!r} on the feed of {source.name}",
-            )
-            return None
-        source.heard_at = time.monotonic()
-        chain = source.chains.get(name)
-        if chain is None and None in source.chains:  # the history asked at start was this table's
-            chain = source.chains[name] = source.chains.pop(None)
-            chain.table = name
-        elif chain is None:
-            chain = self._chain(source, name)
-        return chain
-
-    def _chain(self, source: _Source, name: str | None) -> _Chain:
-        chain = source.chains[name] = _Chain(name)
-        if self._from_seq is not None:
-            chain.expected = self._from_seq
-            self._gap(source, chain)
-        return chain
-
-    # -- the live feed
-
-    def _on_feed(self, source: _Source, frames: list[bytes]) -> None:
-        if len(frames) != 2:
-            self._alert(source.name, f"malformed: {len(frames)} frames instead of [topic, event]")
-            return
-        message = self._parse(source, frames[1])
-        if message is None:
-            return
-        chain = self._chain_of(source, message)
-        if chain is None or chain.held:
-            return
-        if chain.retry_on_message:  # the table is back: ask now what its silence kept from us
-            chain.retry_at, chain.retry_on_message = None, False
-        if frames[0] != f"{message.get('table')}/{message.get('kind')}".encode():
-            self._alert(
-                self._name(source, chain),
-                f"malformed: topic {frames[0]!r} does not match the message",
-            )
-        elif message.get("kind") == "heartbeat":
-            self._on_heartbeat(source, chain, message)
-        else:
-            self._on_event(source, chain, message)
-
-    def _on_heartbeat(self, source: _Source, chain: _Chain, beat: dict) -> None:
-        last_seq = beat.get("last_seq")
-        if not is_int(last_seq):
-            self._alert(
-                self._name(source, chain),
-                f"malformed: heartbeat without an integer last_seq: {beat}",
-            )
-            return
-        assert isinstance(last_seq, int)  # is_int said so; mypy does not see through it
-        chain.seen = max(chain.seen, last_seq)
-        if chain.expected is None:
-            chain.expected = last_seq + 1
-        elif last_seq >= chain.expected or self._below_head(chain, last_seq):
-            self._gap(source, chain)
-
-    def _on_event(self, source: _Source, chain: _Chain, event: dict) -> None:
-        """An event from the feed or from a replay: yield it, keep it for later or drop it."""
-        reason = check_event(event)
-        if reason is not None:
-            self._alert(
-                self._name(source, chain), f"hash: event seq {event.get('seq')} refused: {reason}"
-            )
-            return
-        seq = event["seq"]
-        if chain.expected is None:
-            chain.expected = seq  # baseline: its own hash is all that can be checked
-        chain.seen = max(chain.seen, seq)
-        if seq > chain.expected:
-            if len(chain.pending) < MAX_PENDING:
-                chain.pending[seq] = event
-            self._gap(source, chain)
-        elif seq == chain.expected:
-            self._accept(chain, event)
-        elif self._head(chain) == seq and event["hash"] != chain.last_hash:
-            assert chain.last_hash is not None  # there is a head only with its hash (_head)
-            self._rewound(
-                source,
-                chain,
-                seq,
-                f"seq {seq} of {chain.table} is another event than the one taken "
-                f"(hash {event['hash'][:12]}..., not {chain.last_hash[:12]}...)",
-            )
-        elif self._below_head(
-            chain, seq
-        ):  # whether the table still holds the head, its replay says
-            self._gap(source, chain)
-
-    def _accept(self, chain: _Chain, event: dict | None) -> None:
-        """Yield `event` (seq == expected) if it links to the last one, then those waiting."""
-        while event is not None:
-            # events only ever come to (and wait on) a chain whose table they named (_chain_of)
-            assert chain.table is not None
-            if chain.last_hash is not None:  # its own hash was checked as it came (_on_event)
-                reason = check_link(event, event["seq"] - 1, chain.last_hash)
-                if reason is not None:
-                    self._alert(chain.table, f"hash: event seq {event['seq']} refused: {reason}")
-                    return
-            self._ready.append(FeedItem(chain.table, event=event))
-            chain.expected, chain.last_hash = event["seq"] + 1, event["hash"]
-            chain.retry_at, chain.retry_s, chain.retry_on_message = None, RETRY_FIRST_S, False
-            event = chain.pending.pop(chain.expected, None)
-
-    # -- the hold policy's head
-
-    def _head(self, chain: _Chain) -> int | None:
-        """Holding, the last seq given out of the chain, whose hash is `last_hash` (None: none)."""
-        if (
-            not self._hold
-            or chain.last_hash is None
-            or chain.expected is None
-            or chain.expected <= 1
-        ):
-            return None
-        return chain.expected - 1
-
-    def _below_head(self, chain: _Chain, seq: int) -> bool:
-        head = self._head(chain)
-        return head is not None and seq < head
-
-    def _rewound(self, source: _Source, chain: _Chain, head: int, why: str) -> None:
-        """The table's chain does not continue the one given out up to `head`: say so once, then
-        hold it."""
-        name = self._name(source, chain)
-        self._alert(
-            name,
-            f"rewound: {why}: its chain does not continue the one taken up to seq {head}; "
-            f"nothing more of {name} is taken until it is taken up again",
-        )
-        chain.held, chain.retry_at, chain.retry_on_message = True, None, False
-        chain.pending.clear()
-        if source.replaying is chain:  # the rest of its answer goes nowhere
-            self._drop_dealer(source)
-            self._replay_done(source)
-
     # -- replay
 
-    def _gap(self, source: _Source, chain: _Chain) -> None:
+    def _gap(self, source: SourceSockets, chain: Chain) -> None:
         """Events from `chain.expected` are missing (or, holding, the table may no longer hold the
         head): ask a replay unless one is under way."""
         if (
@@ -484,7 +220,7 @@ class FeedFollower:
             source.replay_deadline = time.monotonic() + self._replay_timeout
             self._timed.add(source)
 
-    def _on_replay(self, source: _Source, frames: list[bytes]) -> None:
+    def _on_replay(self, source: SourceSockets, frames: list[bytes]) -> None:
         chain = source.replaying
         if chain is None:  # an answer to a request given up on
             return
@@ -520,14 +256,14 @@ class FeedFollower:
                     f"wrong_table: the replay of {chain.table} sent an event of {owner.table}",
                 )
 
-    def _replay_done(self, source: _Source) -> None:
+    def _replay_done(self, source: SourceSockets) -> None:
         """The replay under way ended: ask the next one waiting."""
         source.replaying, source.replay_deadline = None, None
         while source.waiting and source.replaying is None:
             chain = source.waiting.popleft()
             self._gap(source, chain)
 
-    def _after_replay(self, source: _Source, chain: _Chain, last_seq: Any) -> None:
+    def _after_replay(self, source: SourceSockets, chain: Chain, last_seq: Any) -> None:
         if not is_int(last_seq):
             self._skip(source, chain, f"malformed replay.end last_seq {last_seq!r}")
             return
@@ -539,7 +275,7 @@ class FeedFollower:
                 f"the last seq of {chain.table} is {last_seq} (its replay ends there)",
             )
             return
-        assert chain.expected is not None  # it was asked from there (_Source.ask)
+        assert chain.expected is not None  # it was asked from there (SourceSockets.ask)
         chain.seen = max(chain.seen, last_seq)
         ended_before, chain.replay_end = chain.replay_end, last_seq
         if not chain.pending and chain.seen < chain.expected:
@@ -561,8 +297,7 @@ class FeedFollower:
             if source.replay_deadline is not None and now >= source.replay_deadline:
                 chain = source.replaying
                 assert chain is not None  # a replay deadline only while one is under way
-                self._drop_dealer(source)
-                self._replay_done(source)
+                self._abandon_replay(source)
                 self._skip(
                     source,
                     chain,
@@ -578,7 +313,11 @@ class FeedFollower:
             ):
                 self._timed.discard(source)
 
-    def _drop_dealer(self, source: _Source) -> None:
+    def _abandon_replay(self, source: SourceSockets) -> None:
+        self._drop_dealer(source)
+        self._replay_done(source)
+
+    def _drop_dealer(self, source: SourceSockets) -> None:
         """Forget the replay socket: answers to a request given up on go nowhere."""
         if source.dealer is not None:
             self._poller.unregister(source.dealer)
@@ -586,7 +325,9 @@ class FeedFollower:
             source.dealer.close(linger=0)
             source.dealer = None
 
-    def _skip(self, source: _Source, chain: _Chain, why: str, unanswered: bool = False) -> None:
+    def _skip(
+        self, source: SourceSockets, chain: Chain, why: str, unanswered: bool = False
+    ) -> None:
         """The events from `chain.expected` cannot be had now. Hold: say so and ask again later
         (at once when the table is heard again, if the replay went `unanswered`). Otherwise name
         them and go on from the next event there is (waiting, or announced); with nothing known

@@ -4,9 +4,10 @@ Three threads, one job each:
 - the receiver (the caller's thread) follows every table of the floor file (`FeedFollower`
   with `hold=True`: a chain never goes past a gap or a refused event; it waits and asks the
   table's replay again) and watches the links: silence, CURVE handshakes refused;
-- the recorder stores the verified events in batches (each batch one transaction, its chain
-  checked again by the store), and only then folds them into the tables' views, raises the
-  alerts they call for and republishes them on the merged feed, with a heartbeat per table;
+- the recorder (recorder.py) stores the verified events in batches (each batch one
+  transaction, its chain checked again by the store), and only then folds them into the
+  tables' views, raises the alerts they call for and republishes them on the merged feed, with
+  a heartbeat per table;
 - the control server (`PitServer`) answers the board and the consoles: the floor, a table's
   detail, acknowledgements, and replays of the merged feed from the store.
 
@@ -35,7 +36,6 @@ on its port, a new subscriber hears it at once, and the pit's SUB would never ag
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
 from collections.abc import Callable
@@ -45,12 +45,14 @@ from typing import Any
 import zmq
 
 from terminal.common.flag import Flag
-from terminal.contract.events import GENESIS, canonical, heartbeat, topic, utc_ts
+from terminal.contract.events import utc_ts
 from terminal.feed import bind
-from terminal.feed.follow import REPLAY_TIMEOUT_S, FeedFollower, FeedItem, Source
+from terminal.feed.follow import REPLAY_TIMEOUT_S, FeedFollower
+from terminal.feed.follow_source import FeedItem, Source
 from terminal.pit.floorfile import Floor, FloorTable
-from terminal.pit.store import ChainError, PitStore, StoreError, is_open
-from terminal.pit.view import FOLDED_KINDS, Raised, TableView
+from terminal.pit.recorder import Recorder, Resync, alert_key, resume_after
+from terminal.pit.store import PitStore, is_open
+from terminal.pit.view import FOLDED_KINDS, TableView
 
 log = logging.getLogger(__name__)
 
@@ -58,21 +60,9 @@ POLL_S = 0.2  # the receiver's longest wait, so that link checks run on time
 # the receiver's shortest round: polling 1,000 sockets costs the same for 1 message or 50
 RECEIVE_CYCLE_S = 0.01
 LINK_CHECK_S = 0.5
-BATCH_ROWS = 2000  # events stored in one transaction at most
-TICK_S = 1.0  # the recorder's heartbeats and pace checks
-RETRY_STORE_S = 1.0
 RECONNECT_REFUSED_S = 5.0  # a table that refused the pit's key is tried again this often
 RENEW_QUIET_S = 5.0  # a table unheard this long gets new sockets, and again as often (docstring)
 LINGER_MS = 1000
-
-
-ONE_OPEN = frozenset({"silent", "refused", "rewound", "direction", "pace", "bias", "float_low"})
-
-
-def _key(table_id: str | None, kind: str, detail: str) -> tuple:
-    """What makes an alert the same as one still open: for the kinds of ONE_OPEN the table and
-    the kind (one open at a time), for the others (a fault, a broken chain) the detail too."""
-    return (table_id, kind) if kind in ONE_OPEN else (table_id, kind, detail)
 
 
 class Collector:
@@ -107,22 +97,19 @@ class Collector:
         self._refused: dict[str, float] = {}  # table -> since when its handshakes fail
         self._renewed: dict[str, float] = {}  # table -> when its quiet sockets were last renewed
         open_alerts = store.alerts(open_only=True)
-        self._open_alerts = {_key(a["table"], a["kind"], a["detail"]) for a in open_alerts}
         # the receiver's: tables with a `silent` alert open, to clear once heard
         self._unheard = {a["table"] for a in open_alerts if a["kind"] == "silent"}
         self._held = {
             a["table"] for a in open_alerts if a["kind"] == "rewound"
         }  # the receiver's: rewound tables
-        self._queue: queue.Queue[tuple[str, Any]] = queue.Queue()
         # recorder and control server -> receiver: (table, where its chain goes on, whether a hold
         # is released)
-        self._resync: queue.Queue[tuple[str, tuple[int, str], bool]] = queue.Queue()
+        self._resync: Resync = Resync()
         self._watches: dict[str, Any] = {}  # table -> the handshake watch of its SUB
         self._stop_asked = Flag()  # by a signal handler, say: no lock
         # set once the receiver has stopped: the recorder finishes
         self._stopping = threading.Event()
         self._started = time.monotonic()
-        self.stored = 0  # events stored since start
 
         heads = store.heads()
         self._rebuild_views(heads, progress or (lambda done, total: None))
@@ -132,12 +119,21 @@ class Collector:
             serve(pub)
         self.publish_endpoint = bind(pub, publish or floor.publish, "pit's merged feed PUB socket")
         self._pub = pub
+        self._recorder = Recorder(
+            store,
+            self._views,
+            self._lock,
+            pub,
+            {alert_key(a["table"], a["kind"], a["detail"]) for a in open_alerts},
+            self._resync,
+            self._stopping,
+        )
         sources = [
             Source(
                 t.feed,
                 t.replay,
                 table=t.id,
-                start=self._start(heads.get(t.id)),
+                start=resume_after(heads.get(t.id)),
                 held=t.id in self._held,
             )
             for t in floor.tables
@@ -154,7 +150,6 @@ class Collector:
         )
         for table_id, watch in self._watches.items():
             self._follower.watch(watch.socket, partial(self._on_handshake, table_id, watch))
-        self._recorder = threading.Thread(target=self._record, name="pit-recorder", daemon=True)
 
     @property
     def _feed(self) -> FeedFollower:
@@ -162,10 +157,10 @@ class Collector:
         assert self._follower is not None
         return self._follower
 
-    @staticmethod
-    def _start(head: tuple[int, str] | None) -> tuple[int, str]:
-        """Where a table's chain goes on: after the last event stored of it."""
-        return (1, GENESIS) if head is None else (head[0] + 1, head[1])
+    @property
+    def stored(self) -> int:
+        """Events stored since start."""
+        return self._recorder.stored
 
     def _rebuild_views(
         self, heads: dict[str, tuple[int, str]], progress: Callable[[int, int], None]
@@ -231,13 +226,11 @@ class Collector:
             if kind == "rewound":
                 self._held.add(item.table)
             if rows:
-                self._queue.put(("events", rows))
+                self._recorder.events(rows)
                 rows = []
-            self._queue.put(
-                ("alert", (item.table if item.table in self._tables else None, kind, detail))
-            )
+            self._recorder.alert(item.table if item.table in self._tables else None, kind, detail)
         if rows:
-            self._queue.put(("events", rows))
+            self._recorder.events(rows)
 
     def _setup(self, source: Source, socket: zmq.Socket) -> None:
         """CURVE on a table's new socket, and a handshake watch on its SUB (replacing the old)."""
@@ -265,7 +258,7 @@ class Collector:
             elif table_id not in self._refused:
                 self._refused[table_id] = time.monotonic()
                 log.warning("table %s: %s", table_id, handshake.alert(table_id))
-                self._queue.put(("alert", (table_id, "refused", handshake.alert(table_id))))
+                self._recorder.alert(table_id, "refused", handshake.alert(table_id))
 
     def _check_links(self, now: float) -> None:
         heard = self._feed.heard()
@@ -309,134 +302,22 @@ class Collector:
                 f"no message from table {table.id} for more than {table.alerts.silent_after:g} s"
                 + ("" if ever else " since the pit started")
             )
-            self._queue.put(("alert", (table.id, "silent", detail)))
+            self._recorder.alert(table.id, "silent", detail)
             return "silent"
         if ever and table.id in self._unheard:
             self._unheard.discard(table.id)
-            self._queue.put(("heard", table.id))
+            self._recorder.heard(table.id)
         return "live" if ever else "waiting"
-
-    # -- the recorder
-
-    def _record(self) -> None:
-        next_tick = time.monotonic()
-        while not (self._stopping.is_set() and self._queue.empty()):
-            rows, then = self._take(min(TICK_S, max(0.0, next_tick - time.monotonic())))
-            if rows:
-                self._store(rows)
-            if then is not None:
-                kind, value = then
-                if kind == "alert":
-                    self._raise(*value)
-                else:
-                    self._heard_again(value)
-            if time.monotonic() >= next_tick:
-                self._tick()
-                next_tick = time.monotonic() + TICK_S
-
-    def _take(self, wait: float) -> tuple[list, tuple | None]:
-        """The events waiting, as one batch, up to the first alert (or table heard again) among
-        them, returned too: an alert is raised after the events received before it are stored (a
-        `gap` after the events before the gap), whatever the batching."""
-        rows: list = []
-        try:
-            item = self._queue.get(timeout=wait)
-        except queue.Empty:
-            return rows, None
-        while True:
-            kind, value = item
-            if kind != "events":
-                return rows, item
-            rows.extend(value)
-            if len(rows) >= BATCH_ROWS:
-                return rows, None
-            try:
-                item = self._queue.get_nowait()
-            except queue.Empty:
-                return rows, None
-
-    def _store(self, rows: list[tuple[dict, str]]) -> None:
-        """Store, then show and republish. A store that fails is retried (the events wait in
-        memory, the tables keep them too); a batch the store refuses is a bug somewhere: its
-        tables are stored one by one so that one table's trouble does not hold the others."""
-        while True:
-            try:
-                bodies = self.store.append(rows)
-                break
-            except ChainError as exc:
-                self._raise(exc.table, "hash", f"the store refused seq {exc.seq}: {exc.reason}")
-                rows = [row for row in rows if row[0]["table"] != exc.table]
-                self._resync.put((exc.table, self._start(self.store.heads().get(exc.table)), False))
-                if not rows:
-                    return
-            except StoreError as exc:
-                log.error(
-                    "cannot store %d events, retrying in %g s: %s", len(rows), RETRY_STORE_S, exc
-                )
-                if self._stopping.wait(RETRY_STORE_S) and self._queue.empty():
-                    return
-        self.stored += len(rows)
-        raised: list[tuple[str, Raised]] = []
-        with self._lock:
-            for event, _ in rows:
-                raised += [(event["table"], r) for r in self._views[event["table"]].apply(event)]
-        for (event, _), body in zip(rows, bodies):
-            self._pub.send_multipart([topic(event), body.encode("utf-8")])
-        for table_id, alert in raised:
-            self._raise(table_id, alert.kind, alert.detail)
-
-    def _tick(self) -> None:
-        now = time.time()
-        raised = []
-        with self._lock:
-            for table_id, view in self._views.items():
-                raised += [(table_id, r) for r in view.check_pace(now)]
-                self._pub.send_multipart(
-                    [
-                        f"{table_id}/heartbeat".encode(),
-                        canonical(heartbeat(table_id, view.last_seq)),
-                    ]
-                )
-        for table_id, alert in raised:
-            self._raise(table_id, alert.kind, alert.detail)
-
-    def _raise(self, table_id: str | None, kind: str, detail: str) -> None:
-        """Record an alert, unless the same one is open still."""
-        key = _key(table_id, kind, detail)
-        with self._lock:
-            if key in self._open_alerts:
-                return
-            self._open_alerts.add(key)
-        log.warning("alert %s %s: %s", table_id or "floor", kind, detail)
-        try:
-            self.store.raise_alert(table_id, kind, detail, utc_ts())
-        except StoreError as exc:
-            log.error("cannot record the alert: %s", exc)
-            with self._lock:
-                self._open_alerts.discard(key)
-
-    def _heard_again(self, table_id: str) -> None:
-        """The table's open `silent` alerts are cleared: it is heard again."""
-        try:
-            cleared = self.store.clear(table_id, "silent", utc_ts())
-        except StoreError as exc:
-            log.error("cannot clear the silent alert of table %s: %s", table_id, exc)
-            return
-        with self._lock:
-            self._open_alerts.discard(_key(table_id, "silent", ""))
-        if cleared:
-            log.warning("alert %s silent cleared: the table is heard again", table_id)
 
     # -- for the control server (any thread)
 
     def acknowledge(self, alert_id: int, by: str) -> dict:
         """Record the acknowledgement; a `rewound` one releases its table's hold."""
         alert = self.store.acknowledge(alert_id, by, utc_ts())
-        with self._lock:
-            self._open_alerts.discard(_key(alert["table"], alert["kind"], alert["detail"]))
+        self._recorder.forget(alert["table"], alert["kind"], alert["detail"])
         if alert["kind"] == "rewound" and alert["table"] in self._tables:
             self._resync.put(
-                (alert["table"], self._start(self.store.heads().get(alert["table"])), True)
+                (alert["table"], resume_after(self.store.heads().get(alert["table"])), True)
             )
         return alert
 
@@ -497,8 +378,7 @@ class Collector:
         self._stop_asked.set()
 
     def close(self) -> None:
-        if self._recorder.is_alive():
-            self._recorder.join()
+        self._recorder.join()
         for watch in self._watches.values():
             watch.close()
         self._feed.close()

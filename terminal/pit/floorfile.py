@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from terminal.common.settings import ConfigError, Section, read_toml, refuse_unknown_sections
-from terminal.feed.curve import CurveError, check_key, load_secret, read_allow_list
+from terminal.feed.curve_keys import CurveError, check_key, load_secret, read_allow_list
 
 DEFAULT_PUBLISH = "tcp://*:5700"
 DEFAULT_CONTROL = "tcp://*:5701"

@@ -8,14 +8,8 @@ from pathlib import Path
 import zmq
 
 from terminal.common.settings import ConfigError
-from terminal.feed.curve import (
-    CurveError,
-    CurveServer,
-    HandshakeWatch,
-    check_key,
-    client_socket_setup,
-    load_secret,
-)
+from terminal.feed.curve import CurveServer, HandshakeWatch, client_socket_setup
+from terminal.feed.curve_keys import CurveError, check_key, load_secret
 from terminal.pit.floorfile import Floor, FloorTable
 
 

@@ -32,7 +32,8 @@ from terminal.feed.publisher import FeedPublisher
 from terminal.runtime.journal import Journal, JournalError, JournalWriter
 from terminal.runtime.journal_lock import JournalInUse, JournalLock
 from terminal.selftest.devices import check_device, failed_to_open
-from terminal.selftest.host import Probes, check_host
+from terminal.selftest.host import check_host
+from terminal.selftest.host_probes import Probes
 from terminal.selftest.report import Progress, Report, Section, check_line
 from terminal.selftest.wheel_records import has_records, records_checks
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from terminal.selftest.devices import check_devices
-from terminal.selftest.host import Probes, check_host
+from terminal.selftest.host import check_host
+from terminal.selftest.host_probes import Probes
 from terminal.selftest.report import Progress, Report
 
 

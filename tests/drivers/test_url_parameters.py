@@ -12,7 +12,7 @@ from drivers.bridge_board import DEFAULT_BAUD
 from drivers.device import Device
 from drivers.wheel import BACKENDS, check_wheel_url
 from drivers.wheel.board import BoardWheel
-from drivers.wheel.cammegh import PARAMETERS as CAMMEGH_PARAMETERS
+from drivers.wheel.cammegh_port import PARAMETERS as CAMMEGH_PARAMETERS
 from drivers.wheel.order import WheelOrder
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "devices.md"

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from terminal.config import ConfigError
-from terminal.feed.curve import generate_keys
+from terminal.feed.curve_keys import generate_keys
 from terminal.pit.floorfile import (
     DEFAULT_CONTROL,
     DEFAULT_PUBLISH,

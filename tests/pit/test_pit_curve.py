@@ -12,7 +12,8 @@ import pytest
 import zmq
 
 from terminal.contract.events import canonical
-from terminal.feed.curve import CurveServer, generate_keys
+from terminal.feed.curve import CurveServer
+from terminal.feed.curve_keys import generate_keys
 from terminal.pit.floorfile import load_floor
 from terminal.pit.secure import pit_security
 from tests.support.feed_tables import Table

@@ -11,7 +11,8 @@ from games.records import Bet
 from terminal.runtime.audit import audit
 from terminal.scratch import scratch_table, screen_session
 from terminal.screens import kit
-from terminal.screens.croupier.rounds import PLACES, CorrectionDialog
+from terminal.screens.croupier.correction import CorrectionDialog
+from terminal.screens.croupier.outcome import PLACES
 from terminal.screens.script import open_session, sign_in
 from terminal.screens.texts import catalogue
 from tests.support.helpers import by_kind, journal_events

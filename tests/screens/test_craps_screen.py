@@ -16,7 +16,8 @@ from terminal.runtime.audit import audit
 from terminal.scratch import local_table, scratch_table, screen_session
 from terminal.screens import kit
 from terminal.screens.driver import Driver
-from terminal.screens.games.craps.layout import CrapsLayout, _placed, spot_of
+from terminal.screens.games.craps.chips import _placed
+from terminal.screens.games.craps.layout import CrapsLayout, spot_of
 from terminal.screens.games.craps.players import draw_rolls, hot_totals, roll_of, rolls_of
 from terminal.screens.games.craps.script import play_craps_session
 from terminal.screens.games.craps.view import CrapsView

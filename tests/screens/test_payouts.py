@@ -18,13 +18,11 @@ from games.rulebook import load_rules
 from terminal.common.settings import config_dir
 from terminal.runtime.settle import Settled
 from terminal.screens import kit
-from terminal.screens.payouts import (
-    CHANCES,
-    PayoutCalculator,
-    payment_order,
-    payout_sheet,
-)
-from terminal.screens.payouts_draw import draw_calculator, draw_payouts, pay_line
+from terminal.screens.payouts.calculator import CHANCES, PayoutCalculator
+from terminal.screens.payouts.calculator_draw import draw_calculator
+from terminal.screens.payouts.sheet import payment_order, payout_sheet
+from terminal.screens.payouts.sheet_draw import draw_payouts
+from terminal.screens.payouts.words import pay_line
 from terminal.screens.texts import LANGUAGES, Texts, catalogue
 from terminal.screens.texts.payouts import TEXTS
 

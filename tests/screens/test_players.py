@@ -16,14 +16,9 @@ import pytest
 from games.registry import GAMES
 from games.rulebook import load_rules
 from terminal.screens import kit
-from terminal.screens.players import (
-    COLOURS,
-    TableInfo,
-    draw_players,
-    game_name,
-    maxima_items,
-    rounded_percents,
-)
+from terminal.screens.players import TableInfo, draw_players, game_name, maxima_items
+from terminal.screens.players_discs import COLOURS
+from terminal.screens.players_wheel import rounded_percents
 from terminal.screens.stats import BLACK, GREEN, RED, YELLOW, SessionStats
 from terminal.screens.texts import LANGUAGES, Texts, catalogue
 
@@ -356,7 +351,9 @@ def test_the_bars_percentages_add_up_to_a_hundred():
 
 
 def test_every_text_the_display_names_is_in_the_catalogue_in_three_languages():
-    source = (REPO / "terminal" / "screens" / "players.py").read_text(encoding="utf-8")
+    modules = ("players.py", "players_discs.py", "players_wheel.py")  # the display's
+    screens = REPO / "terminal" / "screens"
+    source = "".join((screens / module).read_text(encoding="utf-8") for module in modules)
     named = set(re.findall(r'texts\(\s*"([a-z_]+)"', source))
     assert {"players_table", "players_limits", "players_advance", "players_hot"} <= named
     for key in named:

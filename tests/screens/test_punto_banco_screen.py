@@ -17,6 +17,7 @@ from terminal.scratch import scratch_table, screen_session
 from terminal.screens import kit
 from terminal.screens.croupier import chrome
 from terminal.screens.games import screens_of
+from terminal.screens.games.punto_banco.boxes import seat_lines
 from terminal.screens.games.punto_banco.deal import BANKER, PLAYER, TIE, Hands, rules_applied, spans
 from terminal.screens.games.punto_banco.road import Cell, ShoeRoad, big_road, counts
 from terminal.screens.games.punto_banco.script import play_punto_banco_session
@@ -59,7 +60,7 @@ def test_a_session_played_by_taps_leaves_a_journal_that_verifies(tmp_path, size)
         assert not driver.overlapping, f"targets over one another: {driver.overlapping}"
         rules = driver.table.rules
         # the banker's coup as the view shows it: each banker payout with its commission
-        lines = view._lines(played["result"])
+        lines = seat_lines(view.app.table.rules, view.app.model.current, played["result"])
         banker = {line.seat: line for line in lines[BANKER]}
         assert set(banker) == {2, 4}
         for line in banker.values():

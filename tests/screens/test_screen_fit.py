@@ -75,8 +75,9 @@ class KnownMisfit(AssertionError):
 # the screens whose misfits are known, and who mends them; the cases that meet them are marked
 # xfail(strict=True): once mended, they pass, and the mark is to be lifted
 KNOWN = {
-    "calculator": "the lead (terminal/screens/payouts_draw.py, _kind_cell: a bet kind's name "
-    "beside its multiple and two buttons in a third of the screen: 'Sorts senzilles' in 62 px)",
+    "calculator": "the lead (terminal/screens/payouts/calculator_draw.py, _kind_cell: a bet "
+    "kind's name beside its multiple and two buttons in a third of the screen: 'Sorts "
+    "senzilles' in 62 px)",
 }
 KNOWN_CASES = {
     **{

@@ -15,7 +15,7 @@ import pytest
 from terminal.common import draw
 from terminal.scratch import scratch_table, screen_session
 from terminal.screens import kit, script
-from terminal.screens.croupier.rounds import CorrectionDialog
+from terminal.screens.croupier.correction import CorrectionDialog
 from terminal.screens.pads import PersonPad
 from terminal.screens.pads.cards import card_label
 from terminal.screens.pads.person import SUBJECT_LEAST

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from firmware_bridge import fields as f
 from firmware_bridge import messages as m
 
 MS = 1_000_000
@@ -14,18 +15,18 @@ MS = 1_000_000
 # for the largest body to fit a frame.
 _text = st.text(max_size=8)
 FIELD_VALUES = {
-    m.U8: st.integers(0, 0xFF),
-    m.U16: st.integers(0, 0xFFFF),
-    m.U32: st.integers(0, 0xFFFFFFFF),
-    m.U64: st.integers(0, 2**64 - 1),
+    f.U8: st.integers(0, 0xFF),
+    f.U16: st.integers(0, 0xFFFF),
+    f.U32: st.integers(0, 0xFFFFFFFF),
+    f.U64: st.integers(0, 2**64 - 1),
     m.DIRECTION: st.sampled_from(m.DIRECTIONS),
     m.ROLE: st.sampled_from(m.ROLES),
     m.VOID_CAUSE: st.sampled_from(m.DICE_VOID_CAUSES),
     m.CARD_FAULT_CODE: st.sampled_from(m.CARD_FAULT_CODES),
-    m.FLAG: st.booleans(),
-    m.BLOB: st.binary(max_size=16),
-    m.TEXT: st.text(max_size=40),
-    m.POCKETS: st.lists(st.integers(0, 0xFF), min_size=1, max_size=6).map(tuple),
+    f.FLAG: st.booleans(),
+    f.BLOB: st.binary(max_size=16),
+    f.TEXT: st.text(max_size=40),
+    f.POCKETS: st.lists(st.integers(0, 0xFF), min_size=1, max_size=6).map(tuple),
     m.CHECKS: st.lists(st.builds(m.Check, _text, st.booleans(), _text), max_size=3).map(tuple),
 }
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from terminal.selftest import host
-from terminal.selftest.host import KernelClock, Probes
+from terminal.selftest import host_probes
+from terminal.selftest.host_probes import KernelClock, Probes
 
 SYNCED = KernelClock(state=0, status=0x2001, maxerror_us=12_000, esterror_us=400)
 UNSYNCED = KernelClock(state=5, status=0x0041, maxerror_us=16_000_000, esterror_us=16_000_000)
@@ -23,14 +23,17 @@ def write(path: Path, text: str) -> Path:
 def healthy_pi(root: Path) -> Probes:
     """A Pi 4 under `root`: no under-voltage or throttling, its watchdog fed by systemd
     (RuntimeWatchdogSec=10s), the clock synchronised; no command asked."""
-    write(root / host.MODEL, "Raspberry Pi 4 Model B Rev 1.4\0")
-    write(root / host.THROTTLED, "0\n")
+    write(root / host_probes.MODEL, "Raspberry Pi 4 Model B Rev 1.4\0")
+    write(root / host_probes.THROTTLED, "0\n")
     write(root / "dev" / "watchdog", "")
     write(root / "dev" / "watchdog0", "")
-    watchdog = root / host.WATCHDOG_CLASS / "watchdog0"
+    watchdog = root / host_probes.WATCHDOG_CLASS / "watchdog0"
     write(watchdog / "identity", "Broadcom BCM2835 Watchdog timer\n")
     write(watchdog / "timeout", "10\n")
     write(watchdog / "max_timeout", "15\n")
     write(watchdog / "state", "active\n")
-    write(root / host.SYSTEM_CONF, "[Manager]\n#RuntimeWatchdogSec=off\nRuntimeWatchdogSec=10s\n")
+    write(
+        root / host_probes.SYSTEM_CONF,
+        "[Manager]\n#RuntimeWatchdogSec=off\nRuntimeWatchdogSec=10s\n",
+    )
     return Probes(root=root, vcgencmd=None, timedatectl=None, clock=lambda: SYNCED)

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from terminal.cli import EXIT_CONFIG
 from terminal.common.endpoints import endpoint_problem
 from terminal.config import ConfigError, load_table_config
+from terminal.exit_codes import EXIT_CONFIG
 from tests.support.helpers import (
     TABLES,
     cli,

@@ -15,13 +15,11 @@ import zmq
 
 from terminal.config import ConfigError, load_table_config
 from terminal.contract.events import canonical, check_event
-from terminal.feed.curve import (
+from terminal.feed.curve import CurveServer, HandshakeWatch, client_socket_setup
+from terminal.feed.curve_keys import (
     CurveError,
-    CurveServer,
-    HandshakeWatch,
     add_keys_parser,
     check_key,
-    client_socket_setup,
     cmd_keys,
     generate_keys,
     load_public,

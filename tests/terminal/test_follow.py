@@ -8,7 +8,7 @@ import pytest
 import zmq
 
 from terminal.contract.events import GENESIS, canonical, seal, topic
-from terminal.feed.follow import Source
+from terminal.feed.follow_source import Source
 from terminal.pit.lines import format_event
 from tests.support.feed_tables import (
     ANY_PORT,
@@ -294,7 +294,7 @@ def test_holding_a_gap_a_table_heard_again_is_asked_at_once_not_at_the_next_retr
     tables, followers, tmp_path, monkeypatch
 ):
     # the next retry would be far away
-    monkeypatch.setattr("terminal.feed.follow.RETRY_FIRST_S", 60.0)
+    monkeypatch.setattr("terminal.feed.follow_source.RETRY_FIRST_S", 60.0)
     feed, replay = f"ipc://{tmp_path}/feed", f"ipc://{tmp_path}/replay"
     follower = followers(
         [Source(feed, replay, table="RL-01", start=(1, GENESIS))], hold=True, replay_timeout=0.2

@@ -9,7 +9,8 @@ import sqlite3
 import pytest
 
 from terminal.cli import main
-from terminal.feed.curve import CurveServer, generate_keys
+from terminal.feed.curve import CurveServer
+from terminal.feed.curve_keys import generate_keys
 from tests.support.helpers import forge, made_then_closed
 from tests.support.pit_helpers import Pit, floor_file, wait_for
 

@@ -23,9 +23,9 @@ from terminal.assemble import assemble
 from terminal.cli import main
 from terminal.config import load_table_config
 from terminal.runtime.audit import audit
-from terminal.selftest import host
+from terminal.selftest import host, host_pi, host_probes, host_storage
 from terminal.selftest.command import TableRunning, run_selftest
-from terminal.selftest.host import Probes
+from terminal.selftest.host_probes import Probes
 from tests.drivers.conftest import FRENCH
 from tests.support.helpers import cli, journal_events, quiet, wait_for, write_config
 from tests.support.selftest_host import SYNCED, UNSYNCED, healthy_pi, write
@@ -219,14 +219,14 @@ def test_a_healthy_pi_passes_every_host_check(tmp_path, pi):
 
 
 def test_under_voltage_now_fails_and_since_boot_warns(tmp_path, pi):
-    write(pi.root / host.THROTTLED, "50005\n")
-    power = host.check_power(pi)
+    write(pi.root / host_probes.THROTTLED, "50005\n")
+    power = host_pi.check_power(pi)
     assert not power.ok
     assert power.detail.startswith("now: under-voltage, throttled (get_throttled 0x50005): ")
     assert "power supply" in power.detail and "cool the Pi" in power.detail
 
-    write(pi.root / host.THROTTLED, "50000\n")
-    power = host.check_power(pi)
+    write(pi.root / host_probes.THROTTLED, "50000\n")
+    power = host_pi.check_power(pi)
     assert power.ok
     assert power.detail.startswith(
         "warning: none now, but since boot: under-voltage, throttled (get_throttled 0x50000)"
@@ -234,45 +234,45 @@ def test_under_voltage_now_fails_and_since_boot_warns(tmp_path, pi):
 
 
 def test_the_flags_come_from_vcgencmd_without_the_firmware_file(tmp_path, pi):
-    (pi.root / host.THROTTLED).unlink()
+    (pi.root / host_probes.THROTTLED).unlink()
     vcgencmd = write(tmp_path / "bin" / "vcgencmd", "#!/bin/sh\necho throttled=0x80008\n")
     vcgencmd.chmod(0o755)
-    power = host.check_power(Probes(root=pi.root, vcgencmd=str(vcgencmd)))
+    power = host_pi.check_power(Probes(root=pi.root, vcgencmd=str(vcgencmd)))
     assert not power.ok and power.detail.startswith("now: soft temperature limit (get_throttled")
 
-    power = host.check_power(Probes(root=pi.root, vcgencmd=None))
+    power = host_pi.check_power(Probes(root=pi.root, vcgencmd=None))
     assert not power.ok and power.detail.startswith("cannot read the firmware's flags")
 
 
 def test_another_machine_is_no_pi(tmp_path):
     elsewhere = Probes(root=tmp_path / "pc", vcgencmd=None, timedatectl=None)
-    assert host.check_power(elsewhere).detail == "not a Raspberry Pi: not checked"
-    watchdog = host.check_watchdog(elsewhere)
+    assert host_pi.check_power(elsewhere).detail == "not a Raspberry Pi: not checked"
+    watchdog = host_pi.check_watchdog(elsewhere)
     assert watchdog.ok and watchdog.detail == "not a Raspberry Pi: no hardware watchdog here"
 
 
 def test_a_pi_without_its_watchdog_fails(pi):
     for device in ("watchdog", "watchdog0"):
         (pi.root / "dev" / device).unlink()
-    watchdog = host.check_watchdog(pi)
+    watchdog = host_pi.check_watchdog(pi)
     assert not watchdog.ok and "dtparam=watchdog=on" in watchdog.detail
 
 
 def test_a_watchdog_systemd_does_not_feed_fails(pi):
-    write(pi.root / host.SYSTEM_CONF, "[Manager]\n#RuntimeWatchdogSec=10s\n")
-    watchdog = host.check_watchdog(pi)
+    write(pi.root / host_probes.SYSTEM_CONF, "[Manager]\n#RuntimeWatchdogSec=10s\n")
+    watchdog = host_pi.check_watchdog(pi)
     assert not watchdog.ok
     assert "RuntimeWatchdogSec is not set; set RuntimeWatchdogSec=10s" in watchdog.detail
 
     write(
         pi.root / "etc/systemd/system.conf.d/watchdog.conf", "[Manager]\nRuntimeWatchdogSec=20s\n"
     )
-    watchdog = host.check_watchdog(pi)
+    watchdog = host_pi.check_watchdog(pi)
     assert not watchdog.ok and "RuntimeWatchdogSec=20s" in watchdog.detail
     assert "above its maximum of 15 s" in watchdog.detail
 
     write(pi.root / "etc/systemd/system.conf.d/watchdog.conf", "[Manager]\nRuntimeWatchdogSec=14\n")
-    watchdog = host.check_watchdog(pi)
+    watchdog = host_pi.check_watchdog(pi)
     assert watchdog.ok and watchdog.detail.endswith(
         "RuntimeWatchdogSec=14 (/etc/systemd/system.conf.d/watchdog.conf)"
     )
@@ -280,20 +280,20 @@ def test_a_watchdog_systemd_does_not_feed_fails(pi):
 
 def test_a_full_disk_fails_and_a_low_one_warns_with_the_figures(tmp_path, pi):
     folder = tmp_path
-    full = host.check_disk(folder, Probes(root=pi.root, disk_floor=10**18))
+    full = host_storage.check_disk(folder, Probes(root=pi.root, disk_floor=10**18))
     assert not full.ok
     assert re.match(r"[\d.]+ [GM]B free of [\d.]+ [GM]B \(\d+%\) on the journal's", full.detail)
     assert "below 1000000000.0 GB, the journal may stop" in full.detail
 
-    low = host.check_disk(folder, Probes(root=pi.root, disk_floor=0, disk_warning=10**18))
+    low = host_storage.check_disk(folder, Probes(root=pi.root, disk_floor=0, disk_warning=10**18))
     assert low.ok and low.detail.startswith("warning: ")
 
 
 def test_a_slow_card_warns_and_a_very_slow_one_fails(tmp_path, pi):
-    slow = host.check_commits(tmp_path, Probes(root=pi.root, commit_warning_ms=-1))
+    slow = host_storage.check_commits(tmp_path, Probes(root=pi.root, commit_warning_ms=-1))
     assert slow.ok and slow.detail.startswith("warning: a commit in WAL mode")
     assert "a slow card" in slow.detail
-    too_slow = host.check_commits(tmp_path, Probes(root=pi.root, commit_limit_ms=-1))
+    too_slow = host_storage.check_commits(tmp_path, Probes(root=pi.root, commit_limit_ms=-1))
     assert not too_slow.ok and "too slow for the table's journal" in too_slow.detail
     assert list(tmp_path.glob(".selftest-*")) == []
 
@@ -323,9 +323,9 @@ def test_an_unsynchronised_clock_fails_whatever_timedatectl_says(tmp_path):
 
 
 def test_the_kernel_is_asked_through_adjtimex():
-    clock = host.read_kernel_clock()
+    clock = host_probes.read_kernel_clock()
     assert clock is not None  # this is Linux
-    assert clock.synchronised == (clock.state != host.TIME_ERROR and not clock.status & 0x40)
+    assert clock.synchronised == (clock.state != host_probes.TIME_ERROR and not clock.status & 0x40)
 
 
 def test_curve_missing_fails(pi):

@@ -1,8 +1,8 @@
-"""A wheel's own records beside the journal (terminal/selftest/wheel_records.py): the
-reconciliation on made-up logs and journals, then a real table run on the SS2 emulator (a
-pseudo-terminal), a simulated run on the same journal, and games the wheel plays with no
-terminal, read back from the wheel and set beside the journal. Tests wait for conditions with
-deadlines, never sleep-then-assert."""
+"""A wheel's own records beside the journal (terminal/selftest/wheel_records.py, its log
+reconciled in wheel_reconcile.py): the reconciliation on made-up logs and journals, then a real
+table run on the SS2 emulator (a pseudo-terminal), a simulated run on the same journal, and
+games the wheel plays with no terminal, read back from the wheel and set beside the journal.
+Tests wait for conditions with deadlines, never sleep-then-assert."""
 
 from __future__ import annotations
 
@@ -18,18 +18,15 @@ from drivers.wheel.events import BallLaunched
 from drivers.wheel.order import WheelOrder
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.selftest.wheel_records import (
+from terminal.selftest.wheel_reconcile import (
     AGREE,
     BEFORE,
     MISFIRE_ROW,
     OLDER,
     VOID_ROW,
-    checks_of,
-    read_records,
     reconcile,
-    records_checks,
-    records_from,
 )
+from terminal.selftest.wheel_records import checks_of, read_records, records_checks, records_from
 from tests.drivers.conftest import FRENCH
 from tests.support.helpers import journal_events, quiet, write_config
 from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR, cammegh_url

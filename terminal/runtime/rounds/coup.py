@@ -192,8 +192,10 @@ class CoupRounds(Rounds):
             self._void_if_declared()  # declared as the last card was dealt
             if self.carrousel is not None:
                 journaled = self._own.pool_round == table.state.round  # not twice
+
                 def stopped() -> None:  # a stop while the pool is away gives the coup up
                     self._give_up(reason(VOIDS, "void_stopped"))
+
                 settle_coins(table, self.carrousel, coup, journaled, stopped)
         except _CoupVoid:
             return None

@@ -6,7 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terminal.screens.app import Screen
-from terminal.screens.croupier import rounds, session
+from terminal.screens.croupier import session
+from terminal.screens.croupier.correction import CorrectionDialog
+from terminal.screens.croupier.history import HistoryDialog
+from terminal.screens.croupier.outcome import OutcomeDialog
+from terminal.screens.croupier.payout_dialogs import CalculatorDialog, PayoutsDialog
 from terminal.screens.croupier.table import TableScreen
 from terminal.screens.players_screen import PlayersScreen
 from terminal.screens.technician.screen import TechnicianScreen
@@ -62,19 +66,19 @@ class Screens:
 
     def enter_outcome(self) -> None:
         own = self.table.view.outcome_dialog()  # a game's own (blackjack's deal), or the pad's
-        self.app.open(own if own is not None else rounds.OutcomeDialog(self.app))
+        self.app.open(own if own is not None else OutcomeDialog(self.app))
 
     def payouts(self) -> None:
-        self.app.open(rounds.PayoutsDialog(self.app))
+        self.app.open(PayoutsDialog(self.app))
 
     def correct(self) -> None:
-        self.app.open(rounds.CorrectionDialog(self.app))
+        self.app.open(CorrectionDialog(self.app))
 
     def history(self) -> None:
-        self.app.open(rounds.HistoryDialog(self.app))
+        self.app.open(HistoryDialog(self.app))
 
     def calculator(self) -> None:
-        self.app.open(rounds.CalculatorDialog(self.app))
+        self.app.open(CalculatorDialog(self.app))
 
     def top_up(self) -> None:
         self.app.open(session.TopUpDialog(self.app))

@@ -14,7 +14,7 @@ from terminal.runtime.session import OpenRound
 from terminal.screens import kit
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog
-from terminal.screens.payouts import round_sheet
+from terminal.screens.payouts.sheet import round_sheet
 
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp

@@ -74,7 +74,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "pads_red": ("Roig", "Rojo", "Red"),
     "pads_black": ("Negre", "Negro", "Black"),
     "pads_segment": ("Casella {n}", "Casilla {n}", "Segment {n}"),
-    # a coup's cards corrected (the correction dialog, croupier/rounds.py)
+    # a coup's cards corrected (the correction dialog, croupier/correction.py)
     "pads_cards_dealt": (
         "Les cartes en l'ordre repartit: toqueu-ne una per canviar-la",
         "Las cartas en el orden repartido: toque una para cambiarla",
@@ -92,7 +92,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "pads_place_bank": ("Banca", "Banca", "Bank"),
     "pads_place_box": ("Casella {n}", "Casilla {n}", "Box {n}"),
     "pads_place_burn": ("Carta cremada", "Carta quemada", "Burnt card"),
-    # what a correction's PIN signs at a coup: each card changed (croupier/rounds.py)
+    # what a correction's PIN signs at a coup: each card changed (croupier/correction.py)
     "pads_card_changed": (
         "Carta {n} ({place}): {was} → {now}",
         "Carta {n} ({place}): {was} → {now}",

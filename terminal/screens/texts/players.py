@@ -1,4 +1,5 @@
-"""The screens' texts of the players part: key -> (Catalan, Spanish, English)."""
+"""The texts of the players' display (terminal/screens/players.py): key -> (Catalan, Spanish,
+English)."""
 
 TEXTS: dict[str, tuple[str, str, str]] = {
     # what every table shows (Valencian art. 38.2, Andorran regulation likewise)

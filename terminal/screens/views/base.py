@@ -45,7 +45,7 @@ class GameView:
     # rolls, the card games' last results; None: the wheel games' results, hot numbers, shares
     players_body: Body | None = None
     # whether a demo (a table with no staff: `make sim`) takes a visitor's bets by hand on this
-    # layout, beside the simulated players': the wheel games' cloth
+    # layout, beside the simulated bets: the wheel games' cloth
     demo_bets = False
 
     def __init__(self, screen: TableScreen):

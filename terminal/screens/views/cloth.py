@@ -41,7 +41,7 @@ BETWEEN = {"columns": "column", "dozens": "dozen"}
 
 
 class ClothView(GameView):
-    demo_bets = True  # a visitor bets by hand beside the simulated players (`make sim`)
+    demo_bets = True  # a visitor bets by hand beside the simulated bets (`make sim`)
 
     def __init__(self, screen: TableScreen):
         super().__init__(screen)

@@ -1,6 +1,6 @@
 """Craps' view on the table screen (section 09): the layout as the boxman and the stickman know
-it (layout.py) with every bet where its chips sit, the come bets travelled onto
-their numbers with their odds, the puck on the point; above it the shooter, the seats the dice
+it (layout.py, painted by felt.py) with every bet where its chips sit, the come bets travelled
+onto their numbers with their odds, the puck on the point; above it the shooter, the seats the dice
 went round, the last shooter, and the line bet the shooter owes while bets are open; the
 withdrawals of the bets that may be withdrawn between rolls, the dice change, and the
 stickman's void throw by its cause.
@@ -32,6 +32,7 @@ from terminal.screens.games.craps.dialogs import (
     VoidThrowDialog,
     WithdrawDialog,
 )
+from terminal.screens.games.craps.felt import LayoutFelt
 from terminal.screens.games.craps.layout import ROWS, CrapsLayout, Spot, Token, odds_code, spot_of
 from terminal.screens.games.craps.players import draw_rolls
 from terminal.screens.views.base import Action, GameView
@@ -49,7 +50,7 @@ class CrapsView(GameView):
         self.shooters: list[tuple[int, tuple[int, ...]]] = []  # (seat, the seats that passed)
         self.last_shooter = False  # the session's last shooter has the dice
         self.dice_changes = 0  # the dice changes heard since the screen started
-        self._layout: CrapsLayout | None = None
+        self._felt: LayoutFelt | None = None  # the layout laid out and painted
         self._layout_key: tuple[tuple[int, ...], str] | None = None
         self.players_body = self._players_body
         self.app.model.listeners.append(self._heard)
@@ -195,14 +196,15 @@ class CrapsView(GameView):
 
     # -- drawing -----------------------------------------------------------------------------
     def layout_or_none(self) -> CrapsLayout | None:
-        return self._layout
+        return None if self._felt is None else self._felt.layout
 
-    def layout(self, rect: pygame.Rect) -> CrapsLayout:
+    def felt(self, rect: pygame.Rect) -> LayoutFelt:
+        """The layout laid out on `rect` and painted, made again for another rect or language."""
         key = (tuple(rect), self.app.texts.language)
-        if self._layout is None or self._layout_key != key:
-            self._layout = CrapsLayout(rect, self.app.s, self.app.texts)
+        if self._felt is None or self._layout_key != key:
+            self._felt = LayoutFelt(CrapsLayout(rect, self.app.s, self.app.texts))
             self._layout_key = key
-        return self._layout
+        return self._felt
 
     def header_height(self) -> int:
         return max(kit.MIN_TARGET + 4, int(50 * self.app.s))
@@ -214,7 +216,7 @@ class CrapsView(GameView):
         area = pygame.Rect(
             rect.x, head.bottom + int(6 * app.s), rect.w, rect.bottom - head.bottom - int(6 * app.s)
         )
-        layout = self.layout(area)
+        felt = self.felt(area)
         if st.round_status != "open":
             self.withdrawing = False
         last = app.model.last_result
@@ -228,7 +230,7 @@ class CrapsView(GameView):
             dice = last.result["outcome"].get("dice")
             thrown = sum(dice) if dice else None
         refused = app.fresh_refusal()
-        layout.draw(
+        felt.draw(
             surface,
             self._stakes(),
             point=self.own.point,
@@ -240,7 +242,7 @@ class CrapsView(GameView):
         )
         targets: list[Target] = list(self._header(surface, head))
         if st.round_status == "open" and not app.demo:
-            targets.insert(0, Zone(layout.rect, "layout", self._tap))
+            targets.insert(0, Zone(felt.layout.rect, "layout", self._tap))
         return targets
 
     def _stakes(self) -> dict[str, list[Token]]:
@@ -313,9 +315,9 @@ class CrapsView(GameView):
             targets.append(button)
             x -= gap
         radius = (rect.h - 10) // 2
-        layout = self.layout_or_none()
-        if layout is not None:
-            layout.puck(
+        felt = self._felt
+        if felt is not None:
+            felt.puck(
                 surface, (rect.x + gap + radius, rect.centery), radius, self.own.point is not None
             )
         left = rect.x + 2 * gap + 2 * radius + gap
@@ -405,7 +407,7 @@ class CrapsView(GameView):
     def _tap(self, pos: tuple[int, int]) -> bool:
         """A bet where the finger is; a number's box too small for its rows opens the
         number's bets; while withdrawing, the bets of the field tapped."""
-        layout = self._layout
+        layout = self.layout_or_none()
         if layout is None:
             return False
         spot = layout.spot_at(pos)
@@ -425,7 +427,7 @@ class CrapsView(GameView):
     def tap_code(self, code: str) -> None:
         """Tap where the chips of `code` go; where a number's rows are too small for that, on
         the number, then the bet on its picker."""
-        layout = self._layout
+        layout = self.layout_or_none()
         assert layout is not None, "the table screen was not drawn yet"
         self.tap_spot(layout.spot_for(code).name)
         if isinstance(self.app.dialog, NumberDialog):
@@ -434,7 +436,7 @@ class CrapsView(GameView):
 
     def tap_spot(self, name: str) -> None:
         """Tap the middle of the spot `name` (a code's field, `number:N`)."""
-        layout = self._layout
+        layout = self.layout_or_none()
         assert layout is not None, "the table screen was not drawn yet"
         if not self.app.tap(layout.centre_of(name)):
             raise KeyError(f"the layout did not take a tap on {name}")

@@ -16,13 +16,13 @@ boxes with their antes by seat and their coins, each box going on ("hi vaig") or
 
 What the coup needs next is asked of the engine from the journaled moves (views/cards.py),
 never of the table thread. The players' display (`players_body`) shows the carrousel's pool
-and the last hands (terminal/screens/games/poker_stud/players.py).
+and the last hands (players.py). What the table shows is read from the journal (shown.py); its
+boxes are drawn by boxes.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,53 +31,25 @@ from games.poker_stud.hands import QUALIFIER
 from games.records import Bet
 from terminal.screens import kit
 from terminal.screens.app import Target
-from terminal.screens.games.poker_stud.draw import COIN, coin, hand_row, label_in
-from terminal.screens.pads.base import Key, ring, size_within
+from terminal.screens.games.poker_stud.boxes import draw_boxes
+from terminal.screens.games.poker_stud.draw import hand_row, label_in
+from terminal.screens.games.poker_stud.shown import (
+    ANTE,
+    BANK,
+    CARDS,
+    CARROUSEL,
+    BoxShown,
+    Shown,
+    bets_on,
+    box_of,
+    family_of,
+    result_shown,
+)
+from terminal.screens.pads.base import ring
 from terminal.screens.views.cards import CardView
 
 if TYPE_CHECKING:
     from terminal.screens.croupier.table import TableScreen
-
-ANTE, CALL, CARROUSEL = "ante", "call", "carrousel"  # the bet families (docs/bets.md)
-BANK = "bank"
-CARDS = 5
-COLUMNS = 3  # boxes in a row: two rows of three for the regulation's six
-
-
-@dataclass
-class BoxShown:
-    """One box as the view shows it."""
-
-    n: int
-    antes: list[dict[str, Any]] = field(default_factory=list)  # the antes on it, as journaled
-    coin: dict[str, Any] | None = None  # its carrousel coin
-    cards: list[str] = field(default_factory=list)
-    decision: str | None = None  # "call" or "fold", once made
-    calls: int = 0  # the call stakes made
-    net: int | None = None  # at the result: what the box's antes and calls won (lost < 0)
-    jackpot: int = 0  # at the result: what its coin won of the pool
-
-    @property
-    def staked(self) -> int:
-        return sum(bet["stake"] for bet in self.antes)
-
-    @property
-    def hand(self) -> str | None:
-        """Its hand's category once it holds five cards."""
-        return category(evaluate(self.cards)) if len(self.cards) == CARDS else None
-
-
-@dataclass
-class Shown:
-    """The table as the view shows it: the stage ("open", "deal", "result", "idle"), the boxes,
-    the bank's cards (and how many of them are face down), the pool."""
-
-    stage: str
-    boxes: dict[int, BoxShown]
-    bank: list[str] = field(default_factory=list)
-    hidden: int = 0
-    coins: int = 0  # coins in this coup
-    jackpots: list[tuple[int, str, int]] = field(default_factory=list)  # (box, hand, amount)
 
 
 class StudView(CardView):
@@ -98,11 +70,11 @@ class StudView(CardView):
         with a hand that is dealt, and a coin left without an ante would void the coup."""
         bets = self.current_bets()
         bet = next((b for b in bets if b["id"] == bet_id), None)
-        if bet is None or _family(bet) != ANTE:
+        if bet is None or family_of(bet) != ANTE:
             return [bet_id]
         if any(b["code"] == bet["code"] and b["id"] != bet_id for b in bets):
             return [bet_id]  # other antes stay on the box, and its coin with them
-        box = _box(bet["code"])
+        box = box_of(bet["code"])
         coins = [b["id"] for b in bets if b["code"] == f"{CARROUSEL}:{box}"]
         return [*coins, bet_id]
 
@@ -122,67 +94,25 @@ class StudView(CardView):
         last = self.app.model.last_result
         if st.round_status == "open":
             shown = Shown("open", boxes)
-            self._bets_on(boxes, shown, self.current_bets())
+            bets_on(boxes, shown, self.current_bets())
             return shown
         if st.round_status == "closed":
             shown = Shown("deal", boxes)
-            self._bets_on(boxes, shown, [bet.to_json() for bet in st.round_bets])
+            bets_on(boxes, shown, [bet.to_json() for bet in st.round_bets])
             coup = self.coup()
             if coup is not None:
                 for place in coup.boxes:
-                    boxes[_box(place)].cards = list(coup.hand(place))
+                    boxes[box_of(place)].cards = list(coup.hand(place))
                 for place, decision in zip(coup.boxes, coup.decisions):
-                    boxes[_box(place)].decision = decision
+                    boxes[box_of(place)].decision = decision
                 for call in coup.calls:
-                    boxes[_box(call.code)].calls += call.stake
+                    boxes[box_of(call.code)].calls += call.stake
                 shown.bank = list(coup.hand(BANK))
                 shown.hidden = min(len(shown.bank), CARDS - 1)
             return shown
         if last is not None and last.result is not None:
-            return self._result(boxes, last.result)
+            return result_shown(boxes, last.result)
         return Shown("idle", boxes)
-
-    def _bets_on(self, boxes: dict[int, BoxShown], shown: Shown, bets: list[dict]) -> None:
-        for bet in bets:
-            family, _, n = bet["code"].partition(":")
-            box = boxes.get(int(n)) if n.isdigit() else None
-            if box is None:
-                continue
-            if family == ANTE:
-                box.antes.append(bet)
-            elif family == CARROUSEL:
-                box.coin = bet
-                shown.coins += 1
-
-    def _result(self, boxes: dict[int, BoxShown], result: dict[str, Any]) -> Shown:
-        shown = Shown("result", boxes)
-        outcome = result["outcome"]
-        shown.bank = list(outcome.get(BANK, []))
-        for n, cards in outcome.get("boxes", {}).items():
-            if int(n) in boxes:
-                boxes[int(n)].cards = list(cards)
-        settled = {entry["id"]: entry for entry in result.get("settlement", [])}
-        self._bets_on(boxes, shown, [b for b in result.get("bets", []) if _family(b) != CALL])
-        for bet in result.get("bets", []):
-            box = boxes.get(_box(bet["code"]))
-            if box is None:
-                continue
-            entry = settled.get(bet["id"], {})
-            money = entry.get("paid", 0) + entry.get("returned", 0)
-            if _family(bet) == CARROUSEL:
-                if entry.get("result") == "win":
-                    box.jackpot += entry.get("paid", 0)
-                continue
-            if _family(bet) == CALL:
-                box.calls += bet["stake"]
-                box.decision = "call"
-            box.net = (box.net or 0) + money - bet["stake"]
-        for box in boxes.values():
-            if box.antes and box.decision is None:
-                box.decision = "fold"  # a box without a call folded (docs/bets.md)
-            if box.jackpot:
-                shown.jackpots.append((box.n, box.hand or "", box.jackpot))
-        return shown
 
     def pool(self) -> int:
         """The carrousel's pool as this table last saw it (the casino's, or the table's own)."""
@@ -201,7 +131,7 @@ class StudView(CardView):
         area = pygame.Rect(rect.x, bank.bottom + gap, rect.w, bar.y - gap - bank.bottom - gap)
         targets: list[Target] = []
         self._bank(surface, bank, shown, need)
-        targets += self._boxes(surface, area, shown, need)
+        targets += draw_boxes(self, surface, area, shown, need)
         targets += self._bar(surface, bar, shown, need)
         return targets
 
@@ -258,160 +188,6 @@ class StudView(CardView):
                 size=int(18 * s),
             )
 
-    def _boxes(self, surface: pygame.Surface, area: pygame.Rect, shown: Shown, need):
-        s = self.app.s
-        n = len(shown.boxes)
-        columns = min(COLUMNS, n)
-        rows = -(-n // columns)
-        cells = kit.grid(area, columns, rows, int(6 * s))
-        refused = self.app.fresh_refusal()
-        refused_code = None if refused is None else refused.code
-        asked = None if need is None or need.kind == "settle" else need.place
-        targets: list[Target] = []
-        for cell, box in zip(cells, shown.boxes.values()):
-            targets += self._box(surface, cell, box, shown, asked, refused_code)
-        return targets
-
-    def _box(
-        self,
-        surface: pygame.Surface,
-        cell: pygame.Rect,
-        box: BoxShown,
-        shown: Shown,
-        asked: str | None,
-        refused: str | None,
-    ) -> list[Target]:
-        """One box: its number, its antes by seat and its coin slot while bets are open (each a
-        target), else its cards, its decision and, at the result, its hand and money."""
-        app, s = self.app, self.app.s
-        pad = int(6 * s)
-        if shown.stage == "open" and not app.demo:
-            coin_w = max(kit.MIN_TARGET, int(56 * s))
-            ante = pygame.Rect(cell.x, cell.y, cell.w - coin_w - pad, cell.h)
-            slot = pygame.Rect(ante.right + pad, cell.y, coin_w, cell.h)
-            keys = [
-                Key(
-                    ante,
-                    "",
-                    _bet(self, f"{ANTE}:{box.n}"),
-                    name=f"{ANTE}:{box.n}",
-                    face=lambda sf, r: self._antes(sf, r, box),
-                ),
-                Key(
-                    slot,
-                    "",
-                    _bet(self, f"{CARROUSEL}:{box.n}"),
-                    name=f"{CARROUSEL}:{box.n}",
-                    face=lambda sf, r: self._slot(sf, r, box),
-                ),
-            ]
-            for key in keys:
-                key.draw(surface)
-                if refused == key.name:  # the bet the table refused: its place outlined
-                    pygame.draw.rect(surface, kit.BAD, key.rect, width=4, border_radius=8)
-            return list(keys)
-        played = bool(box.antes)
-        kit.panel(surface, cell, colour=kit.FELT if played else kit.PANEL)
-        inner = cell.inflate(-2 * pad, -2 * pad)
-        header_h = int(24 * s)
-        head = pygame.Rect(inner.x, inner.y, inner.w, header_h)
-        self._header(surface, head, box)
-        line_h = int(22 * s) if played else 0
-        cards = pygame.Rect(inner.x, head.bottom + int(2 * s), inner.w, 0)
-        cards.h = inner.bottom - line_h - cards.y
-        if played:
-            hand_row(surface, cards, box.cards, gap=int(4 * s))
-            self._footer(surface, pygame.Rect(inner.x, inner.bottom - line_h, inner.w, line_h), box)
-        if asked == f"box:{box.n}":
-            ring(surface, cell.inflate(int(6 * s), int(6 * s)))
-        return []
-
-    def _header(self, surface: pygame.Surface, rect: pygame.Rect, box: BoxShown) -> None:
-        """The box's number, its coin and its decision."""
-        s, t = self.app.s, self.app.texts
-        size = int(20 * s)
-        played = bool(box.antes)
-        name = label_in(
-            surface,
-            t("poker_box", n=box.n),
-            rect,
-            size=size,
-            colour=kit.TEXT if played else kit.DIM,
-        )
-        x = name.right + int(6 * s)
-        if box.coin is not None:
-            d = rect.h - 2
-            coin(surface, (x + d // 2, rect.centery), d, lit=True)
-            x += d + int(4 * s)
-            if box.jackpot:  # what the coin won of the pool, beside it
-                won = f"+{self.app.money(box.jackpot)}"
-                x = label_in(
-                    surface,
-                    won,
-                    pygame.Rect(x, rect.y, rect.right - x, rect.h),
-                    size=size,
-                    colour=COIN,
-                ).right + int(6 * s)
-        if box.decision is not None:
-            went = box.decision == "call"
-            badge = t("poker_went_on") if went else t("poker_folded")
-            label_in(
-                surface,
-                badge,
-                pygame.Rect(x, rect.y, rect.right - x, rect.h),
-                size=size,
-                colour=kit.GOOD if went else kit.DIM,
-                align="right",
-            )
-
-    def _footer(self, surface: pygame.Surface, rect: pygame.Rect, box: BoxShown) -> None:
-        """Under the cards: the antes and the call made, or at the result the hand named and
-        what the box won or lost (and its coin's jackpot)."""
-        app, s, t = self.app, self.app.s, self.app.texts
-        size = int(18 * s)
-        if box.net is None:
-            left = t("poker_antes", amount=app.money(box.staked))
-            right = f"+{app.money(box.calls)}" if box.calls else ""
-            colour = kit.DIM
-        else:
-            left = t(f"poker_hand_{box.hand}") if box.hand else ""
-            if box.net > 0:
-                right, colour = f"+{app.money(box.net)}", kit.GOOD
-            elif box.net < 0:
-                right, colour = f"−{app.money(-box.net)}", kit.BAD
-            else:
-                right, colour = t("poker_push"), kit.TEXT
-        drawn = label_in(surface, right, rect, size=size, colour=colour, align="right")
-        room = pygame.Rect(rect.x, rect.y, max(1, drawn.x - rect.x - int(6 * s)), rect.h)
-        label_in(
-            surface, left, room, size=size, colour=kit.ACCENT if box.net is not None else kit.TEXT
-        )
-
-    def _antes(self, surface: pygame.Surface, rect: pygame.Rect, box: BoxShown) -> None:
-        """An open box's face: its number, then each ante by seat (a hint while it has none)."""
-        s, t = self.app.s, self.app.texts
-        pad = int(6 * s)
-        inner = rect.inflate(-2 * pad, -2 * pad)
-        head = pygame.Rect(inner.x, inner.y, inner.w, int(24 * s))
-        label_in(surface, t("poker_box", n=box.n), head, size=int(20 * s))
-        y = head.bottom + int(2 * s)
-        most = self.app.table.rules.bets_per_box
-        step = (inner.bottom - y) // most  # the box's most bets, one a line
-        size = min(int(22 * s), size_within(step))
-        for i, bet in enumerate(box.antes[:most]):
-            line = f"{t('seat_short', n=bet['seat'])}  {self.app.money(bet['stake'])}"
-            label_in(surface, line, pygame.Rect(inner.x, y + i * step, inner.w, step), size=size)
-
-    def _slot(self, surface: pygame.Surface, rect: pygame.Rect, box: BoxShown) -> None:
-        """An open box's coin slot: the coin in it (and whose), or the empty slot."""
-        s, t = self.app.s, self.app.texts
-        d = min(rect.w - int(12 * s), rect.h // 2)
-        centre = (rect.centerx, rect.y + int(8 * s) + d // 2)
-        coin(surface, centre, d, lit=box.coin is not None)
-        below = pygame.Rect(rect.x + 2, centre[1] + d // 2 + int(2 * s), rect.w - 4, int(22 * s))
-        said = t("poker_coin") if box.coin is None else t("seat_short", n=box.coin["seat"])
-        label_in(surface, said, below, size=int(16 * s), colour=kit.DIM, align="center")
-
     def _bar(self, surface: pygame.Surface, rect: pygame.Rect, shown: Shown, need) -> list[Target]:
         """Under the boxes: what the round waits for, the decision asked with its two buttons,
         or what the result was."""
@@ -441,10 +217,10 @@ class StudView(CardView):
                 up = len(shown.bank) == CARDS - 1
                 message = t("poker_next_up") if up else t("poker_next_bank")
             else:
-                message = t("poker_next_card", n=_box(place))
+                message = t("poker_next_card", n=box_of(place))
             colour = kit.ACCENT
         elif shown.stage == "deal" and need is not None and need.kind == "decision":
-            box = shown.boxes[_box(need.place or "")]
+            box = shown.boxes[box_of(need.place or "")]
             multiple = app.table.rules.call_multiple  # the call: twice the antes (V.4)
             buttons = [
                 (
@@ -490,19 +266,6 @@ class StudView(CardView):
         from terminal.screens.games.poker_stud.players import draw_body
 
         draw_body(self, surface, rect, s)
-
-
-def _box(code_or_place: str) -> int:
-    """The box of a bet code ("ante:3") or a place ("box:3")."""
-    return int(code_or_place.partition(":")[2])
-
-
-def _family(bet: dict[str, Any]) -> str:
-    return str(bet["code"]).partition(":")[0]
-
-
-def _bet(view: StudView, code: str):
-    return lambda: view.screen.bet(code)
 
 
 def _decide(view: StudView, place: str, action: str):
