@@ -3,8 +3,11 @@ import functools
 import pytest
 
 import drivers.bridge_board as bridge_board
+from drivers.emulators.cammegh import CammeghEmulator
+from drivers.wheel import open_wheel
 from drivers.wheel.order import WheelOrder
 from firmware_bridge.link import MS
+from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR, cammegh_url
 
 # Wheel orders are rulebook data (config/); these are the single- and double-zero wheels.
 FRENCH = (
@@ -106,3 +109,33 @@ def patient_link(monkeypatch):
     monkeypatch.setattr(
         bridge_board, "Link", functools.partial(bridge_board.Link, resend_after=10_000 * MS)
     )
+
+
+@pytest.fixture
+def emulator(tmp_path):
+    """A factory: emulator(**options) starts one on tmp_path/ss2 (stopped after the test)."""
+    started = []
+
+    def start(**options):
+        options = {"seed": 5, "time_factor": CAMMEGH_TIME_FACTOR, "selftest_seconds": 4.0} | options
+        started.append(CammeghEmulator(tmp_path / "ss2", **options).start())
+        return started[-1]
+
+    start.started = started
+    yield start
+    for one in started:
+        one.stop()
+
+
+@pytest.fixture
+def wheel(emulator, french, tmp_path):
+    """A factory: wheel(**url parameters) opens the driver on the emulator started last."""
+    opened = []
+
+    def open_(**params):
+        opened.append(open_wheel(cammegh_url(tmp_path / "ss2", **params), french))
+        return opened[-1]
+
+    yield open_
+    for one in opened:
+        one.close()

@@ -15,68 +15,13 @@ from drivers.wheel import open_wheel
 from drivers.wheel.cammegh import CammeghWheel
 from drivers.wheel.cammegh_protocol import LogEntry
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
+from tests.support.cammegh_wheel import after, eventually, wait_for
 from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR as F
 from tests.support.wheel_backends import cammegh_url
-
-DEADLINE = 20.0  # a guard against a hang, not a measure
-
-
-@pytest.fixture
-def emulator(tmp_path):
-    """A factory: emulator(**options) starts one on tmp_path/ss2 (stopped after the test)."""
-    started = []
-
-    def start(**options):
-        options = {"seed": 5, "time_factor": F, "selftest_seconds": 4.0} | options
-        started.append(CammeghEmulator(tmp_path / "ss2", **options).start())
-        return started[-1]
-
-    start.started = started
-    yield start
-    for one in started:
-        one.stop()
-
-
-@pytest.fixture
-def wheel(emulator, french, tmp_path):
-    """A factory: wheel(**url parameters) opens the driver on the emulator started last."""
-    opened = []
-
-    def open_(**params):
-        opened.append(open_wheel(cammegh_url(tmp_path / "ss2", **params), french))
-        return opened[-1]
-
-    yield open_
-    for one in opened:
-        one.close()
-
-
-def wait_for(wheel, wanted, *, what=None) -> list:
-    """The events up to and including the first that is a `wanted` (with code `what`)."""
-    deadline = time.monotonic() + DEADLINE
-    events = []
-    while True:
-        event = wheel.get(timeout=max(0.0, deadline - time.monotonic()))
-        assert event is not None, f"no {wanted.__name__} {what or ''} before the deadline: {events}"
-        events.append(event)
-        if isinstance(event, wanted) and (what is None or event.code == what):
-            return events
-
-
-def eventually(condition, what: str) -> None:
-    deadline = time.monotonic() + DEADLINE
-    while not condition():
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.01)
 
 
 def faults(events) -> list:
     return [e for e in events if isinstance(e, Fault)]
-
-
-def after(lines: list[str], line: str) -> list[str]:
-    """What came after the last `line`."""
-    return lines[len(lines) - lines[::-1].index(line) :]
 
 
 @pytest.fixture(autouse=True)
