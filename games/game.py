@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
+from games.entries import GameEntry, SimulatedEntries
 from games.options import GameSections
 from games.protocols import (
     CoupEngine,
@@ -178,7 +179,11 @@ class Game:
     sections: GameSections | None = None
     # the event kinds of its own, beside the contract's shared ones: kind -> what it records
     kinds: Mapping[str, Kind] = field(default_factory=dict)
-    colour_chips: bool = False  # players may play colour chips (American roulette, section 02)
+    # the croupier's entries of its own (craps' withdrawals, American roulette's colour chips),
+    # each a class of games/entries.py `GameEntry`; a table of another game refuses them
+    entries: tuple[type[GameEntry], ...] = ()
+    # what its simulated players enter of those, as they sit down and before they bet
+    simulated: SimulatedEntries = SimulatedEntries()
     # who banks its table, so how its money is kept (terminal/runtime/floats.py, FLOATS): the
     # house, with an advance, its top-ups and the tray counted at the close
     bank: str = "house"

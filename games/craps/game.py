@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.craps import entries
 from games.craps.engine import VOID_CAUSES, WHY, CrapsEngine
 from games.craps.fold import CrapsFold
 from games.craps.kinds import KINDS
@@ -20,9 +21,11 @@ GAME = RollGame(
     fold=CrapsFold,
     result_text=lambda outcome: "-".join(str(d) for d in outcome["dice"]),
     closing=Closing(policy="shooter", what="the last shooter"),
-    reasons=(WHY,),
+    reasons=(WHY, entries.WHY),
     sections=SECTIONS,
     kinds=KINDS,
+    entries=entries.ENTRIES,
+    simulated=entries.SIMULATED,
     # whoever reported it, the reader or the stickman on the screen (drivers/dice/hand.py)
     void_causes=VOID_CAUSES,
 )

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.game import SPIN, Closing, SpinGame
 from games.prison import PrisonBet
-from games.roulette import colours, engine
+from games.roulette import colours, engine, entries
 from games.roulette.engine import RouletteEngine
 from games.roulette.fold import AmericanFold, RouletteFold
 from games.roulette.kinds import COLOUR_KINDS
@@ -17,6 +17,9 @@ from games.roulette.rules import RouletteRules
 
 def _number(outcome: Mapping[str, Any]) -> str:
     return str(outcome["number"])
+
+
+FRENCH_REASONS = (engine.WHY, colours.WHY)
 
 
 def _roulette(game_id: str, title: str, names: Mapping[str, str], **extra: Any) -> SpinGame:
@@ -31,12 +34,11 @@ def _roulette(game_id: str, title: str, names: Mapping[str, str], **extra: Any) 
         result_text=_number,
         closing=Closing(policy="rounds"),
         bet=PrisonBet,
-        reasons=(engine.WHY, colours.WHY),
         pockets=lambda rules: rules.wheel_order,
         outcome=lambda rules, number: {"number": number},
         alternating_rotor=True,
         zero_choice=lambda rules: rules.zero_rule == "prison",
-        **({"fold": RouletteFold} | extra),
+        **{"fold": RouletteFold, "reasons": FRENCH_REASONS, **extra},
     )
 
 
@@ -56,5 +58,7 @@ AMERICAN = _roulette(
     fold=AmericanFold,
     sections=SECTIONS,
     kinds=COLOUR_KINDS,
-    colour_chips=True,
+    reasons=(*FRENCH_REASONS, entries.WHY),
+    entries=entries.ENTRIES,
+    simulated=entries.SIMULATED,
 )

@@ -1,12 +1,12 @@
 """What the croupier enters at the screen, checked before the table or an engine sees it.
 
-The screen posts entries from its own thread (`Table.post_bet`, `CardTable.post_decision`,
-`CrapsTable.post_withdrawal`, `WheelTable.post_colour`, `Table.post_top_up`); the table takes
-them on its thread. An entry of the wrong type, out of range or too large is refused here with
-a reason, before an engine could raise on it; what the rules then refuse, they refuse with
-theirs. Nothing refused is ever kept for later. A refusal is journaled with the entry as it was
-entered, its texts cut to `MAX_TEXT` characters (games/entries.py), so that a screen gone wrong
-cannot fill the journal.
+The screen posts entries from its own thread (`Table.post_bet`, `Table.post_decision`,
+`Table.post_top_up`, `Table.post` for the rest, a game's own entries among them:
+games/entries.py); the table takes them on its thread. An entry of the wrong type, out of range
+or too large is refused here with a reason, before an engine could raise on it; what the rules
+then refuse, they refuse with theirs. Nothing refused is ever kept for later. A refusal is
+journaled with the entry as it was entered, its texts cut to `MAX_TEXT` characters
+(games/entries.py), so that a screen gone wrong cannot fill the journal.
 """
 
 from __future__ import annotations
@@ -14,11 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from games.entries import clip, text_problem
+from games.entries import amount_problem, clip, seat_problem, text_problem
 from games.records import Bet
-from terminal.contract.events import is_int
-
-MAX_AMOUNT = 10**12  # minor units: far above any table's maximum, far below an SQLite integer's
 
 
 @dataclass(frozen=True)
@@ -27,13 +24,6 @@ class Decision:
 
     place: str
     action: str
-
-
-@dataclass(frozen=True)
-class Withdrawal:
-    """Craps: the bet `bet_id` taken back from the layout."""
-
-    bet_id: str
 
 
 @dataclass(frozen=True)
@@ -53,33 +43,10 @@ class DiceChange:
 
 
 @dataclass(frozen=True)
-class ColourEntry:
-    """American roulette's colour chips: `what` is "assign" (`seat` takes `colour`, each chip
-    worth `unit`, the minimum when None), "value_chips" or "release"."""
-
-    what: str
-    seat: int
-    colour: str | None = None
-    unit: int | None = None
-
-
-@dataclass(frozen=True)
 class TopUp:
     """A top-up of the table's float; `amount` None is the rule's (the initial advance)."""
 
     amount: int | None = None
-
-
-def seat_problem(seat: Any, seats: int) -> str | None:
-    if not is_int(seat) or not 1 <= seat <= seats:
-        return f"the seat must be a place of this table, 1 to {seats}, not {clip(seat)!r}"
-    return None
-
-
-def amount_problem(name: str, amount: Any) -> str | None:
-    if not is_int(amount) or not 1 <= amount <= MAX_AMOUNT:
-        return f"{name} must be a positive whole amount in minor units, not {clip(amount)!r}"
-    return None
 
 
 def bet_problem(bet: Any, seats: int) -> str | None:
@@ -99,15 +66,6 @@ def bet_problem(bet: Any, seats: int) -> str | None:
 
 def decision_problem(entry: Decision) -> str | None:
     return text_problem("the place", entry.place) or text_problem("the decision", entry.action)
-
-
-def colour_problem(seat: Any, colour: Any, unit: Any, seats: int) -> str | None:
-    """Why `seat` cannot even be given the colour `colour` with chips worth `unit` (None: the
-    minimum), or None."""
-    problem = seat_problem(seat, seats) or text_problem("the colour", colour)
-    if problem is None and unit is not None:
-        problem = amount_problem("the chips' unit", unit)
-    return problem
 
 
 def as_journaled(entry: Any) -> dict[str, Any] | Any:

@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from games.entries import clip
+from games.entries import MAX_AMOUNT, amount_problem, clip
 from games.money import money
 from games.reasons import reason
 from games.records import Limits
 from terminal.contract.events import is_int
-from terminal.runtime.croupier import MAX_AMOUNT, amount_problem
 
 if TYPE_CHECKING:
     from terminal.runtime.context import FloatPolicy, Journaling

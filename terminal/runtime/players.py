@@ -137,13 +137,15 @@ class SimPlayers:
         return [player for player in self.players if player.seated]
 
     def unseated(self) -> list[int]:
-        """American roulette: the seats still to take a colour or value chips."""
+        """The seats still to take a place of their own before they bet (American roulette: a
+        colour or value chips)."""
         return [player.seat for player in self.players if not player.seated]
 
-    def colour_unit(self, limits: Limits) -> int:
-        """The value a player gives its colour chips: mostly the minimum, now and then more."""
+    def chip_unit(self, minimum: int, maximum: int) -> int:
+        """The value a player gives chips of its own (American roulette's colours), up to
+        `maximum`: mostly the `minimum`, now and then more."""
         multiple = self.rng.choices([m for m, _ in COLOUR_UNITS], [w for _, w in COLOUR_UNITS])[0]
-        return min(multiple * limits.min, limits.max["straight"])
+        return min(multiple * minimum, maximum)
 
     def sit(self, seat: int, unit: int | None) -> None:
         """The table seated `seat` with chips of `unit` (a colour) or value chips (None)."""

@@ -20,19 +20,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from games.entries import GameEntry
 from games.game import Game
 from games.reasons import reason, why_of
 from games.records import Announcement, Bet, BetRefused, Limits, another_game
+from terminal.runtime import game_entries
 from terminal.runtime.closing import closing_for
 from terminal.runtime.context import RoundTable, TableControl, TableSetup
-from terminal.runtime.croupier import (
-    ColourEntry,
-    Decision,
-    TopUp,
-    Withdrawal,
-    as_journaled,
-    bet_problem,
-)
+from terminal.runtime.croupier import Decision, TopUp, as_journaled, bet_problem
 from terminal.runtime.floats import FLOATS
 from terminal.runtime.hearing import Hearing
 from terminal.runtime.rounds import ROUNDS
@@ -47,7 +42,7 @@ LAMPS_FOLLOW = frozenset(
     {"round.open", "round.closed", "round.result", "round.void", "fault", "fault.cleared"}
 )
 # the entries only one kind of game takes, and the name of their refusal at any other table
-ENTRIES = {Decision: "decision", Withdrawal: "withdrawal", ColourEntry: "colour"}
+ENTRIES: dict[type, str] = {Decision: "decision"}
 
 # why the table refuses an entry of the croupier's (games/reasons.py); its float's refusals are
 # its float policy's (terminal/runtime/floats.py)
@@ -303,10 +298,12 @@ class Table(Hearing):
         while bets are open)."""
         if self.players is None:
             return
-        self.rounds.seat_players()
+        seen, simulated = game_entries.TableSeen(self), self.game.simulated
+        simulated.seat(seen, self.players, self.take_entry)
         limits = self.setup.limits
         for seat, amount in self.players.buyins(limits):
             self.emit("cash.buyin", {"seat": seat, "cash": amount, "chips": amount}, round_no)
+        simulated.before_bets(seen, self.players, self.take_entry)
         for bet in self.rounds.sim_bets(round_no):
             self.place_bet(bet, entered=False)
 
@@ -398,26 +395,22 @@ class Table(Hearing):
         (`croupier/decision_refused`): a decision not asked now is never kept for later."""
         self.inbox.post("croupier", Decision(place, action))
 
-    def post_withdrawal(self, bet_id: str) -> None:
-        """The croupier takes the craps bet `bet_id` back from the layout (any thread), or it
-        is refused (`croupier/withdrawal_refused`)."""
-        self.inbox.post("croupier", Withdrawal(bet_id))
-
-    def post_colour(self, seat: int, colour: str, unit: int | None = None) -> None:
-        """The croupier gives `seat` the colour `colour` (any thread), or it is refused
-        (`croupier/colour_refused`)."""
-        self.inbox.post("croupier", ColourEntry("assign", seat, colour, unit))
-
-    def post_value_chips(self, seat: int) -> None:
-        self.inbox.post("croupier", ColourEntry("value_chips", seat))
-
-    def post_release(self, seat: int) -> None:
-        self.inbox.post("croupier", ColourEntry("release", seat))
+    def take_entry(self, entry: GameEntry) -> str | None:
+        """An entry of the game's own (`Game.entries`), taken now on the table thread: None, or
+        why it is refused (journaled by whoever entered it)."""
+        if type(entry) not in self.game.entries:
+            return reason(WHY, "entry_not_taken", game=self.game.title)
+        return game_entries.take(self, entry)
 
     def _croupier(self, entry) -> None:
         """What the croupier entered, taken on the table thread: the game's kind takes its own
-        kinds of entry (decisions, withdrawals, colours); one it does not know is refused."""
+        kinds of entry (a card table's decisions), the game its own (`Game.entries`: craps'
+        withdrawals, colour chips); one the table does not take is refused."""
         if self.session.take(entry) or self.technician.take(entry) or self.rounds.croupier(entry):
+            return
+        if isinstance(entry, GameEntry):
+            if (refusal := self.take_entry(entry)) is not None:
+                self.refuse(entry.kind, refusal)
             return
         if isinstance(entry, TopUp):
             if (refusal := self.float.top_up_refusal(entry.amount)) is not None:

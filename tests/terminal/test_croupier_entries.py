@@ -9,9 +9,11 @@ import threading
 import pytest
 
 from games.blackjack.bet import BlackjackBet
+from games.craps.entries import Withdrawal
 from games.money import money
 from games.prison import PrisonBet
 from games.records import Bet
+from games.roulette.entries import ColourAssign, ValueChips
 from games.trente_quarante.bet import TrenteQuaranteBet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
@@ -170,8 +172,8 @@ def test_a_withdrawal_the_rules_or_the_types_refuse_is_a_fault_and_nothing_chang
     cfg = load_table_config(write_config(tmp_path, game="craps", dice="sim://dice?throw=60"))
 
     def enter(table):
-        table.post_withdrawal(None)
-        table.post_withdrawal("nope")
+        table.post(Withdrawal(None))
+        table.post(Withdrawal("nope"))
         table.post_bet(Bet("line", table.state.own.shooter, "pass", 500))
 
     with assemble(cfg, quiet()) as table:
@@ -188,11 +190,11 @@ def test_colour_entries_of_the_wrong_type_are_refused(tmp_path):
     )
 
     def enter(table):
-        table.post_colour("one", "red")
-        table.post_colour(1, None)
-        table.post_colour(1, "red", unit=-5)
-        table.post_value_chips(10**9)
-        table.post_colour(1, "red")
+        table.post(ColourAssign("one", "red"))
+        table.post(ColourAssign(1, None))
+        table.post(ColourAssign(1, "red", unit=-5))
+        table.post(ValueChips(10**9))
+        table.post(ColourAssign(1, "red"))
 
     with assemble(cfg, quiet()) as table:
         croupier_session(table, enter, lambda t: t.state.own.colours.plays(1) == "colour")
@@ -244,7 +246,7 @@ def test_an_entry_of_another_kind_of_game_is_refused_and_the_table_goes_on(tmp_p
 
     def enter(table):
         table.post_decision("box:1", "stand")
-        table.post_withdrawal("b1")
+        table.post(Withdrawal("b1"))
         table.post_bet(Bet("ok", 1, "red", 500))
 
     with assemble(cfg, quiet()) as table:
@@ -262,7 +264,7 @@ def test_an_entry_of_another_kind_of_game_is_refused_and_the_table_goes_on(tmp_p
     )
 
     def colour(table):
-        table.post_colour(1, "blau")
+        table.post(ColourAssign(1, "blau"))
         table.post_bet(Bet("line", table.state.own.shooter, "pass", 500))
 
     with assemble(craps, quiet()) as table:
@@ -282,7 +284,7 @@ def test_a_refusal_is_journaled_with_why_its_key_and_fields_and_the_journal_veri
     def enter(table):
         table.post_bet(Bet("low", 1, "red", 1))
         table.post_bet(Bet("odd", 1, "purple", 500))
-        table.post_withdrawal("b1")  # no withdrawal at roulette
+        table.post(Withdrawal("b1"))  # no withdrawal at roulette
         table.post_bet(Bet("ok", 1, "red", 500))
 
     with assemble(cfg, quiet()) as table:
@@ -308,7 +310,7 @@ def test_a_refusal_that_wraps_another_journals_both_whys(tmp_path):
     cfg = load_table_config(write_config(tmp_path, game="craps", dice="sim://dice?throw=60"))
 
     def enter(table):
-        table.post_withdrawal("nope")
+        table.post(Withdrawal("nope"))
         table.post_bet(Bet("line", table.state.own.shooter, "pass", 500))
 
     with assemble(cfg, quiet()) as table:

@@ -6,6 +6,7 @@ import io
 
 import pytest
 
+from games.roulette.entries import ColourAssign, ColourRelease, ValueChips
 from terminal.assemble import RunOptions, assemble
 from terminal.config import ConfigError, load_table_config
 from terminal.runtime.audit import audit
@@ -115,34 +116,38 @@ def test_verify_catches_a_payment_in_the_wrong_chips(tmp_path):
     assert not report.ok and report.bad_seq == forged["seq"] and "settlement" in report.reason
 
 
+def assign(table, seat, colour, unit=None):
+    return table.take_entry(ColourAssign(seat, colour, unit))
+
+
+def value_chips(table, seat):
+    return table.take_entry(ValueChips(seat))
+
+
+def release(table, seat):
+    return table.take_entry(ColourRelease(seat))
+
+
 def test_the_croupier_seats_colour_and_value_chip_players_by_the_rules(tmp_path):
     cfg, parts = _colour_table(tmp_path)
     with parts as table:
         table.open_session()
-        assert table.rounds.assign_colour(1, "red", 5 * cfg.minimum) is None
-        assert table.rounds.assign_colour(2, "red") == "red is taken"
-        assert "multiple of the table minimum" in table.rounds.assign_colour(
-            2, "green", cfg.minimum + 1
-        )
-        assert (
-            "value chips are for when every colour is taken"
-            in table.rounds.seat_with_value_chips(9)
-        )
+        assert assign(table, 1, "red", 5 * cfg.minimum) is None
+        assert assign(table, 2, "red") == "seat 2 assign: red is taken"
+        assert "multiple of the table minimum" in assign(table, 2, "green", cfg.minimum + 1)
+        assert "value chips are for when every colour is taken" in value_chips(table, 9)
         for seat, colour in enumerate(cfg.options.colours[1:], start=2):
-            assert table.rounds.assign_colour(seat, colour) is None
-        assert all(table.rounds.seat_with_value_chips(seat) is None for seat in (10, 11, 12))
-        assert (
-            "the seat must be a place of this table, 1 to 12"
-            in table.rounds.seat_with_value_chips(13)
-        )
-        table.rounds.release_seat(12)
-        assert table.rounds.seat_with_value_chips(9) is None
-        assert "already has 3 players with value chips" in table.rounds.seat_with_value_chips(12)
-        assert table.rounds.release_seat(1) is None and table.state.own.colours.free() == ("red",)
+            assert assign(table, seat, colour) is None
+        assert all(value_chips(table, seat) is None for seat in (10, 11, 12))
+        assert "the seat must be a place of this table, 1 to 12" in value_chips(table, 13)
+        release(table, 12)
+        assert value_chips(table, 9) is None
+        assert "already has 3 players with value chips" in value_chips(table, 12)
+        assert release(table, 1) is None and table.state.own.colours.free() == ("red",)
         # a value-chip player takes the colour come free
-        assert table.rounds.assign_colour(10, "red") is None
+        assert assign(table, 10, "red") is None
         assert table.state.own.colours.plays(10) == "colour"
-        assert table.rounds.release_seat(1) == "seat 1 plays neither a colour nor value chips"
+        assert release(table, 1) == "seat 1 release: seat 1 plays neither a colour nor value chips"
 
 
 def test_colour_chips_belong_to_american_roulette(tmp_path):

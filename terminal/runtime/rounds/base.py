@@ -89,9 +89,6 @@ class Rounds:
         """What `round.open` says beside the closing's part."""
         return {}
 
-    def seat_players(self) -> None:
-        """Before the simulated players bet (colour chips: the newcomers take theirs)."""
-
     def sim_bets(self, round_no: int) -> list[Bet]:
         """The simulated players' bets of this round."""
         table = self.table

@@ -3,7 +3,7 @@
 Between rolls the table offers the dice round the table (from seat 1, the player at the
 croupiers' left, clockwise; a player may refuse them), changes the dice when the pit boss's
 count of rolls is reached, the shooter asks, or a lost die was not found by the end of the
-hand, and takes the bets of the roll and the withdrawals of bets that may be withdrawn. The
+hand, and takes the bets of the roll (the withdrawals of bets are craps' own entries). The
 shooter must have a Win or Don't Win bet before throwing. "No more bets" comes from the
 stickman's button when the table has one and nobody else places bets; then the reader is armed
 and its throw settled, or its void throw ("tirada nul·la") voids the roll: the new bets go
@@ -16,16 +16,13 @@ from typing import Any
 
 from drivers.dice.events import DiceThrown
 from drivers.faults import Fault, FaultCleared
-from games.reasons import reason, reason_of
-from games.records import Bet, BetRefused
-from terminal.runtime.croupier import DiceChange, Withdrawal, clip, text_problem
+from games.reasons import reason
+from games.records import Bet
+from terminal.runtime.croupier import DiceChange, text_problem
 from terminal.runtime.rounds.base import Decided, Rounds, entered
 
-# why the croupier's withdrawal of a bet is refused (games/reasons.py): the bet, then why (the
-# engine's own refusals are games/craps/engine.py's)
+# why a dice change was asked for, and why a roll is void (games/reasons.py)
 WHY = {
-    "withdrawal_refused": "bet {id}: {reason}",
-    "withdrawal_bets_closed": "bets are withdrawn only while bets are open",
     "dice_change_asked": "new dice asked for by {by} ({reason})",
     # why a roll is void before the dice are thrown: they pass to the next player
     "void_no_shooter": "no shooter: the dice go to the next player",
@@ -51,34 +48,7 @@ class RollRounds(Rounds):
         if isinstance(entry, DiceChange):
             self._asked_change(entry)
             return True
-        if not isinstance(entry, Withdrawal):
-            return False
-        if (refusal := self.withdraw(entry.bet_id)) is not None:
-            said = reason(WHY, "withdrawal_refused", id=f"{clip(entry.bet_id)}", reason=refusal)
-            self.table.refuse("withdrawal", said)
-        return True
-
-    def withdraw(self, bet_id: str) -> str | None:
-        """Take a bet back from the layout while bets are open: None, or why not."""
-        table = self.table
-        if (problem := text_problem("the bet id", bet_id)) is not None:
-            return problem
-        if table.state.round_status != "open":
-            return reason(WHY, "withdrawal_bets_closed")
-        state = self._own.engine_state()
-        try:
-            _, entry = table.engine.withdraw(state, bet_id)
-        except BetRefused as refused:
-            return refused.reason
-        except ValueError as e:
-            return reason_of(e)
-        bet = next(b for b in state.layout if b.id == bet_id)
-        table.emit(
-            "bet.withdrawn", {"bet": bet.to_json(), "returned": entry.returned}, table.state.round
-        )
-        if table.players is not None:
-            table.players.refund([bet])
-        return None
+        return False
 
     def _asked_change(self, entry: DiceChange) -> None:
         """New dice the croupier asks for (the shooter's request, the pit boss's): now, while
@@ -143,13 +113,11 @@ class RollRounds(Rounds):
         table.emit("craps.dice_change", {"reason": reason, "die_lost": die_lost})
 
     def sim_bets(self, round_no: int) -> list[Bet]:
-        """The simulated players withdraw some bets, the shooter covers the line, then all bet."""
+        """The shooter covers the line, then all bet (their withdrawals are craps' own entries,
+        games/craps/entries.py)."""
         table = self.table
         players, limits = table.players, table.setup.limits
         assert players is not None
-        for bet in players.withdrawals(table.state.carried):
-            if table.engine.can_withdraw(self._own.engine_state(), bet.id) is None:
-                self.withdraw(bet.id)
         bets: list[Bet] = []
         if table.engine.can_roll(self._own.engine_state(), ()) is not None:
             bets += players.line_bet(round_no, self._own.shooter, limits)

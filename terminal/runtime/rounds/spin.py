@@ -1,7 +1,7 @@
 """A spin (roulette, boule's platform, the wheel of fortune): the table asks the wheel for a
 spin and reads its events: the rotor, the ball launched, the ball leaving the rim ("no more
 bets"), the ball in a pocket (a ball in pocket 17 becomes the result 17; a ball in two pockets
-becomes a fault and a void spin). At an American table, the colour chips (section 02).
+becomes a fault and a void spin).
 
 A stop asked while the wheel's own game is under way (its rotor or its ball reported) does not
 leave that game's number to no round: bets close at once, and the spin is read to its end, its
@@ -22,7 +22,6 @@ from drivers.faults import Fault, FaultCleared
 from drivers.wheel.events import BallInPocket, BallLaunched, BallLeavingRim, RotorSpin
 from games.game import SpinGame
 from games.reasons import reason
-from terminal.runtime.croupier import ColourEntry, clip, colour_problem, seat_problem
 from terminal.runtime.rounds.base import Decided, Rounds, disturbed, entered
 
 log = logging.getLogger(__name__)
@@ -30,15 +29,8 @@ log = logging.getLogger(__name__)
 OPPOSITE = {"cw": "ccw", "ccw": "cw"}
 STOP_POLL = 0.2  # seconds between the table's signs of life while a stopped spin ends
 
-# why the croupier's colour entry is refused (games/reasons.py): the entry, then why (the colour
-# chips' own refusals are games/roulette/colours.py's)
+# why the croupier's entry is refused (games/reasons.py)
 WHY = {
-    "colour_assign_refused": "seat {seat} assign: {reason}",
-    "colour_value_chips_refused": "seat {seat} value_chips: {reason}",
-    "colour_release_refused": "seat {seat} release: {reason}",
-    "colour_chips_none": "this table plays no colour chips",
-    "colour_release_not_playing": "seat {seat} plays neither a colour nor value chips",
-    "colour_seat_has_bets": "seat {seat} still has bets on the layout",
     "wheel_power_none": "this table's wheel cannot be switched on from the terminal",
     "wheel_power_failed": (
         "the wheel stays off: if it still reports a fault, the technician mends it first; "
@@ -97,87 +89,12 @@ class SpinRounds(Rounds):
         device = table.game.device
         table.clear_fault(device, "powered_down", f"switched on from the screen{who}")
 
-    # -- colour chips (American roulette, section 02) ----------------------------------------
+    # -- the croupier's entries --------------------------------------------------------------
     def croupier(self, entry: Any) -> bool:
         if isinstance(entry, WheelPowerOn):
             self.power_on(entry.by)
             return True
-        if not isinstance(entry, ColourEntry):
-            return False
-        take = {
-            "assign": lambda: self.assign_colour(entry.seat, entry.colour, entry.unit),
-            "value_chips": lambda: self.seat_with_value_chips(entry.seat),
-            "release": lambda: self.release_seat(entry.seat),
-        }[entry.what]
-        if (refusal := take()) is not None:
-            said = reason(
-                WHY, f"colour_{entry.what}_refused", seat=clip(entry.seat), reason=refusal
-            )
-            self.table.refuse("colour", said)
-        return True
-
-    @property
-    def _chips(self):
-        """The table's colour chips, if its game and its configuration have them."""
-        own: Any = self.table.state.own  # American roulette's fold holds them
-        return own.colours if self.game.colour_chips else None
-
-    def assign_colour(self, seat: int, colour: str | None, unit: int | None = None) -> str | None:
-        """`seat` takes `colour`, each chip worth `unit` (the table minimum when None): None,
-        or why not. The value marker by the wheel shows it from now on."""
-        table, chips = self.table, self._chips
-        if chips is None:
-            return reason(WHY, "colour_chips_none")
-        refusal = colour_problem(seat, colour, unit, table.setup.seats) or chips.check_assign(
-            seat, colour, unit
-        )
-        if refusal is not None:
-            return refusal
-        assert colour is not None  # colour_problem refuses anything but a colour's name
-        table.emit(
-            "colour.assign",
-            {"seat": seat, "colour": colour, "unit": unit or chips.minimum},
-            table.state.open_round,
-        )
-        return None
-
-    def seat_with_value_chips(self, seat: int) -> str | None:
-        """Every colour is taken: `seat` plays value chips (at most three such players)."""
-        table, chips = self.table, self._chips
-        if chips is None:
-            return reason(WHY, "colour_chips_none")
-        refusal = seat_problem(seat, table.setup.seats) or chips.check_value_chips(seat)
-        if refusal is not None:
-            return refusal
-        table.emit("colour.value_chips", {"seat": seat}, table.state.open_round)
-        return None
-
-    def release_seat(self, seat: int) -> str | None:
-        """`seat` leaves: its colour is free again. Not while it has bets on the layout."""
-        table, chips = self.table, self._chips
-        if (problem := seat_problem(seat, table.setup.seats)) is not None:
-            return problem
-        if chips is None or chips.plays(seat) is None:
-            return reason(WHY, "colour_release_not_playing", seat=seat)
-        if any(b.seat == seat for b in (*table.state.round_bets, *table.state.carried)):
-            return reason(WHY, "colour_seat_has_bets", seat=seat)
-        table.emit("colour.release", {"seat": seat}, table.state.open_round)
-        return None
-
-    def seat_players(self) -> None:
-        """Newcomers take the first free colour at a value of their own, or value chips once
-        every colour is taken; with no room (three value-chip players already) they wait."""
-        table, players = self.table, self.table.players
-        if self._chips is None or players is None:
-            return
-        for seat in players.unseated():
-            free = self._chips.free()
-            if free:
-                unit = players.colour_unit(table.setup.limits)
-                if self.assign_colour(seat, free[0], unit) is None:
-                    players.sit(seat, unit)
-            elif self.seat_with_value_chips(seat) is None:
-                players.sit(seat, None)
+        return False
 
     # -- one spin ----------------------------------------------------------------------------
     def decide(self, round_no: int, *, last_round: bool) -> Decided | None:

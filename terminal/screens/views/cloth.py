@@ -1,6 +1,7 @@
 """The wheel games' view: the cloth (terminal/screens/cloths/) with every bet on it, tapped
-where the chips sit; French roulette's choice on a zero per bet, American roulette's colour
-chips, and, where the cloth is too small for a finger, a picker of a number's inside bets."""
+where the chips sit; the even chances' choice on a zero per bet where the player has it, and,
+where the cloth is too small for a finger, a picker of a number's inside bets (American
+roulette's colour chips are its own view's: terminal/screens/games/roulette/view.py)."""
 
 from __future__ import annotations
 
@@ -16,25 +17,12 @@ from terminal.screens.app import Target, Zone
 from terminal.screens.cloths import cloth_for
 from terminal.screens.cloths.base import Chip
 from terminal.screens.croupier.dialog import Dialog
-from terminal.screens.views.base import Action, GameView, stake_options
+from terminal.screens.views.base import Action, GameView
 
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp
     from terminal.screens.croupier.table import TableScreen
 
-# American roulette's colour chips as drawn (a table's colours are names in its table file)
-COLOUR_RGB = {
-    "red": (200, 30, 40),
-    "green": (30, 150, 70),
-    "blue": (40, 90, 210),
-    "yellow": (230, 200, 30),
-    "violet": (140, 60, 190),
-    "white": (235, 235, 235),
-    "orange": (235, 130, 20),
-    "pink": (235, 120, 170),
-    "brown": (130, 80, 40),
-    "grey": (140, 140, 140),
-}
 INSIDE = ("straight", "split", "street", "corner", "sixline")  # the bets on the numbers' lines
 # a bet on the line between two boxes (two columns, two dozens): the boxes' family
 BETWEEN = {"columns": "column", "dozens": "dozen"}
@@ -57,11 +45,8 @@ class ClothView(GameView):
         return bet
 
     def buttons(self) -> list[Action]:
-        app, t = self.app, self.app.texts
-        st = app.model.state
+        t = self.app.texts
         buttons: list[Action] = []
-        if self.colour_chips() is not None and not app.demo and st.session_open:
-            buttons.append((t("colour"), "colour", lambda: app.open(ColourDialog(app, self)), True))
         if self.betting_by_hand() and self._asks_zero_choice():
             buttons.append((t(f"zero_{self.zero_choice}"), "zero_choice", self._flip_zero, True))
         return buttons
@@ -151,18 +136,6 @@ class ClothView(GameView):
             stakes.setdefault(bet["code"], []).append(Chip(bet["seat"], bet["stake"], colour))
         return stakes
 
-    def colour_chips(self):
-        """American roulette's colour chips, as journaled; None at a table without them."""
-        own: Any = self.app.model.state.own
-        return getattr(own, "colours", None)
-
-    def seat_colours(self) -> dict[int, tuple[int, int, int]]:
-        """American roulette's colour chips' seats, as their buttons and chips are drawn."""
-        chips = self.colour_chips()
-        if chips is None:
-            return {}
-        return {seat: COLOUR_RGB.get(colour.name, kit.DIM) for seat, colour in chips.seats.items()}
-
     def _prisoners(self) -> dict[str, int]:
         prisoners: dict[str, int] = {}
         for bet in self.app.model.state.carried:
@@ -225,77 +198,3 @@ class BetPicker(Dialog):
             self.close()
 
         return pick
-
-
-class ColourDialog(Dialog):
-    """American roulette (section 02): the chosen seat takes a free colour at the value its
-    marker by the wheel will show, plays value chips, or gives its colour back."""
-
-    name = "colour_chips"
-
-    def __init__(self, app: CroupierApp, view: ClothView):
-        super().__init__(app)
-        self.view = view
-        self.seat = view.screen.seat
-        self.unit = app.table.setup.limits.min
-        self.version = app.model.version
-
-    def done(self) -> bool:
-        return self.closed or self._answered()
-
-    def _answered(self) -> bool:
-        """A colour event of the seat's since the dialog opened."""
-        current = self.app.model
-        return current.version != self.version and current.last_colour_seat == self.seat
-
-    def title(self) -> str:
-        return f"{self.app.texts('colour')} · {self.app.texts('seat', n=self.seat)}"
-
-    def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
-        app, s, t = self.app, self.app.s, self.app.texts
-        chips = self.view.colour_chips()
-        targets: list[Target] = []
-        gap = int(8 * s)
-        third = (rect.h - 2 * gap) // 3
-        rows = [pygame.Rect(rect.x, rect.y + n * (third + gap), rect.w, third) for n in range(3)]
-        free = chips.free() if chips is not None else ()
-        for cell, colour in zip(kit.grid(rows[0], max(len(free), 1), 1, gap), free, strict=False):
-            button = kit.Button(
-                cell,
-                colour,
-                self._assign(colour),
-                colour=COLOUR_RGB.get(colour, kit.BUTTON),
-                size=int(22 * s),
-                name=f"colour:{colour}",
-            )
-            button.draw(surface)
-            targets.append(button)
-        limits = app.model.state.limits or app.table.setup.limits
-        units = stake_options(app.table.setup.chips, limits)
-        for cell, unit in zip(kit.grid(rows[1], len(units), 1, gap), units, strict=False):
-            chosen = unit == self.unit
-            button = kit.Button(
-                cell,
-                app.money(unit),
-                self._set_unit(unit),
-                colour=kit.ACCENT if chosen else kit.BUTTON,
-                size=int(20 * s),
-                name=f"unit:{unit}",
-            )
-            button.draw(surface)
-            targets.append(button)
-        actions = (
-            (t("value_chips"), "value_chips", lambda: app.table.post_value_chips(self.seat)),
-            (t("release_colour"), "release_colour", lambda: app.table.post_release(self.seat)),
-        )
-        for cell, (label, name, action) in zip(kit.grid(rows[2], 2, 1, gap), actions, strict=True):
-            button = kit.Button(cell, label, action, size=int(22 * s), name=name)
-            button.draw(surface)
-            targets.append(button)
-        return targets
-
-    def _set_unit(self, unit: int):
-        return lambda: setattr(self, "unit", unit)
-
-    def _assign(self, colour: str):
-        return lambda: self.app.table.post_colour(self.seat, colour, self.unit)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.craps.engine import VOID_CAUSES  # the reader's void causes have the same keys
+from games.craps.entries import Withdrawal
 from games.records import Bet
 from terminal.common.draw import fitting_size
 from terminal.runtime.croupier import DiceChange
@@ -214,7 +215,7 @@ class WithdrawDialog(Dialog):
         return ask
 
     def _withdraw(self, bet_id: str) -> None:
-        self.app.table.post_withdrawal(bet_id)
+        self.app.post(Withdrawal(bet_id))
         self.view.withdrawing = False
         self.close()
 

@@ -8,12 +8,12 @@ from terminal.screens.games.roulette import texts
 from terminal.screens.games.roulette.cloth import RouletteCloth
 from terminal.screens.games.roulette.pad import pockets_pad
 from terminal.screens.games.roulette.stats import stats
+from terminal.screens.games.roulette.view import RouletteView
 from terminal.screens.script import play_wheel_session
-from terminal.screens.views.cloth import ClothView
 
 SCREENS = GameScreens(
     games=("roulette_fr", "roulette_us1"),
-    view=ClothView,
+    view=RouletteView,
     cloth=RouletteCloth,
     script=play_wheel_session,
     refusals=texts.REFUSALS,

@@ -70,10 +70,6 @@ REFUSALS: dict[str, tuple[str, str]] = {
         "la rueda sigue apagada: si aún indica una avería, primero la arregla el técnico; si "
         "no, enciéndala desde su panel",
     ),
-    "colour_chips_none": (
-        "aquesta taula no juga amb fitxes de color",
-        "esta mesa no juega con fichas de color",
-    ),
     "colour_release_not_playing": (
         "el seient {seat} no juga ni amb color ni amb fitxes de valor",
         "el asiento {seat} no juega ni con color ni con fichas de valor",
