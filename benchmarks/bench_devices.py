@@ -37,7 +37,7 @@ from drivers.shoe.events import CardDrawn, ShoeLoaded  # noqa: E402
 from firmware_bridge.codec import Decoder, Frame  # noqa: E402
 from firmware_bridge.messages import BallInPockets, Card, Dice, Message  # noqa: E402
 from terminal.assemble import RunOptions, assemble  # noqa: E402
-from terminal.scratch import local_table  # noqa: E402
+from terminal.screens.demo.scratch import local_table  # noqa: E402
 
 RESULT_STATUS = re.compile(rb"^\*X;5;")
 BARE_NUMBER = re.compile(rb"^[ 0-9][0-9]$")

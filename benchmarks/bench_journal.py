@@ -8,7 +8,7 @@
   writer kept the GIL through the sends.
 
 Who calls what, from which thread, in the product: the table's thread builds each event and
-`submit`s it alone (terminal/runtime/table.py, `emit`); the journal writer's thread alone
+`submit`s it alone (terminal/runtime/loop/table.py, `emit`); the journal writer's thread alone
 commits (`Journal.commit` -> `_insert`, on its own connection) and then hands the events to
 the sinks; the screens' UI thread, when there are screens, draws ~30 frames a second. So the
 lock guarded no shared state (the connection and the sinks are the writer's alone): all it
@@ -60,13 +60,13 @@ from drivers.wheel.events import BallInPocket  # noqa: E402
 from terminal.assemble import RunOptions, assemble  # noqa: E402
 from terminal.common.storage import EVENTS  # noqa: E402
 from terminal.feed.publisher import FeedPublisher  # noqa: E402
-from terminal.runtime.journal import Journal, JournalWriter  # noqa: E402
-from terminal.scratch import local_table  # noqa: E402
+from terminal.runtime.journal.store import Journal, JournalWriter  # noqa: E402
+from terminal.screens.demo.scratch import local_table  # noqa: E402
 
 BETS = 30  # the bets the table takes after each round.result
 ROUND_EVERY_S = 0.020
 FRAME_S = 1 / 30  # the UI thread's frame
-log = logging.getLogger("terminal.runtime.journal")
+log = logging.getLogger("terminal.runtime.journal.store")
 
 
 # --- the ways measured against the product's, put in its place for a run -------------------

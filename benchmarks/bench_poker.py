@@ -3,8 +3,9 @@ nothing asserted):
 
 1. evaluations per second of `games.poker.evaluator.evaluate` on random five-card hands;
 2. the time to rank all 2,598,960 hands of a deck (the evaluator's proof in the tests);
-3. coups per second of the engine with six boxes, played through terminal.runtime.coups.play_coup
-   with the strategy deciding and a fresh shuffled deck every coup.
+3. coups per second of the engine with six boxes, played through
+   terminal.runtime.simulation.coups.play_coup with the strategy deciding and a fresh shuffled
+   deck every coup.
 
 Usage: python benchmarks/bench_poker.py [--hands N] [--coups N]
 """
@@ -28,7 +29,7 @@ from games.poker.evaluator import evaluate  # noqa: E402
 from games.poker_stud.engine import PokerStudEngine  # noqa: E402
 from games.poker_stud.rules import PokerStudRules  # noqa: E402
 from games.records import Bet  # noqa: E402
-from terminal.runtime.coups import play_coup, shuffled  # noqa: E402
+from terminal.runtime.simulation.coups import play_coup, shuffled  # noqa: E402
 
 
 def bench_evaluate(n: int) -> None:

@@ -3,18 +3,17 @@ each screen of a session, how long the screen takes to come up, and the memory i
 
 1. frame times, p50 / p99 / max in ms, of `app.step()` + `app.draw(surface)` with a full redraw
    every frame (drawn whatever step() says), headless (SDL's dummy driver, a plain pygame
-   Surface, as terminal/screens/driver.py draws), at 800x480 (the 7-inch display) and
+   Surface, as terminal/screens/demo/driver.py draws), at 800x480 (the 7-inch display) and
    1920x1080 (HDMI), while a simulated roulette_fr table plays on its own thread (its example
    table, simulated players, a fast simulated wheel: their bets on the cloth, results, payouts):
    the table (cloth with bets), the players' display, the payouts dialog (of a settled round
    with bets), the history dialog, the outcome pad, the menu; the table (its view: the craps
    layout, the card games' boxes and rows, with their bets and cards) and the players' display
    of each other game with a view, at its example table with simulated players and its
-   simulated device; and at a staffed scratch table
-   (terminal/scratch.py) the sign-in before anyone signed in and the opening count sheet
-   (filled in, not yet done). A dialog is kept open over the table for all its frames (the app
-   closes some when the next round opens: they are opened again between step and draw,
-   outside the time measured);
+   simulated device; and at a staffed scratch table (terminal/screens/demo/scratch.py) the sign-in
+   before anyone signed in and the opening count sheet (filled in, not yet done). A dialog is kept
+   open over the table for all its frames (the app closes some when the next round opens: they are
+   opened again between step and draw, outside the time measured);
 2. start: from `assemble` of the table to its first frame drawn, in this process; and a child
    `python -c` from its start (the interpreter, pygame and the screens imported, a scratch
    table assembled, its first frame drawn) to that frame, by the wall clock;
@@ -61,12 +60,12 @@ from results import percentile  # noqa: E402
 from games.registry import GAMES  # noqa: E402
 from games.registry import game as game_of  # noqa: E402
 from terminal.assemble import RunOptions, assemble  # noqa: E402
-from terminal.scratch import local_table, scratch_table, screen_session  # noqa: E402
 from terminal.screens.app import Screen  # noqa: E402
-from terminal.screens.driver import Driver  # noqa: E402
+from terminal.screens.demo.driver import Driver  # noqa: E402
+from terminal.screens.demo.scratch import local_table, scratch_table, screen_session  # noqa: E402
+from terminal.screens.demo.script import chips_of, sign_in  # noqa: E402
 from terminal.screens.games import screens_of  # noqa: E402
 from terminal.screens.model import ScreenSink  # noqa: E402
-from terminal.screens.script import chips_of, sign_in  # noqa: E402
 
 GAME = "roulette_fr"
 WHEEL = "sim://wheel?spin=0.5"  # a round every half second or so: bets, results, payouts
@@ -247,7 +246,7 @@ import json, sys, time
 from pathlib import Path
 import pygame
 import terminal.screens.app
-from terminal.scratch import scratch_table, screen_session
+from terminal.screens.demo.scratch import scratch_table, screen_session
 imported = time.perf_counter()
 cfg = scratch_table("roulette_fr", Path(sys.argv[1]))
 with screen_session(cfg, (800, 480)) as driver:

@@ -35,7 +35,7 @@ from games.prison import PrisonBet  # noqa: E402
 from games.roulette.engine import RouletteEngine, RouletteState  # noqa: E402
 from games.roulette.layout import all_codes  # noqa: E402
 from terminal.assemble import RunOptions, assemble, build_engine  # noqa: E402
-from terminal.scratch import local_table  # noqa: E402
+from terminal.screens.demo.scratch import local_table  # noqa: E402
 
 WORK = Path(tempfile.gettempdir())  # where the tables' journals go (main: a fresh directory)
 

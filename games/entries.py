@@ -3,7 +3,7 @@ journal, and how a game adds entries of its own.
 
 A refusal is journaled with the entry as it was entered and says what was wrong in it, so
 neither may grow with what a screen gone wrong sends. The table runtime's checks
-(terminal/runtime/croupier.py) and a bet's own (`Bet.entered_problem`) use them.
+(terminal/runtime/loop/entries.py) and a bet's own (`Bet.entered_problem`) use them.
 
 A game's own entries (`GameEntry`: craps' withdrawals, American roulette's colour chips) are
 listed in its description (`Game.entries`) and say themselves what they journal: the shared

@@ -77,7 +77,7 @@ class Fold:
     names its base's too (`{**ShoeFold.HANDLERS, ...}`). The class is refused when it is made
     if a handler named is missing or a method `on_...` is named by no kind (`handlers`); that
     every kind named is a kind of the contract, the table runtime checks of every game's fold
-    when it loads (terminal/runtime/state.py, `check_folds`)."""
+    when it loads (terminal/runtime/loop/state.py, `check_folds`)."""
 
     HANDLERS: ClassVar[Mapping[str, str]] = {}
     _handlers: ClassVar[dict[str, Callable[..., Any]]] = {}  # kind -> the class's handler
@@ -184,7 +184,7 @@ class Game:
     entries: tuple[type[GameEntry], ...] = ()
     # what its simulated players enter of those, as they sit down and before they bet
     simulated: SimulatedEntries = SimulatedEntries()
-    # who banks its table, so how its money is kept (terminal/runtime/floats.py, FLOATS): the
+    # who banks its table, so how its money is kept (terminal/runtime/loop/floats.py, FLOATS): the
     # house, with an advance, its top-ups and the tray counted at the close
     bank: str = "house"
     # whether the simulated players choose prison or half back for their even chances on zero
@@ -234,5 +234,5 @@ class CoupGame(Game):
     result_extra: Callable[[Any], dict[str, Any]] = lambda result: {}
     # the casino-wide jackpot pool its coins feed (poker's carrousel, section 11): the pool's
     # movement through a coup's (coin, hand) pairs, given the pool before it, the share a lesser
-    # winning hand takes and the chip unit (terminal/runtime/carrousel.py keeps the pool)
+    # winning hand takes and the chip unit (terminal/runtime/loop/carrousel.py keeps the pool)
     jackpot: Jackpot | None = None

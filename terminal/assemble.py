@@ -29,19 +29,19 @@ from terminal.feed import FeedError
 from terminal.feed.curve import CurveServer
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.runtime.carrousel import LocalPool
-from terminal.runtime.console import ConsoleSink
-from terminal.runtime.context import TableControl, TableSetup
-from terminal.runtime.health import HealthLog
-from terminal.runtime.host import host_facts
-from terminal.runtime.inbox import Inbox
-from terminal.runtime.journal import Journal, JournalWriter
-from terminal.runtime.journal_lock import JournalLock
-from terminal.runtime.players import SimPlayers
-from terminal.runtime.rules_table import table_rules
-from terminal.runtime.state import TableState
-from terminal.runtime.systemd import Watchdog
-from terminal.runtime.table import Table
+from terminal.runtime.journal.lock import JournalLock
+from terminal.runtime.journal.store import Journal, JournalWriter
+from terminal.runtime.loop.carrousel import LocalPool
+from terminal.runtime.loop.console import ConsoleSink
+from terminal.runtime.loop.context import TableControl, TableSetup
+from terminal.runtime.loop.health import HealthLog
+from terminal.runtime.loop.host import host_facts
+from terminal.runtime.loop.inbox import Inbox
+from terminal.runtime.loop.state import TableState
+from terminal.runtime.loop.systemd import Watchdog
+from terminal.runtime.loop.table import Table
+from terminal.runtime.simulation.players import SimPlayers
+from terminal.runtime.simulation.rules_table import table_rules
 from terminal.speech.speaker import open_speaker
 
 

@@ -1,6 +1,6 @@
 """The casino's carrousel pool (`dealer-terminal carrousel serve`) and a table's client of it:
 a ROUTER over ZeroMQ whose every movement is committed to its SQLite store before the reply
-(terminal/runtime/carrousel.py says what the pool does for a table)."""
+(terminal/runtime/loop/carrousel.py says what the pool does for a table)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from games.records import Bet, PoolMovement
 from terminal.common.storage import durable_sqlite_engine
 from terminal.contract.events import canonical, utc_ts
 from terminal.feed.router import Refused, RouterClient, RouterServer
-from terminal.runtime.carrousel import CarrouselUnavailable, casino_jackpot
+from terminal.runtime.loop.carrousel import CarrouselUnavailable, casino_jackpot
 
 
 class CarrouselStoreError(Exception):

@@ -19,8 +19,8 @@ from terminal.exit_codes import EXIT_CODES, EXIT_CONFIG, EXIT_OK, EXIT_USAGE
 from terminal.feed.curve_keys import add_keys_parser, cmd_keys
 from terminal.pit.cli import add_pit_parsers, cmd_pit, key_options
 from terminal.run_command import cmd_run
-from terminal.runtime.rules_table import DEFAULT_PROFILE
-from terminal.runtime.staff import StaffError, add_staff_parser, cmd_staff
+from terminal.runtime.simulation.rules_table import DEFAULT_PROFILE
+from terminal.runtime.staffed.staff import StaffError, add_staff_parser, cmd_staff
 from terminal.speech.command import add_speech_parser, cmd_speech
 from terminal.tool_commands import (
     cmd_carrousel,

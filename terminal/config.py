@@ -148,7 +148,8 @@ class TableConfig:
     replay: str
     db: Path
     topup_below: float
-    # the staff file (terminal/runtime/staff.py): a person opens, signs and closes the session
+    # the staff file (terminal/runtime/staffed/staff.py): a person opens, signs and closes the
+    # session
     staff: Path | None = None
     rotation: int = 0  # the screen's rotation, degrees clockwise (a portrait Touch Display 2)
     language: str = "ca"  # the screen's language at start (ca, es, en); switched on the screen

@@ -18,8 +18,8 @@ from terminal.exit_codes import EXIT_CONFIG, EXIT_FAILED, EXIT_OK
 def cmd_run(args) -> int:
     from terminal.assemble import RunOptions, run_table
     from terminal.feed import FeedError
-    from terminal.runtime.journal import JournalError
-    from terminal.runtime.table import TableControl
+    from terminal.runtime.journal.store import JournalError
+    from terminal.runtime.loop.table import TableControl
 
     logging.basicConfig(
         level=logging.INFO,
@@ -87,7 +87,7 @@ def _run_with_screen(cfg, opts, control, size) -> bool:
     from dataclasses import replace
 
     from terminal.assemble import assemble
-    from terminal.runtime.systemd import Beat
+    from terminal.runtime.loop.systemd import Beat
     from terminal.screens.display import Display
     from terminal.screens.model import ScreenSink
     from terminal.screens.run import run_with_screen
@@ -141,7 +141,7 @@ def _config_error(exc: Exception, with_screen: bool, size, rotation: int = 0) ->
     service up (READY=1, the watchdog pinged from the screen's loop); headless, EXIT_CONFIG.
     Either way systemd does not restart it in a loop: a restart cannot fix a file."""
     from terminal.common.flag import Flag
-    from terminal.runtime.systemd import notify
+    from terminal.runtime.loop.systemd import notify
 
     print(
         f"dealer-terminal: {exc}\n"

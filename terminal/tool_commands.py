@@ -11,11 +11,11 @@ import sys
 from games.registry import GAMES
 from terminal.config import ConfigError, known_games, load_table_config, table_config_path
 from terminal.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from terminal.runtime.rules_table import DEFAULT_PROFILE
+from terminal.runtime.simulation.rules_table import DEFAULT_PROFILE
 
 
 def cmd_screens(args) -> int:
-    from terminal.scratch import render_screens
+    from terminal.screens.demo.scratch import render_screens
 
     if args.game not in known_games():
         raise ConfigError(f"no example table of {args.game!r}: {', '.join(known_games())}")
@@ -26,7 +26,7 @@ def cmd_screens(args) -> int:
 
 def cmd_selftest(args) -> int:
     from terminal.feed import FeedError
-    from terminal.runtime.journal import JournalError
+    from terminal.runtime.journal.store import JournalError
     from terminal.selftest.command import run_selftest
 
     cfg = load_table_config(args.config or table_config_path(args.game))
@@ -47,7 +47,7 @@ def cmd_selftest(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    from terminal.runtime.audit import audit
+    from terminal.runtime.journal.audit import audit
 
     report = audit(args.db)
     print(report.summary(), file=sys.stderr if report.unusable else sys.stdout)
@@ -73,7 +73,7 @@ def cmd_journal_audit(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    from terminal.runtime.rules_table import (
+    from terminal.runtime.simulation.rules_table import (
         DEFAULT_CHIP_UNIT,
         DEFAULT_MINIMUM,
         print_rules,
@@ -121,7 +121,7 @@ def cmd_carrousel(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from terminal.runtime.simulate import main_simulate
+    from terminal.runtime.simulation.simulate import main_simulate
 
     cfg = _example_table(args.game)
     main_simulate(

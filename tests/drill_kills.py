@@ -24,8 +24,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from games.registry import GAMES  # noqa: E402
-from terminal.runtime.audit import audit  # noqa: E402
-from terminal.runtime.state import TableState  # noqa: E402
+from terminal.runtime.journal.audit import audit  # noqa: E402
+from terminal.runtime.loop.state import TableState  # noqa: E402
 from tests.support.helpers import cli, journal_events  # noqa: E402
 from tests.support.table_process import TableProcess, fast_table  # noqa: E402
 

@@ -20,12 +20,12 @@ from games.registry import GAMES  # noqa: E402
 from terminal.assemble import RunOptions, assemble  # noqa: E402
 from terminal.cli import main  # noqa: E402
 from terminal.common import draw  # noqa: E402
-from terminal.runtime.audit import audit  # noqa: E402
-from terminal.runtime.state import TableState  # noqa: E402
-from terminal.scratch import local_table, scratch_table, screen_session  # noqa: E402
+from terminal.runtime.journal.audit import audit  # noqa: E402
+from terminal.runtime.loop.state import TableState  # noqa: E402
 from terminal.screens import games as screens  # noqa: E402
 from terminal.screens import kit  # noqa: E402
-from terminal.screens.scripts import script_of  # noqa: E402
+from terminal.screens.demo.scratch import local_table, scratch_table, screen_session  # noqa: E402
+from terminal.screens.demo.scripts import script_of  # noqa: E402
 from terminal.screens.texts import Texts  # noqa: E402
 from tests.coin_toss.game.game import GAME  # noqa: E402
 from tests.coin_toss.game.layout import EDGE, HEADS, TAILS  # noqa: E402

@@ -13,7 +13,7 @@ from games.game import Fold, handlers
 from games.registry import GAMES
 from terminal.contract.kinds import KINDS, refusal
 from terminal.pit.view import FOLDED_KINDS, TableView
-from terminal.runtime.state import TableState, check_fold
+from terminal.runtime.loop.state import TableState, check_fold
 
 
 def test_a_fold_naming_a_handler_it_lacks_is_refused_when_made():

@@ -2,9 +2,9 @@
 come out, and the cards and decisions of the coup in play, in order (the coup is played again
 from them to be settled, voided or verified: games.cards.coup.replay).
 
-A coup's `round.correction` is folded as the result it replaces (terminal/runtime/state.py): its
-`moves` are the coup as it was truly dealt, so the shoe takes the coup's journaled cards back and
-counts the corrected ones out instead.
+A coup's `round.correction` is folded as the result it replaces (terminal/runtime/loop/state.py):
+its `moves` are the coup as it was truly dealt, so the shoe takes the coup's journaled cards back
+and counts the corrected ones out instead.
 
 It keeps too what a coup taken up after a restart needs (terminal/runtime/rounds/coup.py): who
 entered the coup's last card by hand, and the rounds in which the shoe in use was loaded and its

@@ -3,7 +3,7 @@ turns taps into the croupier's entries (docs/screens.md).
 
 Nothing here waits. The table runs on its own thread; the journal writer hands every committed
 event to `ScreenSink`, whose queue the UI thread drains at each frame into its `ScreenModel`.
-The screens see the table through its face (terminal/runtime/face.py), never its live objects.
+The screens see the table through its face (terminal/runtime/loop/face.py), never its live objects.
 A tap becomes an entry posted to the table's inbox (`Table.post`, `Table.hand.enter`): the
 table takes it on its thread (checking PINs there too) and its answer, an event or a refusal,
 comes back through the journal like everything else. A slow SD card, a dead feed or a device
@@ -23,9 +23,9 @@ from typing import Any, Protocol
 
 import pygame
 
-from terminal.runtime.face import HandEntry, TableFace
-from terminal.runtime.payments import due_by_seat
-from terminal.runtime.staff import Staff
+from terminal.runtime.loop.face import HandEntry, TableFace
+from terminal.runtime.staffed.payments import due_by_seat
+from terminal.runtime.staffed.staff import Staff
 from terminal.screens import kit
 from terminal.screens.model import Refusal, ScreenModel
 from terminal.screens.texts import Texts

@@ -19,7 +19,7 @@ import pygame
 
 from terminal.common.draw import REFERENCE, fit_block, line_step, wrap_words
 from terminal.common.flag import Flag
-from terminal.runtime.systemd import Beat, Watchdog
+from terminal.runtime.loop.systemd import Beat, Watchdog
 from terminal.screens import kit
 from terminal.screens.display import Display
 

@@ -7,7 +7,7 @@ recalls from the journal what the screens show beyond it (`for_table`: the sessi
 once, at start-up, before the first frame): the last ten rounds in full (bets, outcome,
 settlement, any correction, what was handed to each seat), the last announcement, the session's
 outcomes. A restarted terminal shows what it showed before. Then it takes every committed
-event: the same fold as the table's (terminal/runtime/state.py), and the same recall.
+event: the same fold as the table's (terminal/runtime/loop/state.py), and the same recall.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.reasons import remade
-from terminal.runtime.state import TableState
+from terminal.runtime.loop.state import TableState
 from terminal.screens.texts.refusals import english
 
 HISTORY = 10  # the rounds the croupier can recall in full
@@ -69,7 +69,7 @@ class Refusal:
 
 
 class ScreenSink:
-    """A journal writer's sink (terminal/runtime/journal.py) that hands the committed events
+    """A journal writer's sink (terminal/runtime/journal/store.py) that hands the committed events
     to the UI thread's queue: a put never waits."""
 
     def __init__(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from terminal.runtime.systemd import Beat
+from terminal.runtime.loop.systemd import Beat
 from terminal.screens.app import FRAME_RATE, CroupierApp
 from terminal.screens.display import Display
 from terminal.screens.model import ScreenModel, ScreenSink
@@ -25,7 +25,8 @@ def run_with_screen(
     shown: Beat | None = None,
 ) -> int:
     """Run `table` with its screen on `display`; the rounds it settled. `shown` beats at every
-    turn of the UI loop from its first frame on (systemd's watchdog, runtime/systemd.py)."""
+    turn of the UI loop from its first frame on (systemd's watchdog:
+    terminal/runtime/loop/systemd.py)."""
     # a copy of the table's state taken before its thread starts (nothing changes it now) and
     # the session's rounds recalled from the journal, then the events committed from here on
     model = ScreenModel.for_table(table)

@@ -29,8 +29,8 @@ from terminal.common.storage import open_reader, read_rows
 from terminal.config import TableConfig
 from terminal.feed.curve import CurveServer
 from terminal.feed.publisher import FeedPublisher
-from terminal.runtime.journal import Journal, JournalError, JournalWriter
-from terminal.runtime.journal_lock import JournalInUse, JournalLock
+from terminal.runtime.journal.lock import JournalInUse, JournalLock
+from terminal.runtime.journal.store import Journal, JournalError, JournalWriter
 from terminal.selftest.devices import check_device, failed_to_open
 from terminal.selftest.host import check_host
 from terminal.selftest.host_probes import Probes

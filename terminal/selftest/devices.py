@@ -20,7 +20,7 @@ from drivers.device import Device
 from drivers.errors import DeviceError
 from drivers.selftest import SelfTestCheck
 from drivers.wheel.cammegh import CammeghWheel
-from terminal.runtime.journal_lock import holder_of
+from terminal.runtime.journal.lock import holder_of
 from terminal.selftest.report import Progress, Section
 
 ROUND_TRIP_LIMIT_MS = 100.0  # a USB link answers in a few ms; past this, look at it

@@ -55,7 +55,7 @@ FIXED = (
     "last_coup",
 )
 # The closing countdown is said from the rulebook's closing rounds down to one; a limit change
-# counts down three (terminal/runtime/session.py), the card tables «les últimes cinc mans».
+# counts down three (terminal/runtime/staffed/session.py), the card tables «les últimes cinc mans».
 COUNTDOWN = 5
 DEALER_TOTALS = range(2, 22)  # a blackjack dealer's total that stands (or a hand left unbeaten)
 HAND_TOTALS = range(10)  # a punto banco hand's points

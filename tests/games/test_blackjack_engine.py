@@ -1,5 +1,6 @@
 """Fixed card sequences through every bet, rule and path of a blackjack coup (section 03 and
-docs/rulings.md), driven by the table's own loop (terminal/runtime/coups.py play_coup)."""
+docs/rulings.md), driven by the table's own loop (terminal/runtime/simulation/coups.py
+play_coup)."""
 
 import copy
 from fractions import Fraction
@@ -13,7 +14,7 @@ from games.cards.coup import Misdeal, Need
 from games.prison import PrisonBet
 from games.records import Bet, BetRefused, Settlement, Totals
 from games.trente_quarante.bet import TrenteQuaranteBet
-from terminal.runtime.coups import play_coup
+from terminal.runtime.simulation.coups import play_coup
 from tests.support.rulebook_files import profile_path, read_profile
 
 F = Fraction

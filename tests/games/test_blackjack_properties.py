@@ -13,7 +13,7 @@ from games.blackjack.hands import is_blackjack, total
 from games.blackjack.rules import BlackjackRules
 from games.cards.cards import CARDS, pips, rank
 from games.records import Totals
-from terminal.runtime.coups import play_coup
+from terminal.runtime.simulation.coups import play_coup
 from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("blackjack")

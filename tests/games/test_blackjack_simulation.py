@@ -1,6 +1,6 @@
-"""A seeded simulation over a real 6-deck shoe (terminal/runtime/coups.py): every box played by the
-engine's basic strategy, every insurance taken; each bet's measured return agrees with its
-exact house edge within four standard errors."""
+"""A seeded simulation over a real 6-deck shoe (terminal/runtime/simulation/coups.py): every box
+played by the engine's basic strategy, every insurance taken; each bet's measured return agrees with
+its exact house edge within four standard errors."""
 
 import math
 import random
@@ -11,7 +11,7 @@ import pytest
 from games.blackjack.bet import BlackjackBet
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.rules import BlackjackRules
-from terminal.runtime.coups import play_coup, shuffled
+from terminal.runtime.simulation.coups import play_coup, shuffled
 from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("blackjack")

@@ -1,6 +1,6 @@
 """The poker sense descart engine (section 11 V.4 as docs/rulings.md reads it), coup by coup through
-terminal.runtime.coups.play_coup: the deal, going on or folding, the bank's qualification, every
-payout, pushes, misdeals, bets refused, void coups and the carrousel."""
+terminal.runtime.simulation.coups.play_coup: the deal, going on or folding, the bank's
+qualification, every payout, pushes, misdeals, bets refused, void coups and the carrousel."""
 
 import copy
 from fractions import Fraction
@@ -12,7 +12,7 @@ from games.poker_stud.engine import PokerStudEngine, StudState
 from games.poker_stud.rules import PokerStudRules
 from games.prison import PrisonBet
 from games.records import POOL, Bet, BetRefused, Settlement, Totals
-from terminal.runtime.coups import play_coup
+from terminal.runtime.simulation.coups import play_coup
 from tests.support.rulebook_files import profile_path, read_profile
 
 PROFILE = profile_path("poker_stud")

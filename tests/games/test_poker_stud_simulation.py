@@ -1,6 +1,6 @@
 """A seeded simulation of poker sense descart agrees with the exact edges of the profile: six
 boxes every coup, each going on by the engine's strategy, a freshly shuffled deck each coup,
-played through terminal.runtime.coups.play_coup as the simulator plays it."""
+played through terminal.runtime.simulation.coups.play_coup as the simulator plays it."""
 
 import math
 import random
@@ -13,7 +13,7 @@ from games.poker_stud.engine import PokerStudEngine
 from games.poker_stud.rules import PokerStudRules
 from games.poker_stud.showdowns import showdowns
 from games.records import Bet
-from terminal.runtime.coups import play_coup, shuffled
+from terminal.runtime.simulation.coups import play_coup, shuffled
 from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("poker_stud")

@@ -1,6 +1,6 @@
-"""A seeded simulation over a real 6-deck shoe (terminal/runtime/coups.py): a bet on the player, the
-banker and the tie every coup; each bet's measured return agrees with its exact house edge
-within four standard errors, and so does a player and banker bet held together, whose return
+"""A seeded simulation over a real 6-deck shoe (terminal/runtime/simulation/coups.py): a bet on the
+player, the banker and the tie every coup; each bet's measured return agrees with its exact house
+edge within four standard errors, and so does a player and banker bet held together, whose return
 hangs on the commission alone and so is measured far more finely."""
 
 import math
@@ -12,7 +12,7 @@ import pytest
 from games.punto_banco.engine import PuntoBancoEngine
 from games.punto_banco.rules import PuntoBancoRules
 from games.records import Bet
-from terminal.runtime.coups import play_coup, shuffled
+from terminal.runtime.simulation.coups import play_coup, shuffled
 from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("punto_banco")

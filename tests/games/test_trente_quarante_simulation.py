@@ -1,7 +1,7 @@
-"""A seeded simulation over a real 6-deck shoe (terminal/runtime/coups.py): every coup a bet on each
-chance with each choice on a refait, and rouge and noir insured; bets in prison are followed to
-their end. Each bet's measured return agrees with its exact house edge within four standard
-errors, and so do the bets held in opposite pairs (rouge with noir, couleur with inverse),
+"""A seeded simulation over a real 6-deck shoe (terminal/runtime/simulation/coups.py): every coup a
+bet on each chance with each choice on a refait, and rouge and noir insured; bets in prison are
+followed to their end. Each bet's measured return agrees with its exact house edge within four
+standard errors, and so do the bets held in opposite pairs (rouge with noir, couleur with inverse),
 whose return hangs on the refaits alone and so is measured far more finely."""
 
 import math
@@ -14,7 +14,7 @@ import pytest
 from games.trente_quarante.bet import TrenteQuaranteBet
 from games.trente_quarante.engine import TrenteQuaranteEngine
 from games.trente_quarante.rules import TrenteQuaranteRules
-from terminal.runtime.coups import play_coup, shuffled
+from terminal.runtime.simulation.coups import play_coup, shuffled
 from tests.support.rulebook_files import profile_path
 
 PROFILE = profile_path("trente_quarante")

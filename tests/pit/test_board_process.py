@@ -21,7 +21,7 @@ from terminal.pit.board.app import INTERRUPTED, Board
 from terminal.pit.board.paint import TILE_COLOURS
 from terminal.pit.floorfile import AlertSettings
 from terminal.pit.view import TableView
-from terminal.runtime.journal import Journal
+from terminal.runtime.journal.store import Journal
 from tests.support.helpers import REPO, cli, journal_events, write_config
 from tests.support.pit_helpers import floor_file, wait_for
 

@@ -13,7 +13,7 @@ from terminal.config import load_table_config
 from terminal.pit.floorfile import AlertSettings
 from terminal.pit.lines import format_event
 from terminal.pit.view import FOLDED_KINDS, TableView
-from terminal.runtime.correction import correct
+from terminal.runtime.staffed.correction import correct
 from tests.support.helpers import journal_events, write_config
 from tests.support.rounds import between_rounds, spin
 

@@ -14,9 +14,9 @@ from games.blackjack.bet import BlackjackBet
 from games.blackjack.engine import BlackjackEngine
 from games.blackjack.rules import BlackjackRules
 from games.cards.coup import replay
-from terminal.runtime.audit import audit
-from terminal.scratch import scratch_table, screen_session
+from terminal.runtime.journal.audit import audit
 from terminal.screens import kit
+from terminal.screens.demo.scratch import scratch_table, screen_session
 from terminal.screens.games import screens_of
 from terminal.screens.games.blackjack.hands import of_coup, of_result, of_void
 from terminal.screens.games.blackjack.script import play_blackjack_session

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from games.records import Bet
-from terminal.runtime.audit import audit
-from terminal.scratch import scratch_table, screen_session
+from terminal.runtime.journal.audit import audit
 from terminal.screens import kit
 from terminal.screens.croupier.correction import CorrectionDialog
 from terminal.screens.croupier.outcome import PLACES
-from terminal.screens.script import open_session, sign_in
+from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.demo.script import open_session, sign_in
 from terminal.screens.texts import catalogue
 from tests.support.helpers import by_kind, journal_events
 

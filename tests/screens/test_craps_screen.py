@@ -12,10 +12,10 @@ import pygame
 import pytest
 
 from terminal.assemble import assemble
-from terminal.runtime.audit import audit
-from terminal.scratch import local_table, scratch_table, screen_session
+from terminal.runtime.journal.audit import audit
 from terminal.screens import kit
-from terminal.screens.driver import Driver
+from terminal.screens.demo.driver import Driver
+from terminal.screens.demo.scratch import local_table, scratch_table, screen_session
 from terminal.screens.games.craps.chips import _placed
 from terminal.screens.games.craps.layout import CrapsLayout, spot_of
 from terminal.screens.games.craps.players import draw_rolls, hot_totals, roll_of, rolls_of

@@ -12,12 +12,12 @@ import pygame
 import pytest
 
 from terminal.assemble import assemble
-from terminal.scratch import local_table, scratch_table, screen_session
 from terminal.screens import kit
+from terminal.screens.demo.driver import Driver
+from terminal.screens.demo.scratch import local_table, scratch_table, screen_session
+from terminal.screens.demo.script import open_session, play_wheel_session
 from terminal.screens.display import Display
-from terminal.screens.driver import Driver
 from terminal.screens.model import ScreenSink
-from terminal.screens.script import open_session, play_wheel_session
 from tests.support.helpers import cli, quiet
 
 

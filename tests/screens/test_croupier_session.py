@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from terminal.runtime.audit import audit
-from terminal.scratch import scratch_table, screen_session
+from terminal.runtime.journal.audit import audit
 from terminal.screens import kit
-from terminal.screens.script import play_wheel_session
+from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.demo.script import play_wheel_session
 from terminal.screens.texts import Texts
 from tests.support.helpers import by_kind, journal_events
 

@@ -16,7 +16,7 @@ from games.registry import game
 from games.roulette.layout import EVEN_CHANCES, all_codes, covers
 from games.rulebook import load_rules
 from terminal.common.settings import config_dir
-from terminal.runtime.settle import Settled
+from terminal.runtime.loop.settle import Settled
 from terminal.screens import kit
 from terminal.screens.payouts.calculator import CHANCES, PayoutCalculator
 from terminal.screens.payouts.calculator_draw import draw_calculator

@@ -14,12 +14,12 @@ from games.cards.coup import replay
 from games.poker_stud.options import CarrouselOptions
 from games.records import Bet
 from terminal.carrousel_pool import PoolServer
-from terminal.runtime.audit import audit
-from terminal.scratch import scratch_table, screen_session
+from terminal.runtime.journal.audit import audit
 from terminal.screens import kit
+from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.demo.script import choose, open_session
 from terminal.screens.games.poker_stud.script import HAND_1, HAND_2, dealt, play_stud_session
 from terminal.screens.games.poker_stud.view import StudView
-from terminal.screens.script import choose, open_session
 from terminal.screens.texts import Texts
 from tests.support.helpers import journal_events
 

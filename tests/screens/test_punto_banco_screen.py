@@ -12,10 +12,10 @@ import pytest
 
 from games.punto_banco.drawing import Drawing
 from games.rulebook import load_rules
-from terminal.runtime.audit import audit
-from terminal.scratch import scratch_table, screen_session
+from terminal.runtime.journal.audit import audit
 from terminal.screens import kit
 from terminal.screens.croupier import chrome
+from terminal.screens.demo.scratch import scratch_table, screen_session
 from terminal.screens.games import screens_of
 from terminal.screens.games.punto_banco.boxes import seat_lines
 from terminal.screens.games.punto_banco.deal import BANKER, PLAYER, TIE, Hands, rules_applied, spans

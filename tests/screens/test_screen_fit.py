@@ -1,5 +1,5 @@
 """Every screen of every game fits the 7-inch display (800x480) in Catalan, Spanish and English:
-each game's whole scripted session (terminal/screens/scripts.py: the sign-in and the opening
+each game's whole scripted session (terminal/screens/demo/scripts.py: the sign-in and the opening
 count, the table with its bets and refusals, the outcome pads, the payouts, the correction, the
 history, the calculator, the players' display, the limits, the closing count), the technician's
 pages before it and the history of all its rounds after it; then every fault's banner, drawn
@@ -23,13 +23,13 @@ import pytest
 from games.registry import GAMES
 from terminal.assemble import assemble
 from terminal.common import draw
-from terminal.scratch import local_table, scratch_table, screen_session
 from terminal.screens import kit
 from terminal.screens.app import CroupierApp
-from terminal.screens.driver import Driver
+from terminal.screens.demo.driver import Driver
+from terminal.screens.demo.scratch import local_table, scratch_table, screen_session
+from terminal.screens.demo.script import sign_in
+from terminal.screens.demo.scripts import script_of
 from terminal.screens.model import ScreenSink
-from terminal.screens.script import sign_in
-from terminal.screens.scripts import script_of
 from terminal.screens.texts import LANGUAGES
 from tests.support.helpers import quiet
 

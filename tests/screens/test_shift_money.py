@@ -10,10 +10,10 @@ import subprocess
 import sys
 import textwrap
 
-from terminal.runtime.audit import audit
-from terminal.runtime.session import OpenRound
-from terminal.scratch import scratch_table, screen_session
-from terminal.screens.script import (
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.staffed.session import OpenRound
+from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.demo.script import (
     DEMO_STAFF,
     chips_of,
     choose,
@@ -102,8 +102,8 @@ TABLE = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from terminal.scratch import scratch_table, screen_session
-    from terminal.screens.script import open_session, outcome_by_hand
+    from terminal.screens.demo.scratch import scratch_table, screen_session
+    from terminal.screens.demo.script import open_session, outcome_by_hand
     from tests.screens.test_shift_money import open_bets, place
 
     cfg = scratch_table("roulette_fr", Path(sys.argv[1]))

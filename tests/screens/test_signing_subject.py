@@ -13,9 +13,10 @@ import pygame
 import pytest
 
 from terminal.common import draw
-from terminal.scratch import scratch_table, screen_session
-from terminal.screens import kit, script
+from terminal.screens import kit
 from terminal.screens.croupier.correction import CorrectionDialog
+from terminal.screens.demo import script
+from terminal.screens.demo.scratch import scratch_table, screen_session
 from terminal.screens.pads import PersonPad
 from terminal.screens.pads.cards import card_label
 from terminal.screens.pads.person import SUBJECT_LEAST

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.scratch import scratch_table, screen_session
 from terminal.screens.app import DOUBLE_TAP
-from terminal.screens.script import open_session
+from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.demo.script import open_session
 
 
 class Clock:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from terminal.assemble import assemble
-from terminal.runtime.session import OpenRound
-from terminal.scratch import scratch_table, screen_session
-from terminal.screens.script import DEMO_STAFF, open_session, sign_in
+from terminal.runtime.staffed.session import OpenRound
+from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.demo.script import DEMO_STAFF, open_session, sign_in
 from tests.drivers.conftest import FRENCH
 from tests.support.helpers import committed, journal_events, quiet, wait_for
 from tests.support.wheel_backends import POCKET_TEST_BACKENDS

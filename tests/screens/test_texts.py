@@ -19,10 +19,10 @@ from games.reasons import reason
 from games.records import Bet
 from games.registry import GAMES
 from games.rulebook import load_rules
-from terminal.runtime.session import SIGNERS
-from terminal.runtime.staff import ROLES
-from terminal.scratch import scratch_table, screen_session
-from terminal.screens.script import chips_of, count, open_session
+from terminal.runtime.staffed.session import SIGNERS
+from terminal.runtime.staffed.staff import ROLES
+from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.demo.script import chips_of, count, open_session
 from terminal.screens.texts import (
     CORRECTION_REASONS,
     LANGUAGES,

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from terminal.runtime.audit import audit
-from terminal.scratch import scratch_table, screen_session
+from terminal.runtime.journal.audit import audit
 from terminal.screens import kit
+from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.demo.script import choose, open_session
 from terminal.screens.games.trente_quarante.players import draw_last_coups, last_coups, tally
 from terminal.screens.games.trente_quarante.rows import Rows
 from terminal.screens.games.trente_quarante.script import (
@@ -20,7 +21,6 @@ from terminal.screens.games.trente_quarante.script import (
     play_trente_quarante_session,
     view_of,
 )
-from terminal.screens.script import choose, open_session
 from terminal.screens.texts import Texts
 from tests.support.helpers import journal_events
 

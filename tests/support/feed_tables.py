@@ -10,7 +10,7 @@ import pytest
 
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.runtime.journal import Journal, JournalWriter
+from terminal.runtime.journal.store import Journal, JournalWriter
 from tests.support.helpers import wait_for
 
 ANY_PORT = "tcp://127.0.0.1:*"

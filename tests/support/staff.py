@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from terminal.runtime.session import Signature
-from terminal.runtime.staff import Staff
+from terminal.runtime.staffed.session import Signature
+from terminal.runtime.staffed.staff import Staff
 
 PEOPLE = {
     # id: (name, roles, PIN)

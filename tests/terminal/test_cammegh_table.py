@@ -10,7 +10,7 @@ import time
 from drivers.emulators.cammegh import CammeghEmulator
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
+from terminal.runtime.journal.audit import audit
 from terminal.runtime.rounds.spin import WheelPowerOn
 from tests.support.helpers import journal_events, quiet, write_config
 from tests.support.wheel_backends import CAMMEGH_TIME_FACTOR, cammegh_url

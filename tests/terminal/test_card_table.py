@@ -19,9 +19,9 @@ from terminal.assemble import assemble
 from terminal.carrousel_pool import PoolServer
 from terminal.config import load_table_config
 from terminal.feed.router import Refused, RouterClient
-from terminal.runtime.audit import audit
-from terminal.runtime.players import SimPlayers
-from terminal.runtime.state import TableState
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.state import TableState
+from terminal.runtime.simulation.players import SimPlayers
 from tests.support.helpers import (
     REPO,
     journal_events,

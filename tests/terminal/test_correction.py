@@ -17,10 +17,10 @@ from terminal.config import load_table_config
 from terminal.pit.floorfile import AlertSettings
 from terminal.pit.lines import format_event
 from terminal.pit.view import TableView
-from terminal.runtime.audit import audit
-from terminal.runtime.console import ConsoleSink
-from terminal.runtime.correction import correct
-from terminal.runtime.state import CorrectionNotFolded, TableState
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.console import ConsoleSink
+from terminal.runtime.loop.state import CorrectionNotFolded, TableState
+from terminal.runtime.staffed.correction import correct
 from tests.support.helpers import (
     WAIT_S,
     forge,

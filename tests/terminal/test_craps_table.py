@@ -9,8 +9,8 @@ import pytest
 from games.records import Bet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.state import TableState
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.state import TableState
 from tests.support.helpers import forge, journal_events, quiet, write_config
 
 

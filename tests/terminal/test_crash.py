@@ -11,8 +11,8 @@ import random
 import pytest
 
 from games.registry import GAMES
-from terminal.runtime.audit import audit
-from terminal.runtime.state import TableState
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.state import TableState
 from tests.support.helpers import cli, edit_toml, journal_events
 from tests.support.table_process import FAST_DEVICES, TableProcess, fast_table
 

@@ -17,7 +17,7 @@ from games.roulette.entries import ColourAssign, ValueChips
 from games.trente_quarante.bet import TrenteQuaranteBet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
+from terminal.runtime.journal.audit import audit
 from tests.support.helpers import (
     journal_events,
     quiet,

@@ -28,7 +28,7 @@ from terminal.feed.curve_keys import (
 )
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.runtime.journal import Journal, JournalWriter
+from terminal.runtime.journal.store import Journal, JournalWriter
 from tests.support.helpers import REPO, edit_toml, made_then_closed, write_config
 
 ANY_PORT = "tcp://127.0.0.1:*"

@@ -11,7 +11,7 @@ from terminal.contract.events import canonical, check_event
 from terminal.feed import FeedError
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.runtime.journal import Journal, JournalError, JournalWriter
+from terminal.runtime.journal.store import Journal, JournalError, JournalWriter
 
 ANY_PORT = "tcp://127.0.0.1:*"
 DEADLINE_MS = 5000

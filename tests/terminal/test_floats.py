@@ -1,4 +1,4 @@
-"""A table's money is its game's float policy (terminal/runtime/floats.py, `Game.bank`): the
+"""A table's money is its game's float policy (terminal/runtime/loop/floats.py, `Game.bank`): the
 table and its session ask the policy at the opening, after each round and at the close, and
 journal no advance or count of their own, so that a game whose money works otherwise (a circle
 table: no advance) is a policy and a registry line, not a change to the table."""
@@ -10,8 +10,8 @@ import dataclasses
 from games.registry import GAMES
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.runtime import floats
-from terminal.runtime.journal import verify
+from terminal.runtime.journal.store import verify
+from terminal.runtime.loop import floats
 from tests.support.helpers import journal_events, quiet, write_config
 
 

@@ -26,9 +26,9 @@ import pytest
 from games.records import Bet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.runtime.floats import chips_for
-from terminal.runtime.session import NoMoreBets, Opening, OpenRound, Sign
-from terminal.runtime.state import TableState
+from terminal.runtime.loop.floats import chips_for
+from terminal.runtime.loop.state import TableState
+from terminal.runtime.staffed.session import NoMoreBets, Opening, OpenRound, Sign
 from tests.support.helpers import (
     REPO,
     by_kind,

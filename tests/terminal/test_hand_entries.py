@@ -14,7 +14,7 @@ from drivers.wheel.hand import HandWheel
 from games.records import Bet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
+from terminal.runtime.journal.audit import audit
 from tests.support.helpers import by_kind, journal_events, quiet, wait_for, write_config
 
 MANUAL = {"source": "manual", "entered_by": "C-07"}

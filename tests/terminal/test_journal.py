@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from terminal.common.storage import BATCH
 from terminal.contract.events import GENESIS, canonical, check_event, seal
-from terminal.runtime.journal import Journal, JournalError, JournalWriter, verify
+from terminal.runtime.journal.store import Journal, JournalError, JournalWriter, verify
 
 DEADLINE_S = 5.0
 
@@ -396,7 +396,7 @@ def test_a_failing_sink_is_logged_and_the_others_still_get_the_events(journal, w
     sink = Recorder(journal)
     writer = writers(journal, [Broken(), sink])
     writer.start()
-    with caplog.at_level(logging.ERROR, logger="terminal.runtime.journal"):
+    with caplog.at_level(logging.ERROR, logger="terminal.runtime.journal.store"):
         writer.submit(build(journal, 1))
         writer.flush()
         writer.submit(build(journal, 1))
@@ -417,7 +417,7 @@ def test_stop_commits_what_is_queued_and_closes_the_door(journal, writers):
 
 def test_the_sinks_get_the_events_on_the_writers_thread_alone(journal, writers):
     """Why the writer locks nothing but its queue: the table's thread only submits, the
-    writer's alone commits and hands on (terminal/runtime/journal.py)."""
+    writer's alone commits and hands on (terminal/runtime/journal/store.py)."""
 
     class Where(Recorder):
         def committed(self, events):

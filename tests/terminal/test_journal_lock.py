@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.journal import JournalError
-from terminal.runtime.journal_lock import JournalInUse, JournalLock
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.journal.lock import JournalInUse, JournalLock
+from terminal.runtime.journal.store import JournalError
 from tests.support.helpers import REPO, cli, journal_events, write_config
 from tests.support.table_process import TableProcess
 
@@ -112,7 +112,7 @@ def test_a_second_terminal_on_a_journal_in_use_is_refused_and_the_first_goes_on(
 
 HOLD = """
 import sys
-from terminal.runtime.journal_lock import JournalLock
+from terminal.runtime.journal.lock import JournalLock
 lock = JournalLock(sys.argv[1])
 print("held", flush=True)
 sys.stdin.read()

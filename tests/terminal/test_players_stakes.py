@@ -9,7 +9,7 @@ from pathlib import Path
 from games.banking import stake_rule_refusal
 from games.craps.bets import ASSOCIATED, parse_code
 from games.rulebook import load_rules
-from terminal.runtime.players import SimPlayers
+from terminal.runtime.simulation.players import SimPlayers
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
 STEPS = {"place:6": 600, "place:8": 600, "lay:4": 1100, "lay:10": 1100, "lay:5": 800, "lay:9": 800}

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from terminal.assemble import RunOptions, assemble
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.state import TableState
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.state import TableState
 from tests.support.helpers import journal_events, write_config
 
 

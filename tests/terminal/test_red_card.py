@@ -10,8 +10,8 @@ import pytest
 
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.state import TableState
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.state import TableState
 from tests.support.helpers import journal_events, quiet, write_config
 
 BEHIND = "behind the red card: the coup was void"

@@ -9,8 +9,8 @@ import pytest
 from games.roulette.entries import ColourAssign, ColourRelease, ValueChips
 from terminal.assemble import RunOptions, assemble
 from terminal.config import ConfigError, load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.state import TableState
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.state import TableState
 from tests.support.helpers import cli, forge, journal_events, write_config
 
 

@@ -20,9 +20,9 @@ from terminal.contract import kinds
 from terminal.contract.events import GENESIS, Event, Sealer, canonical, check_event, seal
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.runtime import journal as journal_module
-from terminal.runtime.inbox import Inbox
-from terminal.runtime.journal import Journal, JournalWriter, verify
+from terminal.runtime.journal.store import Journal, JournalWriter, verify
+from terminal.runtime.journal.store import store as journal_module
+from terminal.runtime.loop.inbox import Inbox
 from tests.support.helpers import REPO, wait_for
 
 ANY_PORT = "tcp://127.0.0.1:*"

@@ -22,7 +22,7 @@ from drivers.emulators.wheel_board import WheelBoardEmulator
 from terminal.assemble import assemble
 from terminal.cli import main
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
+from terminal.runtime.journal.audit import audit
 from terminal.selftest import host, host_pi, host_probes, host_storage
 from terminal.selftest.command import TableRunning, run_selftest
 from terminal.selftest.host_probes import Probes
@@ -182,7 +182,7 @@ def test_the_selftest_is_refused_while_the_table_runs(tmp_path):
 
 
 def test_the_refusal_is_raised_before_any_device_opens(table_config, pi):
-    from terminal.runtime.journal_lock import JournalLock
+    from terminal.runtime.journal.lock import JournalLock
 
     cfg = load_table_config(table_config)
     lock = JournalLock(cfg.db)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from games.records import Bet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.session import (
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.staffed.session import (
     CancelBet,
     CloseTable,
     ClosingCount,

@@ -8,7 +8,7 @@ import pytest
 
 from terminal.assemble import run_table
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
+from terminal.runtime.journal.audit import audit
 from tests.support.helpers import cli, journal_events, quiet, write_config
 from tests.support.wheel_backends import WHEEL_BACKENDS
 

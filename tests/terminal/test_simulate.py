@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.registry import GAMES
-from terminal.runtime.simulate import simulate
+from terminal.runtime.simulation.simulate import simulate
 from tests.support.helpers import cli
 
 ROUNDS = 20_000

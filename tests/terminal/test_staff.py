@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from terminal.runtime.staff import (
+from terminal.runtime.staffed.staff import (
     MAX_FAILURES,
     Staff,
     StaffError,

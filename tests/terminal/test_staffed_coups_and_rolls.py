@@ -10,10 +10,10 @@ from games.records import Bet
 from games.trente_quarante.bet import TrenteQuaranteBet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.croupier import DiceChange, MisdealCall
-from terminal.runtime.floats import chips_for
-from terminal.runtime.session import CloseTable, NoMoreBets, Opening, OpenRound, Sign
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.entries import DiceChange, MisdealCall
+from terminal.runtime.loop.floats import chips_for
+from terminal.runtime.staffed.session import CloseTable, NoMoreBets, Opening, OpenRound, Sign
 from tests.support.helpers import (
     committed,
     journal_events,

@@ -26,8 +26,8 @@ from drivers.emulators.wheel_board import WheelBoardEmulator
 from terminal.assemble import assemble
 from terminal.common.storage import BUSY_TIMEOUT_S
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.systemd import WATCHDOG_SEC, Beat, notify, watchdog_seconds
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.systemd import WATCHDOG_SEC, Beat, notify, watchdog_seconds
 from terminal.screens.display import Display
 from terminal.screens.model import ScreenSink
 from terminal.screens.run import run_with_screen
@@ -378,7 +378,7 @@ def test_a_notification_systemd_cannot_take_at_once_is_dropped_never_waited_for(
         # a send that waited would wait forever: it fails on this timeout instead (below)
         socket.setdefaulttimeout(WAIT_S)
         try:
-            with caplog.at_level(logging.WARNING, logger="terminal.runtime.systemd"):
+            with caplog.at_level(logging.WARNING, logger="terminal.runtime.loop.systemd"):
                 assert [notify(WATCHDOG="1") for _ in range(5)] == [False] * 5
                 dropped = [r.getMessage() for r in caplog.records]
                 assert len(dropped) == 1, dropped

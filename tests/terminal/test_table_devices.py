@@ -13,9 +13,9 @@ from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.emulators.wheel_board import WheelBoardEmulator
 from terminal.assemble import assemble, run_table
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.health import HealthLog
-from terminal.runtime.players import SimPlayers
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.health import HealthLog
+from terminal.runtime.simulation.players import SimPlayers
 from terminal.selftest.command import run_selftest
 from tests.support.dice_backends import BOARD_TIME_SCALE as DICE_TIME_SCALE
 from tests.support.helpers import journal_events, quiet, write_config

@@ -7,8 +7,8 @@ from pathlib import Path
 from drivers.wheel.events import BallInPocket
 from terminal.assemble import assemble, run_table
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.state import TableState
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.state import TableState
 from tests.support import helpers
 from tests.support.helpers import edit_toml, journal_events, write_config
 

@@ -1,5 +1,5 @@
 """Boule and the wheel of fortune at the table: the same runtime as the roulettes, with the
-game's own pockets, outcome and engine state (terminal.runtime.settle)."""
+game's own pockets, outcome and engine state (terminal.runtime.loop.settle)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 
 from terminal.assemble import RunOptions, assemble
 from terminal.config import load_table_config
-from terminal.runtime.audit import audit
-from terminal.runtime.state import TableState
+from terminal.runtime.journal.audit import audit
+from terminal.runtime.loop.state import TableState
 from tests.support.helpers import journal_events, write_config
 
 

@@ -1,4 +1,4 @@
-"""What a kind of game does in the table's one round loop (terminal/runtime/table.py): the
+"""What a kind of game does in the table's one round loop (terminal/runtime/loop/table.py): the
 steps that are a spin's, a roll's or a coup's own. The table owns the loop, the session, the
 float, the bets and the faults; a `Rounds` decides its open round (`decide`: no more bets, then
 the outcome its device senses), says what a void round returns, and takes the croupier's
@@ -16,7 +16,7 @@ from games.reasons import Reason, reason
 from games.records import Bet
 
 if TYPE_CHECKING:
-    from terminal.runtime.context import RoundTable
+    from terminal.runtime.loop.context import RoundTable
 
 
 # why the table voids a round of its own accord (games/reasons.py), journaled with the void's

@@ -44,17 +44,17 @@ from games.cards.fold import ShoeFold
 from games.cards.shoe import ShoeFault
 from games.game import CoupGame
 from games.reasons import reason, reason_of
-from terminal.runtime.carrousel import cancel_coins, settle_coins
-from terminal.runtime.croupier import (
+from terminal.runtime.loop.carrousel import cancel_coins, settle_coins
+from terminal.runtime.loop.entries import (
     Decision,
     MisdealCall,
     clip,
     decision_problem,
     text_problem,
 )
+from terminal.runtime.loop.settle import coup_so_far
 from terminal.runtime.rounds.base import WHY as VOIDS
 from terminal.runtime.rounds.base import Decided, Rounds, entered
-from terminal.runtime.settle import coup_so_far
 
 # why the croupier's decision is refused (games/reasons.py): the decision, then why (the rules'
 # own refusals are the game engine's)
@@ -85,7 +85,7 @@ class CoupRounds(Rounds):
         super().__init__(table)
         assert isinstance(table.game, CoupGame)
         self.game: CoupGame = table.game
-        self.carrousel = carrousel  # poker: the casino's pool (terminal/runtime/carrousel.py)
+        self.carrousel = carrousel  # poker: the casino's pool (terminal/runtime/loop/carrousel.py)
         self._shoe_exhausted = False  # the shoe said it is empty: load a new one
         self._red_card = False  # the coup in progress is void because the red card came out
         self._card_behind_red = False  # the card the red card came out for may still come out

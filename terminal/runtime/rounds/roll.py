@@ -18,7 +18,7 @@ from drivers.dice.events import DiceThrown
 from drivers.faults import Fault, FaultCleared
 from games.reasons import reason
 from games.records import Bet
-from terminal.runtime.croupier import DiceChange, text_problem
+from terminal.runtime.loop.entries import DiceChange, text_problem
 from terminal.runtime.rounds.base import Decided, Rounds, entered
 
 # why a dice change was asked for, and why a roll is void (games/reasons.py)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from terminal.runtime.session import FaultAck
+from terminal.runtime.staffed.session import FaultAck
 from terminal.screens import kit
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.game import COUP, SpinGame
-from terminal.runtime.session import Correction, Signature
+from terminal.runtime.staffed.session import Correction, Signature
 from terminal.screens import kit
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog, pad_targets

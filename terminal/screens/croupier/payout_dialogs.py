@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from terminal.runtime.payments import Payment
+from terminal.runtime.staffed.payments import Payment
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog
 from terminal.screens.croupier.outcome import outcome_words

@@ -1,6 +1,6 @@
 """The session's screens at a staffed table (docs/session.md): signing in with the opening
 count, a signature, a top-up, the dealer rotation, a change of limits, the close and the
-closing count. Each ends in one entry posted to the table (terminal/runtime/session.py); the
+closing count. Each ends in one entry posted to the table (terminal/runtime/staffed/session.py); the
 table's answer comes back through the journal, and a refusal shows its reason in the status
 line while the screen stays where it was, for the croupier to try again."""
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.records import Limits
-from terminal.runtime.session import (
+from terminal.runtime.staffed.session import (
     PERSON_REFUSALS,
     CloseTable,
     ClosingCount,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 def _of_the_person(refusal: Refusal) -> bool:
     """Whether a refusal is of who signed (a wrong PIN, a locked person, a missing role): by
-    its key (terminal/runtime/session.py PERSON_REFUSALS)."""
+    its key (terminal/runtime/staffed/session.py PERSON_REFUSALS)."""
     return refusal.key in PERSON_REFUSALS
 
 

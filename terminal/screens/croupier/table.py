@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.records import Bet
-from terminal.runtime.session import CancelBet, NoMoreBets
+from terminal.runtime.staffed.session import CancelBet, NoMoreBets
 from terminal.screens import kit
 from terminal.screens.app import Screen, Target
 from terminal.screens.croupier import chrome

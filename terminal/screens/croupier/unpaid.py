@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from terminal.runtime.session import OpenRound
+from terminal.runtime.staffed.session import OpenRound
 from terminal.screens import kit
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog

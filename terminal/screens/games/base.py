@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from games.game import Game, SpinGame
     from terminal.screens.cloths.base import Cloth
-    from terminal.screens.driver import Driver
+    from terminal.screens.demo.driver import Driver
+    from terminal.screens.demo.script import Shot
     from terminal.screens.pads.outcome import OutcomePad
     from terminal.screens.pads.spin import Cloth as Pockets
-    from terminal.screens.script import Shot
     from terminal.screens.stats import Wheel
     from terminal.screens.views.base import GameView
 
 # a game's script: a whole staffed session played by the croupier's taps, from the sign-in to
-# the signed closing count, each screen shot on the way (terminal/screens/scripts.py)
+# the signed closing count, each screen shot on the way (terminal/screens/demo/scripts.py)
 Script = Callable[["Driver", "Shot"], dict[str, Any]]
 # a pad an outcome is entered on: made from the game, its rules and what a pick calls
 PadMaker = Callable[["Game", Any, Callable[[Any], object] | None], "OutcomePad[Any]"]

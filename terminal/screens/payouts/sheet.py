@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from games.registry import game as game_of
-from terminal.runtime.payments import handed, live, undoable
+from terminal.runtime.staffed.payments import handed, live, undoable
 
 TO_PAY = ("win", "half", "push", "withdrawn")  # results that hand money over
 STAYING = ("prison", "open")  # results that leave the bet on the layout, moving no money
@@ -148,7 +148,7 @@ class SeatPayout:
 
 class PayoutSheet:
     """What a round hands over, seat by seat, and what has been handed: `payments` are the
-    journaled `round.paid` of each seat (terminal/runtime/payments.py), so that after a
+    journaled `round.paid` of each seat (terminal/runtime/staffed/payments.py), so that after a
     correction each seat's `outstanding` is what to pay more (positive) or to take back
     (negative); `corrected` the seq of the correction whose money stands (None: the result's).
     `page` and `collected` are the screen's (the page of seats shown; the losing bets taken off

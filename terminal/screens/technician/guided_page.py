@@ -2,8 +2,8 @@
 which way to turn the rotor), every pocket of the wheel in its order coloured by what it did,
 the coverage and the rotor; then the verdict, journaled as a `selftest.report` of the wheel.
 
-The wheel's calls (the pocket test's start, each drop asked, its end) are made on a thread of
-their own (`Commands`); its readings come through the table (terminal/runtime/technician.py),
+The wheel's calls (the pocket test's start, each drop asked, its end) are made on a thread of their
+own (`Commands`); its readings come through the table (terminal/runtime/staffed/technician.py),
 drained at each frame: the screen waits on neither."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from terminal.common.draw import fit_block, line_step, lines
-from terminal.runtime.technician import SelftestDone
+from terminal.runtime.staffed.technician import SelftestDone
 from terminal.screens import kit
 from terminal.screens.app import Target
 from terminal.screens.technician.checklist import CheckList

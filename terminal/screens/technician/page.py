@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from terminal.common.draw import lines
-from terminal.runtime.technician import SelftestDone
+from terminal.runtime.staffed.technician import SelftestDone
 from terminal.screens import kit
 from terminal.screens.technician.checklist import CheckList, Row
 from terminal.screens.technician.job import Job

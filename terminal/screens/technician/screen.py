@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from terminal.runtime.technician import TechnicianOut
+from terminal.runtime.staffed.technician import TechnicianOut
 from terminal.screens import kit
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog

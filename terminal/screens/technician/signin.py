@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from terminal.runtime.session import PERSON_REFUSALS, Signature
-from terminal.runtime.technician import ROLE, TechnicianIn
+from terminal.runtime.staffed.session import PERSON_REFUSALS, Signature
+from terminal.runtime.staffed.technician import ROLE, TechnicianIn
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog, pad_targets
 from terminal.screens.pads import PersonPad

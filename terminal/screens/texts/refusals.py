@@ -18,8 +18,9 @@ from functools import cache
 from games import banking
 from games.reasons import merged
 from games.registry import GAMES
-from terminal.runtime import floats, payments, session, staff, table, technician
+from terminal.runtime.loop import floats, table
 from terminal.runtime.rounds import base, coup, roll, spin
+from terminal.runtime.staffed import payments, session, staff, technician
 
 # every table of refusals that is no game's own, by the module that refuses
 SHARED: tuple[Mapping[str, str], ...] = (
@@ -108,7 +109,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "error de repartiment declarat per {by}: la jugada és nul·la, es tornen les apostes",
         "error de reparto declarado por {by}: la jugada es nula, se devuelven las apuestas",
     ),
-    # who signs (terminal/runtime/staff.py, session.py)
+    # who signs (terminal/runtime/staffed/staff.py, session.py)
     "staff_no_file": (
         "aquesta taula no té fitxer de personal: ningú no pot signar "
         "(executeu-la amb --staff FITXER)",
@@ -151,7 +152,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "el evento {what} pide {roles}, no {role}",
     ),
     "sign_no_role": ("{role} no és cap rol", "{role} no es ningún rol"),
-    # the session (terminal/runtime/session.py)
+    # the session (terminal/runtime/staffed/session.py)
     "count_empty": ("compteu les fitxes de cada valor", "cuente las fichas de cada valor"),
     "count_no_such_chip": (
         "{value} no és cap fitxa d'aquesta taula ({chips})",
@@ -184,7 +185,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "croupier_has_table": ("{person} ja té la taula", "{person} ya tiene la mesa"),
     "session_none": ("no hi ha cap sessió oberta", "no hay ninguna sesión abierta"),
-    # a technician's visit (terminal/runtime/technician.py)
+    # a technician's visit (terminal/runtime/staffed/technician.py)
     "technician_in_already": (
         "{person} ja és als dispositius de la taula",
         "{person} ya está en los dispositivos de la mesa",
@@ -194,7 +195,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "el técnico entra entre jugadas: terminad la jugada primero",
     ),
     "technician_none": ("no hi ha cap tècnic a la taula", "no hay ningún técnico en la mesa"),
-    # the session's, while a technician is in (terminal/runtime/session.py)
+    # the session's, while a technician is in (terminal/runtime/staffed/session.py)
     "technician_in": (
         "hi ha un tècnic als dispositius de la taula: no s'obre cap jugada fins que surti",
         "hay un técnico en los dispositivos de la mesa: no se abre ninguna jugada hasta que salga",
@@ -266,7 +267,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "una correcció necessita un motiu",
         "una corrección necesita un motivo",
     ),
-    # the table (terminal/runtime/table.py)
+    # the table (terminal/runtime/loop/table.py)
     "topup_not_initial_advance": (
         "tota reposició és igual a la bestreta inicial de {advance} (article 35), no {amount}",
         "toda reposición es igual al anticipo inicial de {advance} (artículo 35), no {amount}",
@@ -276,7 +277,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "una mesa de {game} no acepta esta entrada",
     ),
     "bets_not_accepted": ("ara no s'accepten apostes", "ahora no se aceptan apuestas"),
-    # what the croupier handed each seat (terminal/runtime/payments.py)
+    # what the croupier handed each seat (terminal/runtime/staffed/payments.py)
     "payment_no_round": (
         "cap jugada liquidada no està oberta per pagar: ja s'ha obert la següent",
         "ninguna jugada liquidada está abierta para pagar: ya se ha abierto la siguiente",

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.cards.coup import Need
-from terminal.runtime.croupier import MisdealCall
-from terminal.runtime.settle import coup_so_far
+from terminal.runtime.loop.entries import MisdealCall
+from terminal.runtime.loop.settle import coup_so_far
 from terminal.screens.views.base import Action, GameView
 
 

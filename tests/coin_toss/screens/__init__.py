@@ -3,8 +3,8 @@ the shared wheel view on a cloth of its own, its texts, the wheels' scripted ses
 
 from __future__ import annotations
 
+from terminal.screens.demo.script import play_wheel_session
 from terminal.screens.games.base import GameScreens
-from terminal.screens.script import play_wheel_session
 from terminal.screens.views.cloth import ClothView
 from tests.coin_toss.screens.cloth import CoinTossCloth
 from tests.coin_toss.screens.texts import REFUSALS, TEXTS

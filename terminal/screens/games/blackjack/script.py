@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from terminal.screens.driver import Driver
+from terminal.screens.demo.driver import Driver
+from terminal.screens.demo.script import Shot, choose, closing_count, open_session, payouts
 from terminal.screens.games.blackjack.view import BlackjackView
-from terminal.screens.script import Shot, choose, closing_count, open_session, payouts
 from terminal.screens.views.base import stake_options
 
 # the cards of each coup as dealt, decisions between them (engine order: a first card to each

@@ -13,7 +13,7 @@ from games.craps.engine import VOID_CAUSES  # the reader's void causes have the 
 from games.craps.entries import Withdrawal
 from games.records import Bet
 from terminal.common.draw import fitting_size
-from terminal.runtime.croupier import DiceChange
+from terminal.runtime.loop.entries import DiceChange
 from terminal.screens import kit
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog, pad_targets

@@ -8,16 +8,15 @@ without a line bet; a natural; the players' display; the close, the last shooter
 seven out, the closing count and its three signatures.
 
 `dealer-terminal screens --game craps` plays it to render every screen as PNG files; the tests
-play it and check the journal it leaves (terminal/screens/scripts.py lists it).
+play it and check the journal it leaves (terminal/screens/demo/scripts.py lists it).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from terminal.screens.driver import Driver
-from terminal.screens.games.craps.view import CrapsView
-from terminal.screens.script import (
+from terminal.screens.demo.driver import Driver
+from terminal.screens.demo.script import (
     Shot,
     choose,
     closing_count,
@@ -25,6 +24,7 @@ from terminal.screens.script import (
     payouts_open,
     sign_in,
 )
+from terminal.screens.games.craps.view import CrapsView
 
 
 def _view(driver: Driver) -> CrapsView:

@@ -8,9 +8,9 @@ display; the close, "les últimes cinc mans" each played; the closing count and 
 
 The deck is one of 52 cards, fresh every hand (section 11 II.1): each hand's cards are distinct
 and dealt as the engine deals them, box by box in ascending order then the bank, five times
-round, the bank's last card face up. It runs at a scratch table (terminal/scratch.py) whose
-carrousel is whatever its table file says: the table's own pool without a `[carrousel]`, or the
-casino's (`dealer-terminal carrousel serve`) with one; the jackpot is a royal flush's, the whole
+round, the bank's last card face up. It runs at a scratch table (terminal/screens/demo/scratch.py)
+whose carrousel is whatever its table file says: the table's own pool without a `[carrousel]`, or
+the casino's (`dealer-terminal carrousel serve`) with one; the jackpot is a royal flush's, the whole
 pool, which is never nothing however small the pool.
 """
 
@@ -21,9 +21,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.cards.cards import CARDS
-from terminal.screens.driver import Driver
+from terminal.screens.demo.driver import Driver
+from terminal.screens.demo.script import Shot, choose, closing_count, open_session, payouts
 from terminal.screens.games.poker_stud.view import StudView
-from terminal.screens.script import Shot, choose, closing_count, open_session, payouts
 
 # the first hand: box 1 a pair of kings, box 3 nothing, the bank ace-high without a king
 HAND_1 = {

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from terminal.screens.driver import Driver
-from terminal.screens.script import Shot, choose, closing_count, open_session, payouts_open
+from terminal.screens.demo.driver import Driver
+from terminal.screens.demo.script import Shot, choose, closing_count, open_session, payouts_open
 from terminal.screens.views.base import stake_options
 
 # player 2 (2, K) draws a 6: 8; banker 4 (4, K) against a third card 6 draws a 5: 9, and wins

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from games.roulette import layout
+from terminal.screens.demo.script import play_wheel_session
 from terminal.screens.games.base import GameScreens
 from terminal.screens.games.roulette import texts
 from terminal.screens.games.roulette.cloth import RouletteCloth
 from terminal.screens.games.roulette.pad import pockets_pad
 from terminal.screens.games.roulette.stats import stats
 from terminal.screens.games.roulette.view import RouletteView
-from terminal.screens.script import play_wheel_session
 
 SCREENS = GameScreens(
     games=("roulette_fr", "roulette_us1"),

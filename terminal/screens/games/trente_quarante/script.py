@@ -1,5 +1,5 @@
 """A whole session at a trente et quarante table played on the croupier's screen by taps, the
-shoe's cards entered by hand (`screen://`), as terminal/screens/script.py plays a wheel's:
+shoe's cards entered by hand (`screen://`), as terminal/screens/demo/script.py plays a wheel's:
 
 1. the sign-in, the opening advance counted and signed;
 2. a coup decided: bets by taps for four seats, one refused (a seat's chips piled on rouge past
@@ -20,9 +20,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from terminal.screens.driver import Driver
-from terminal.screens.games.trente_quarante.view import TrenteQuaranteView
-from terminal.screens.script import (
+from terminal.screens.demo.driver import Driver
+from terminal.screens.demo.script import (
     Shot,
     choose,
     closing_count,
@@ -30,6 +29,7 @@ from terminal.screens.script import (
     payouts,
     sign_in,
 )
+from terminal.screens.games.trente_quarante.view import TrenteQuaranteView
 from terminal.screens.views.base import stake_options
 
 # the coups' cards, each row's in the order dealt (noir first, then rouge)

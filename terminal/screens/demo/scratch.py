@@ -18,10 +18,10 @@ from typing import Any, TextIO
 
 from terminal.assemble import RunOptions, assemble
 from terminal.config import TableConfig, load_table_config, table_config_path
-from terminal.runtime.staff import Staff
-from terminal.screens.driver import Driver
+from terminal.runtime.staffed.staff import Staff
+from terminal.screens.demo.driver import Driver
+from terminal.screens.demo.script import DEMO_STAFF
 from terminal.screens.model import ScreenSink
-from terminal.screens.script import DEMO_STAFF
 
 
 def local_table(game: str, directory: Path, device: str | None = None) -> TableConfig:
@@ -71,7 +71,7 @@ def render_screens(
 ) -> list[Path]:
     """The PNG files written in `out`, one per screen, named by their place in the session."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed, none opened
-    from terminal.screens.scripts import script_of
+    from terminal.screens.demo.scripts import script_of
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []

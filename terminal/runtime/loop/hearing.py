@@ -1,7 +1,7 @@
 """How the table hears its devices: their faults and their ends, the table I/O's button and
 switches, the readings of a round in play, what is heard between rounds, and the lamps.
 
-A part of `Table` (terminal/runtime/table.py) of its own, so that neither is too long to read
+A part of `Table` (terminal/runtime/loop/table.py) of its own, so that neither is too long to read
 whole: `Hearing` is a base of `Table` and works on the table's own parts (`_Table` says which).
 """
 
@@ -15,12 +15,12 @@ from drivers.faults import Fault, FaultCleared
 from drivers.gpio.events import ButtonPressed, SwitchChanged
 from games.game import COUP, Game
 from games.reasons import reason, why_of
-from terminal.runtime.context import TableControl, TableSetup
-from terminal.runtime.inbox import Inbox
+from terminal.runtime.loop.context import TableControl, TableSetup
+from terminal.runtime.loop.inbox import Inbox
+from terminal.runtime.loop.state import TableState
+from terminal.runtime.loop.systemd import Beat
 from terminal.runtime.rounds.base import WHY as VOIDS
 from terminal.runtime.rounds.base import silent
-from terminal.runtime.state import TableState
-from terminal.runtime.systemd import Beat
 
 # switch name -> (fault code, the switch's level that is the alarm, whether it voids a round)
 SWITCH_ALARMS = {"tilt": ("tilt", True, True), "door": ("door_open", False, False)}

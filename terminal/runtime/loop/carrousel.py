@@ -26,7 +26,7 @@ from games.records import Bet, PoolMovement
 from games.registry import GAMES
 
 if TYPE_CHECKING:
-    from terminal.runtime.context import RoundTable
+    from terminal.runtime.loop.context import RoundTable
 
 
 class CarrouselUnavailable(Exception):

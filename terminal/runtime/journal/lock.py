@@ -31,7 +31,7 @@ import fcntl
 import os
 from pathlib import Path
 
-from terminal.runtime.journal import JournalError
+from terminal.runtime.journal.store import JournalError
 
 PROC_LOCKS = Path("/proc/locks")
 

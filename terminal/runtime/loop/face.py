@@ -1,5 +1,5 @@
 """What the screens see of the table (terminal/screens/): a typed, read-only face of it, which
-`Table` (terminal/runtime/table.py) implements.
+`Table` (terminal/runtime/loop/table.py) implements.
 
 The UI thread never touches what the table thread mutates: the round in play, its engine, its
 devices' state. The screens read the table as the journal says it is (their model,
@@ -20,8 +20,8 @@ from games.game import Game
 from games.records import Bet
 
 if TYPE_CHECKING:
-    from terminal.runtime.context import TableSetup
-    from terminal.runtime.table import Table
+    from terminal.runtime.loop.context import TableSetup
+    from terminal.runtime.loop.table import Table
 
 
 class HandEntry(Protocol):

@@ -4,12 +4,12 @@ signs in and counts the opening advance, the games director signs it before the 
 last balls at the old limits, topped up and signed (art. 27.6); the closing count of chips per
 denomination and of the cash drop, signed by a table employee, a cashier and the games director.
 
-A staffed table has a staff file (terminal/runtime/staff.py). Every entry here comes from the
-croupier's screen through the table's inbox and is taken on the table thread: PINs are checked
+A staffed table has a staff file (terminal/runtime/staffed/staff.py). Every entry here comes from
+the croupier's screen through the table's inbox and is taken on the table thread: PINs are checked
 there (a PBKDF2 check costs a tenth of a second on a Pi: never on the UI thread). A refusal is
-journaled as a `croupier/<what>_refused` incident saying why, which is how the screen learns of
-it. What is still to sign is folded from the journal (`TableState.unsigned`): the event that
-asks for signatures names the roles (`signatures`), each `sign` event takes one.
+journaled as a `croupier/<what>_refused` incident saying why, which is how the screen learns of it.
+What is still to sign is folded from the journal (`TableState.unsigned`): the event that asks for
+signatures names the roles (`signatures`), each `sign` event takes one.
 
 A table without a staff file (simulation, demos) opens, tops up and closes by itself, as before.
 """
@@ -25,13 +25,13 @@ from games.entries import clip, text_problem
 from games.money import money
 from games.reasons import reason, reason_of
 from terminal.contract.events import is_int
-from terminal.runtime import payments
-from terminal.runtime.floats import counted, journaled_chips
-from terminal.runtime.payments import Payment
-from terminal.runtime.staff import SIGNING_ROLES, Staff
+from terminal.runtime.loop.floats import counted, journaled_chips
+from terminal.runtime.staffed import payments
+from terminal.runtime.staffed.payments import Payment
+from terminal.runtime.staffed.staff import SIGNING_ROLES, Staff
 
 if TYPE_CHECKING:
-    from terminal.runtime.context import SessionTable
+    from terminal.runtime.loop.context import SessionTable
 
 # who signs what (art. 36), by the reason of the float event or the kind signed
 SIGNERS = {
@@ -81,7 +81,7 @@ WHY = {
     "correction_no_reason": "a correction needs a reason",
 }
 # the refusals of who signed (a wrong PIN, a locked person, a missing role), as the screens
-# ask them to sign in again: the staff file's (terminal/runtime/staff.py) and the session's
+# ask them to sign in again: the staff file's (terminal/runtime/staffed/staff.py) and the session's
 PERSON_REFUSALS = frozenset(
     {
         "staff_no_file",
@@ -450,7 +450,7 @@ class Session:
         return payments.take(self.table, entry)
 
     def _correction(self, entry: Correction) -> str | None:
-        from terminal.runtime.correction import correct
+        from terminal.runtime.staffed.correction import correct
 
         table = self.table
         if not isinstance(entry.outcome, dict):

@@ -64,7 +64,7 @@ from terminal.contract.events import (
     check_link,
     check_next,
 )
-from terminal.runtime.systemd import Beat
+from terminal.runtime.loop.systemd import Beat
 
 log = logging.getLogger(__name__)
 

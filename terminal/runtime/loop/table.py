@@ -4,7 +4,7 @@ the closing, the bets and the devices' faults and switches.
 A round goes through named steps (`play_round`): open, bets, no more bets and the outcome
 (the game's kind decides them with its device: terminal/runtime/rounds/), settle (the pure
 engine, from the table's journaled state), journal (the writer commits, then publishes), and,
-once the closing policy says so, the session closes (terminal/runtime/closing.py).
+once the closing policy says so, the session closes (terminal/runtime/loop/closing.py).
 
 One thread runs the table. It reads the devices' events, decides what they mean for the round,
 asks the pure engine to settle, and emits events. Emitting an event applies it to the table's
@@ -24,19 +24,19 @@ from games.entries import GameEntry
 from games.game import Game
 from games.reasons import reason, why_of
 from games.records import Announcement, Bet, BetRefused, Limits, another_game
-from terminal.runtime import game_entries
-from terminal.runtime.closing import closing_for
-from terminal.runtime.context import RoundTable, TableControl, TableSetup
-from terminal.runtime.croupier import Decision, TopUp, as_journaled, bet_problem
-from terminal.runtime.floats import FLOATS
-from terminal.runtime.hearing import Hearing
+from terminal.runtime.loop import game_entries
+from terminal.runtime.loop.closing import closing_for
+from terminal.runtime.loop.context import RoundTable, TableControl, TableSetup
+from terminal.runtime.loop.entries import Decision, TopUp, as_journaled, bet_problem
+from terminal.runtime.loop.floats import FLOATS
+from terminal.runtime.loop.hearing import Hearing
+from terminal.runtime.loop.settle import Settled, settle
+from terminal.runtime.loop.state import TableState
+from terminal.runtime.loop.systemd import Beat
 from terminal.runtime.rounds import ROUNDS
 from terminal.runtime.rounds.base import WHY as VOIDS
-from terminal.runtime.session import Session
-from terminal.runtime.settle import Settled, settle
-from terminal.runtime.state import TableState
-from terminal.runtime.systemd import Beat
-from terminal.runtime.technician import Technician
+from terminal.runtime.staffed.session import Session
+from terminal.runtime.staffed.technician import Technician
 
 LAMPS_FOLLOW = frozenset(
     {"round.open", "round.closed", "round.result", "round.void", "fault", "fault.cleared"}
@@ -45,7 +45,7 @@ LAMPS_FOLLOW = frozenset(
 ENTRIES: dict[type, str] = {Decision: "decision"}
 
 # why the table refuses an entry of the croupier's (games/reasons.py); its float's refusals are
-# its float policy's (terminal/runtime/floats.py)
+# its float policy's (terminal/runtime/loop/floats.py)
 WHY = {
     "entry_not_taken": "a {game} table takes no such entry",
     "bets_not_accepted": "no bets are accepted now",
@@ -375,7 +375,7 @@ class Table(Hearing):
 
     # -- the croupier's screen ---------------------------------------------------------------
     def post(self, entry: Any) -> None:
-        """Any entry of the croupier's (terminal/runtime/session.py, croupier.py), from any
+        """Any entry of the croupier's (terminal/runtime/staffed/session.py, entries.py), from any
         thread: taken by the table thread, or refused with a journaled reason."""
         self.inbox.post("croupier", entry)
 
@@ -426,7 +426,7 @@ class Table(Hearing):
                 self.state.open_round,
             )
 
-    # -- what the screens see of it (terminal/runtime/face.py) -------------------------------
+    # -- what the screens see of it (terminal/runtime/loop/face.py) -------------------------------
     @property
     def waiting(self) -> str | None:
         """What the round waits for from its device now: one text the table thread sets."""
@@ -446,13 +446,12 @@ class Table(Hearing):
 
     @property
     def tested_device(self) -> Any:
-        """The round's device, for the technician's tools (terminal/runtime/face.py)."""
+        """The round's device, for the technician's tools (terminal/runtime/loop/face.py)."""
         return self.device
 
 
 if TYPE_CHECKING:
 
     def _a_table_is_its_parts_table(table: Table) -> RoundTable:
-        return (
-            table  # mypy checks that `Table` is what its parts take (terminal/runtime/context.py)
-        )
+        # mypy checks that `Table` is what its parts take (terminal/runtime/loop/context.py)
+        return table

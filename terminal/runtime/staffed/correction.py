@@ -1,7 +1,7 @@
 """Dealer error correction (docs/rulings.md, "At the croupier's screen"): the last round's
 outcome, entered or sensed wrong, corrected before the next round opens, with the pit boss's
 authority. It is a `round.correction`, never an edit: the round settled again by the same
-`settle` as the table's (terminal/runtime/settle.py), from the table as it stood just before
+`settle` as the table's (terminal/runtime/loop/settle.py), from the table as it stood just before
 the result it replaces (`TableState.before_result`), with the corrected outcome. Its data is a
 result's (`bets`, `settlement`, `totals`, `last_round` as the original's, the game's own
 fields) with `corrects`, `reason`, `by`, `was` (the outcome it replaces) and `adjustment` (the
@@ -28,11 +28,11 @@ from games.cards.shoe import Shoe, ShoeFault
 from games.entries import clip, text_problem
 from games.game import COUP, CoupGame, Game
 from games.registry import game as game_of
-from terminal.runtime.settle import Settled, settle
-from terminal.runtime.state import TableState
+from terminal.runtime.loop.settle import Settled, settle
+from terminal.runtime.loop.state import TableState
 
 if TYPE_CHECKING:
-    from terminal.runtime.context import Journaling
+    from terminal.runtime.loop.context import Journaling
 
 BY_HAND = ("source", "entered_by")  # what an outcome entered by hand says of itself
 SOURCES = ("manual", "sensor")

@@ -29,7 +29,7 @@ from games.records import Bet
 from games.registry import game as game_of
 from games.rulebook import load_rules
 from terminal.common.settings import config_dir
-from terminal.runtime.coups import play_coup, shuffled
+from terminal.runtime.simulation.coups import play_coup, shuffled
 
 MINIMUM = 55440  # divisible by 2 to 12: whole payouts for every ratio of the catalogue
 Z95 = 1.959964

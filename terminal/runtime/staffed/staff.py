@@ -26,7 +26,7 @@ from games.reasons import reason
 from terminal.common.settings import ConfigError
 
 # the roles that sign (docs/feed.md `sign`), and the technician's, who signs nothing but comes to
-# the table's devices (terminal/runtime/technician.py)
+# the table's devices (terminal/runtime/staffed/technician.py)
 SIGNING_ROLES = ("croupier", "table_head", "games_director", "cashier", "inspector")
 ROLES = (*SIGNING_ROLES, "technician")
 MAX_FAILURES = 5  # wrong PINs in a row before a person is locked

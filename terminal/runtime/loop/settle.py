@@ -12,7 +12,7 @@ from games.cards.coup import replay
 from games.cards.fold import ShoeFold
 from games.game import COUP, ROLL, SPIN, CoupGame, Game
 from games.records import Announcement, Bet, Settlement, Totals
-from terminal.runtime.state import TableState
+from terminal.runtime.loop.state import TableState
 
 
 @dataclass(frozen=True)

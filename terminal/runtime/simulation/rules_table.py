@@ -11,7 +11,7 @@ from games.banking import NO_STEPS, least_stakes, steps_refusal
 from games.records import Limits
 from games.rulebook import load_rules
 from terminal.common.settings import ConfigError, config_dir
-from terminal.runtime.console import money
+from terminal.runtime.loop.console import money
 
 # Limits shown for a game that has no example table yet.
 DEFAULT_MINIMUM, DEFAULT_CHIP_UNIT = 500, 100

@@ -5,7 +5,7 @@ correction with the pit boss's PIN, a change of limits, the closing count and it
 
 `dealer-terminal screens` plays it to render every screen of a session as PNG files
 (docs/screens/); the tests play it and check the journal it leaves. It runs at a scratch
-table (terminal/scratch.py): the game's example table with the screen as its device
+table (terminal/screens/demo/scratch.py): the game's example table with the screen as its device
 (`screen://`), a journal and a staff file of DEMO_STAFF in a directory of its own.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.game import SpinGame
-from terminal.screens.driver import Driver
+from terminal.screens.demo.driver import Driver
 from terminal.screens.views.base import stake_options
 from terminal.screens.views.cloth import ClothView
 

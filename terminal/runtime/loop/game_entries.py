@@ -9,7 +9,7 @@ from typing import Any
 
 from games.entries import GameEntry
 from games.records import Bet, Limits
-from terminal.runtime.context import Journaling
+from terminal.runtime.loop.context import Journaling
 
 
 class TableSeen:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from games.game import CoupGame
 
 if TYPE_CHECKING:
-    from terminal.runtime.context import Journaling
+    from terminal.runtime.loop.context import Journaling
 
 
 class Closing:

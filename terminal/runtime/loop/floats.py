@@ -21,7 +21,7 @@ from games.records import Limits
 from terminal.contract.events import is_int
 
 if TYPE_CHECKING:
-    from terminal.runtime.context import FloatPolicy, Journaling
+    from terminal.runtime.loop.context import FloatPolicy, Journaling
 
 # why an entry of the float is refused (games/reasons.py)
 WHY = {

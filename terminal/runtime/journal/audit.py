@@ -20,10 +20,10 @@ from games.records import Limits
 from games.registry import GAMES
 from games.rulebook import RulebookError, load_rules
 from terminal.common.settings import config_dir
-from terminal.runtime.correction import correction_data, corrects_seq, journaled_entry
-from terminal.runtime.journal import open_reader, read_rows, verify
-from terminal.runtime.settle import settle
-from terminal.runtime.state import TableState
+from terminal.runtime.journal.store import open_reader, read_rows, verify
+from terminal.runtime.loop.settle import settle
+from terminal.runtime.loop.state import TableState
+from terminal.runtime.staffed.correction import correction_data, corrects_seq, journaled_entry
 
 # What a journal cannot show about itself: said after every verdict of `journal verify`.
 LIMITS = (

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from drivers.faults import Fault, FaultCleared
 from games.reasons import reason
-from terminal.runtime.session import Signature
+from terminal.runtime.staffed.session import Signature
 
 if TYPE_CHECKING:
-    from terminal.runtime.context import Journaling
+    from terminal.runtime.loop.context import Journaling
 
 ROLE = "technician"
 

@@ -1,6 +1,6 @@
 """The table as its parts see it: typed, narrow seams instead of the whole `Table`.
 
-The table (terminal/runtime/table.py) is made of parts that each need a little of it: its
+The table (terminal/runtime/loop/table.py) is made of parts that each need a little of it: its
 kind's rounds (terminal/runtime/rounds/), its closing, its session and float, the correction,
 the payments, the technician's visit. Each takes the table through the narrowest of these
 protocols that serves it, which `Table` implements (mypy checks it, below), so that no part
@@ -19,10 +19,10 @@ from games.game import Game
 from games.options import TableOptions
 from games.records import Announcement, Limits
 from terminal.common.flag import Flag
-from terminal.runtime.state import TableState
+from terminal.runtime.loop.state import TableState
 
 if TYPE_CHECKING:
-    from terminal.runtime.players import SimPlayers
+    from terminal.runtime.simulation.players import SimPlayers
 
 
 class TableControl:
@@ -57,7 +57,7 @@ class TableSetup:
     chips: tuple[int, ...]
     topup_below: float
     device_timeout: float  # seconds without an event from the device during a round
-    # boot id, clock synchronised (terminal.runtime.host)
+    # boot id, clock synchronised (terminal.runtime.loop.host)
     host: dict[str, Any] = field(default_factory=dict)
     # what the game's own table-file sections gave (games/options.py): journaled in table.open
     options: TableOptions = field(default_factory=TableOptions)
@@ -79,7 +79,8 @@ class Signing(Protocol):
 
 
 class Closes(Protocol):
-    """The table's closing as its rounds and its session ask it (terminal/runtime/closing.py)."""
+    """The table's closing as its rounds and its session ask it
+    (terminal/runtime/loop/closing.py)."""
 
     @property
     def active(self) -> bool:
@@ -131,7 +132,7 @@ class Journaling(Protocol):
 
 class FloatPolicy(Protocol):
     """What the table and its staffed session ask of the table's money at the opening, between
-    rounds and at the close (terminal/runtime/floats.py)."""
+    rounds and at the close (terminal/runtime/loop/floats.py)."""
 
     def opening_refusal(self, amount: int) -> str | None:
         """Why the advance the croupier counted (`amount`) cannot open the session, or None."""

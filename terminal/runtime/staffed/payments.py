@@ -25,7 +25,7 @@ from games.reasons import reason
 from terminal.contract.events import is_int
 
 if TYPE_CHECKING:
-    from terminal.runtime.context import Journaling
+    from terminal.runtime.loop.context import Journaling
 
 WHY = {
     "payment_no_round": "no settled round is open to pay: the next round opened",

@@ -1,0 +1,1 @@
+"""The journal: the SQLite store and its writer, the one-terminal lock, the audit."""

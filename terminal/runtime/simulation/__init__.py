@@ -1,0 +1,1 @@
+"""Simulation: the simulated players, `dealer-terminal simulate`, `dealer-terminal rules`."""

@@ -1,0 +1,1 @@
+"""The staffed session: people who sign, count, pay, correct and visit the devices."""
