@@ -21,7 +21,7 @@ from terminal.contract.events import GENESIS, Event, Sealer, canonical, check_ev
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
 from terminal.runtime.journal.store import Journal, JournalWriter, verify
-from terminal.runtime.journal.store import store as journal_module
+from terminal.runtime.journal import store as journal_module
 from terminal.runtime.loop.inbox import Inbox
 from tests.support.helpers import REPO, wait_for
 
