@@ -2,7 +2,7 @@
 render the spoken calls."""
 
 # The command line and its dispatch; `run` is run_command.py's, most other commands
-# tool_commands.py's, and the exit codes exit_codes.py's.
+# tool_commands.py's, and the exit codes terminal/common/exit_codes.py's.
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from pathlib import Path
 from drivers.errors import DeviceError
 from games.rulebook import RulebookError
 from terminal.common.endpoints import endpoint_argument
+from terminal.common.exit_codes import EXIT_CODES, EXIT_CONFIG, EXIT_OK, EXIT_USAGE
 from terminal.config import ConfigError, SpeechConfig, known_games, load_table_config
-from terminal.exit_codes import EXIT_CODES, EXIT_CONFIG, EXIT_OK, EXIT_USAGE
 from terminal.feed.curve_keys import add_keys_parser, cmd_keys
 from terminal.pit.cli import add_pit_parsers, cmd_pit, key_options
 from terminal.run_command import cmd_run

@@ -11,8 +11,8 @@ import sys
 
 from drivers.errors import DeviceError
 from games.rulebook import RulebookError
+from terminal.common.exit_codes import EXIT_CONFIG, EXIT_FAILED, EXIT_OK
 from terminal.config import ConfigError, load_table_config, table_config_path
-from terminal.exit_codes import EXIT_CONFIG, EXIT_FAILED, EXIT_OK
 
 
 def cmd_run(args) -> int:

@@ -9,8 +9,8 @@ import signal
 import sys
 
 from games.registry import GAMES
+from terminal.common.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from terminal.config import ConfigError, known_games, load_table_config, table_config_path
-from terminal.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from terminal.runtime.simulation.rules_table import DEFAULT_PROFILE
 
 

@@ -262,17 +262,36 @@ def _module_of(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imported_modules(path: Path, known: set[str]) -> set[str]:
-    """The modules of `known` that `path` imports, those only type-checking imports included
-    (a circle of types is a circle of knowledge all the same)."""
+def _imported_modules(path: Path, known: set[str], *, typing: bool = True) -> set[str]:
+    """The modules of `known` that `path` imports: a package's own module only when a name is
+    taken from it (not for `from package import module`); with `typing`, the imports for the
+    type checker alone too (a circle of types is a circle of knowledge all the same)."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set() if typing else {id(n) for n in ast.walk(tree) if _for_the_type_checker(n)}
+    for node in _walk(tree, skipped):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module)
-            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+            modules = {f"{node.module}.{alias.name}" for alias in node.names}
+            found |= modules
+            if not modules <= known:
+                found.add(node.module)
     return found & known
+
+
+def _for_the_type_checker(node: ast.AST) -> bool:
+    """`if TYPE_CHECKING:`: imports that never run."""
+    return isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+
+
+def _walk(node: ast.AST, skipped: set[int]):
+    """`ast.walk` but for the subtrees in `skipped` (their `if` bodies; an `else` runs)."""
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if id(node) in skipped and child in getattr(node, "body", ()):
+            continue
+        yield from _walk(child, skipped)
 
 
 def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -315,3 +334,17 @@ def test_no_module_of_the_table_runtime_imports_the_table_back():
         module: _imported_modules(path, set(paths)) - {module} for module, path in paths.items()
     }
     assert _circles(graph) == []
+
+
+def test_no_import_of_the_screens_runs_in_a_circle():
+    """The shared screens know a game's screens only through the catalogue they are registered
+    in (terminal/screens/games/base.py), and the app its screens only through what its maker
+    gives it: no import that runs goes round (a view and the app it draws for know each other's
+    types, for the type checker only)."""
+    paths = {_module_of(p): p for p in (REPO / "terminal" / "screens").rglob("*.py")}
+    graph = {
+        module: _imported_modules(path, set(paths), typing=False) - {module}
+        for module, path in paths.items()
+    }
+    circles = _circles(graph)
+    assert circles == [], "\n".join(" ".join(circle) for circle in circles)

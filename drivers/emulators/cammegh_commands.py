@@ -7,6 +7,7 @@ the guide, BUSY where the guide says so: `*X` a status line, `*u`/`*K` a start, 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from drivers.emulators.cammegh_controller import RESPIN_AFTER, CammeghController
@@ -28,7 +29,7 @@ STATISTICS = (5, 6)
 
 
 class CammeghCommands(CammeghController):
-    """The controller's answers: `_cmd_<name>` answers `*<name>`."""
+    """The controller's answers, each command's by its method (`ANSWERS`, below the class)."""
 
     def _command(self, text: str, now: float) -> None:
         if not text.startswith("*"):
@@ -36,34 +37,34 @@ class CammeghCommands(CammeghController):
         name, _, arg = text[1:].partition(" ")
         if name in self._ignored:
             return
-        handler = getattr(self, f"_cmd_{name}", None) if name.isalpha() else None
-        if handler is not None:
-            handler(arg.strip(), now)
+        answer = ANSWERS.get(name)  # anything else is no command: the controller says nothing
+        if answer is not None:
+            answer(self, arg.strip(), now)
 
-    def _cmd_X(self, arg: str, now: float) -> None:
+    def _answer_status(self, arg: str, now: float) -> None:
         self._send_status()
 
-    def _cmd_K(self, arg: str, now: float) -> None:
+    def _answer_start_if_waiting(self, arg: str, now: float) -> None:
         if self._waiting_for_start():
             self._take_start(now)
             self._send("*K OK")
         else:
             self._send("*K CAM")
 
-    def _cmd_u(self, arg: str, now: float) -> None:
+    def _answer_start(self, arg: str, now: float) -> None:
         if self.state in (1, 5) and not self._selftest_running:
             self._take_start(now)
             self._send("*u OK")
         else:
             self._send("*u BUSY")
 
-    def _cmd_S(self, arg: str, now: float) -> None:
+    def _answer_software(self, arg: str, now: float) -> None:
         self._send(f"*S {VERSION}")
 
-    def _cmd_V(self, arg: str, now: float) -> None:
+    def _answer_version(self, arg: str, now: float) -> None:
         self._send(f"*V Slingshot 2 controller firmware {VERSION} (emulated)")
 
-    def _cmd_R(self, arg: str, now: float) -> None:
+    def _answer_restart(self, arg: str, now: float) -> None:
         """Restart the game: back to state 1, then the same game again by itself."""
         self.warnings &= ~(BALL_REMOVED | MISSPIN | LAUNCH_FAILED)
         self._send("*R OK")
@@ -72,7 +73,7 @@ class CammeghCommands(CammeghController):
         self.state, self._respin = 1, True
         self._phase_end = now + self._s(RESPIN_AFTER)
 
-    def _cmd_P(self, arg: str, now: float) -> None:
+    def _answer_power(self, arg: str, now: float) -> None:
         if arg not in ("0", "1"):
             return
         self._send("*P OK")
@@ -82,13 +83,13 @@ class CammeghCommands(CammeghController):
             self.warnings &= ~COMPONENT_FAULT
             self._enter_1(now)
 
-    def _cmd_o(self, arg: str, now: float) -> None:
+    def _answer_mode(self, arg: str, now: float) -> None:
         if arg.isdigit():
             if not self._mode_refused:
                 self.mode = int(arg)
             self._send(f"*o {self.mode}")
 
-    def _cmd_F(self, arg: str, now: float) -> None:
+    def _answer_self_test(self, arg: str, now: float) -> None:
         if self.state not in IDLE or self._selftest_running:
             self._send("*F BUSY")
             return
@@ -100,7 +101,7 @@ class CammeghCommands(CammeghController):
         for code in self.selftest_codes:
             self._send(f"*F {code}")
 
-    def _cmd_w(self, arg: str, now: float) -> None:
+    def _answer_statistics(self, arg: str, now: float) -> None:
         if self._busy_unless(STATISTICS, "w"):
             return
         games = len(self.wins)
@@ -112,15 +113,15 @@ class CammeghCommands(CammeghController):
         )
         self._send(f"*w {chi:.2f} {100 * _chi_squared_cdf(chi, self.pockets - 1):.1f}")
 
-    def _cmd_W(self, arg: str, now: float) -> None:
+    def _answer_wins(self, arg: str, now: float) -> None:
         if not self._busy_unless(STATISTICS, "W"):
             self._send_counts("W", self.wins)
 
-    def _cmd_M(self, arg: str, now: float) -> None:
+    def _answer_misfires(self, arg: str, now: float) -> None:
         if not self._busy_unless(STATISTICS, "M"):
             self._send_counts("M", self.misfires)
 
-    def _cmd_s(self, arg: str, now: float) -> None:
+    def _answer_game_log(self, arg: str, now: float) -> None:
         kind, _, page = arg.partition(" ")
         if kind == "t" and not self._busy_unless(STATISTICS, "s"):
             self._send(f"*s t {math.ceil(len(self._log) / LOG_PAGE_BYTES)}")
@@ -130,7 +131,7 @@ class CammeghCommands(CammeghController):
             data = data.ljust(LOG_PAGE_BYTES, bytes([LOG_UNUSED]))
             self._send(f"*s r {page} {data.decode('ascii')} {log_checksum(data):02X}")
 
-    def _cmd_d(self, arg: str, now: float) -> None:
+    def _answer_clock(self, arg: str, now: float) -> None:
         wheel_time = datetime.now(UTC) + self.clock_offset
         fields = arg.split()
         if fields == ["g"]:
@@ -154,7 +155,7 @@ class CammeghCommands(CammeghController):
             self.clock_offset = wheel_time - datetime.now(UTC)
             self._send("*d OK")
 
-    def _cmd_T(self, arg: str, now: float) -> None:
+    def _answer_settings(self, arg: str, now: float) -> None:
         letter, _, value = arg.partition(" ")
         if letter == "f":
             self._send("*T f OK")
@@ -166,12 +167,12 @@ class CammeghCommands(CammeghController):
         elif letter.isupper() and letter.lower() in self.settings:
             self._send(f"*T {letter} {self.settings[letter.lower()]}")
 
-    def _cmd_I(self, arg: str, now: float) -> None:
+    def _answer_sensor_debug(self, arg: str, now: float) -> None:
         if arg in ("0", "4"):
             self._sensor_debug = arg == "4"
             self._send("*I OK")
 
-    def _cmd_A(self, arg: str, now: float) -> None:
+    def _answer_rotor_position(self, arg: str, now: float) -> None:
         turns = (now - self._power_on_at) / self.time_factor * self.rpm / 60
         self._send(f"*A {int(turns * self.pockets) % self.pockets}")
 
@@ -199,6 +200,28 @@ class CammeghCommands(CammeghController):
                 self._lost_lines.remove(line)
                 continue
             self._send(line)
+
+
+# each command of the guide (`*X`...) -> how the controller answers it
+ANSWERS: dict[str, Callable[[CammeghCommands, str, float], None]] = {
+    "X": CammeghCommands._answer_status,
+    "K": CammeghCommands._answer_start_if_waiting,
+    "u": CammeghCommands._answer_start,
+    "S": CammeghCommands._answer_software,
+    "V": CammeghCommands._answer_version,
+    "R": CammeghCommands._answer_restart,
+    "P": CammeghCommands._answer_power,
+    "o": CammeghCommands._answer_mode,
+    "F": CammeghCommands._answer_self_test,
+    "w": CammeghCommands._answer_statistics,
+    "W": CammeghCommands._answer_wins,
+    "M": CammeghCommands._answer_misfires,
+    "s": CammeghCommands._answer_game_log,
+    "d": CammeghCommands._answer_clock,
+    "T": CammeghCommands._answer_settings,
+    "I": CammeghCommands._answer_sensor_debug,
+    "A": CammeghCommands._answer_rotor_position,
+}
 
 
 def _chi_squared_cdf(value: float, freedom: int) -> float:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from games.money import money, signed_money
 from terminal.common.endpoints import endpoint_argument
+from terminal.common.exit_codes import EXIT_FAILED, EXIT_OK
 from terminal.common.progress import ProgressLine
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 STATUS_EVERY_S = 60.0
 BOARD_TIMEOUT_S = 1.0
 TABLE_TIMEOUT_S = 5.0

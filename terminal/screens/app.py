@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -29,6 +29,9 @@ from terminal.runtime.staffed.staff import Staff
 from terminal.screens import kit
 from terminal.screens.model import Refusal, ScreenModel
 from terminal.screens.texts import Texts
+
+if TYPE_CHECKING:
+    from terminal.screens.croupier.screens import Screens
 
 FRAME_RATE = 30
 BANNER_SECONDS = 8.0  # how long a refusal stays in the status line
@@ -103,6 +106,7 @@ class CroupierApp:
         sink: Any,
         size: tuple[int, int],
         *,
+        screens: Callable[[CroupierApp], Screens],
         language: str = "ca",
         clock: Callable[[], float] = time.monotonic,
     ):
@@ -122,9 +126,9 @@ class CroupierApp:
         self._last_tap: tuple[tuple[int, int], float, str | None] | None = None
         self.last_tap: tuple[int, int] | None = None  # where the last tap landed
         self._engine: tuple[Any, Any] | None = None  # (limits, the screens' engine under them)
-        from terminal.screens.croupier.screens import screens_for
-
-        self.screens = screens_for(self)
+        # which screen shows (terminal/screens/croupier/screens.py `screens_for`): given by the
+        # app's maker, as the croupier's screens are built on the app
+        self.screens = screens(self)
 
     # -- what the screens ask --------------------------------------------------------------
     @property

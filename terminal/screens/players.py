@@ -36,7 +36,7 @@ import pygame
 
 from games.registry import game as game_of
 from terminal.screens import kit
-from terminal.screens.games import screens_of
+from terminal.screens.games.base import screens_of
 from terminal.screens.players_wheel import draw_wheel
 from terminal.screens.stats import SessionStats
 from terminal.screens.texts import Texts

@@ -10,7 +10,7 @@ import pygame
 
 from terminal.screens import kit
 from terminal.screens.app import Screen, Target
-from terminal.screens.games import screens_of
+from terminal.screens.games.base import screens_of
 from terminal.screens.players import TableInfo, draw_players
 from terminal.screens.stats import SessionStats
 

@@ -11,6 +11,7 @@ import pygame
 
 from terminal.runtime.loop.systemd import Beat
 from terminal.screens.app import FRAME_RATE, CroupierApp
+from terminal.screens.croupier.screens import screens_for
 from terminal.screens.display import Display
 from terminal.screens.model import ScreenModel, ScreenSink
 
@@ -30,7 +31,7 @@ def run_with_screen(
     # a copy of the table's state taken before its thread starts (nothing changes it now) and
     # the session's rounds recalled from the journal, then the events committed from here on
     model = ScreenModel.for_table(table)
-    app = CroupierApp(table, model, sink, display.size, language=language)
+    app = CroupierApp(table, model, sink, display.size, screens=screens_for, language=language)
     outcome: dict[str, Any] = {}
 
     def play() -> None:

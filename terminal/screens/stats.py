@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from games.registry import game as game_of
-from terminal.screens.games import screens_of
+from terminal.screens.games.base import screens_of
 
 # The colour a result is drawn in (a wheel of fortune's result is drawn as its symbol).
 RED, BLACK, GREEN, YELLOW = "red", "black", "green", "yellow"

@@ -22,8 +22,8 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from terminal.common.exit_codes import EXIT_CONFIG
 from terminal.config import load_table_config
-from terminal.exit_codes import EXIT_CONFIG
 from terminal.pit.board.app import Board, run_board
 from terminal.pit.client import PitClient
 from tests.support.feed_tables import copy_journal

@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from terminal.common.exit_codes import EXIT_CONFIG
 from terminal.config import ConfigError, load_table_config
-from terminal.exit_codes import EXIT_CONFIG
 from terminal.screens import kit
 from terminal.screens.boot_error import DEVICE, TITLES, WHAT_TO_DO, draw_boot_error
 from tests.support.helpers import REPO, cli, edit_toml, write_config

@@ -17,8 +17,8 @@ from drivers.wheel.events import BallInPocket
 from drivers.wheel.order import WheelOrder
 from games.registry import game as game_of
 from terminal.assemble import build_engine
+from terminal.common.exit_codes import EXIT_CODES, EXIT_CONFIG, EXIT_USAGE
 from terminal.config import TableConfig, load_table_config
-from terminal.exit_codes import EXIT_CODES, EXIT_CONFIG, EXIT_USAGE
 from tests.support.helpers import REPO, cli, edit_toml, forge, wait_for, write_config
 from tests.support.table_process import TableProcess
 

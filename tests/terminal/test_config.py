@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from terminal.common.endpoints import endpoint_problem
+from terminal.common.exit_codes import EXIT_CONFIG
 from terminal.config import ConfigError, load_table_config
-from terminal.exit_codes import EXIT_CONFIG
 from tests.support.helpers import (
     TABLES,
     cli,

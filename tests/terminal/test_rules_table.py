@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from terminal.exit_codes import EXIT_CONFIG
+from terminal.common.exit_codes import EXIT_CONFIG
 from tests.support.helpers import TABLES, cli, edit_toml, write_config
 
 EXAMPLES = sorted(path.stem for path in TABLES.glob("*.toml"))

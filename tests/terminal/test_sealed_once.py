@@ -20,8 +20,8 @@ from terminal.contract import kinds
 from terminal.contract.events import GENESIS, Event, Sealer, canonical, check_event, seal
 from terminal.feed.publisher import FeedPublisher
 from terminal.feed.replay import ReplayServer
-from terminal.runtime.journal.store import Journal, JournalWriter, verify
 from terminal.runtime.journal import store as journal_module
+from terminal.runtime.journal.store import Journal, JournalWriter, verify
 from terminal.runtime.loop.inbox import Inbox
 from tests.support.helpers import REPO, wait_for
 

@@ -10,7 +10,7 @@ import pygame
 
 from games.game import Game
 from terminal.screens.cloths.base import Chip, Cloth, payout_text
-from terminal.screens.games import screens_of
+from terminal.screens.games.base import screens_of
 from terminal.screens.texts import Texts
 
 __all__ = ["Chip", "Cloth", "cloth_for", "payout_text"]

@@ -18,6 +18,7 @@ import pygame
 
 from terminal.screens import kit
 from terminal.screens.app import CroupierApp
+from terminal.screens.croupier.screens import screens_for
 from terminal.screens.model import ScreenModel, ScreenSink
 
 WAIT_S = 30.0  # a guard against a hang, not a measure
@@ -37,7 +38,9 @@ class Driver:
         pygame.font.init()
         self.table = table
         self.model = ScreenModel.for_table(table)
-        self.app = CroupierApp(table, self.model, sink, size, language=language)
+        self.app = CroupierApp(
+            table, self.model, sink, size, screens=screens_for, language=language
+        )
         self.surface = pygame.Surface(size)
         self.frames = 0
         self.taps = 0  # every tap made on the screen (`press`, `tap`): what a session counts

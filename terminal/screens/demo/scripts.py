@@ -5,8 +5,7 @@ the journals they leave, the screen's benchmark times their frames."""
 
 from __future__ import annotations
 
-from terminal.screens.games import screens_of
-from terminal.screens.games.base import Script
+from terminal.screens.games.base import Script, screens_of
 
 
 def script_of(game: str) -> Script:

@@ -4,6 +4,10 @@ cloth (a wheel game's bet layout), its script (a whole session played by taps), 
 the Catalan and Spanish of its refusals, and its parts of the shared screens: the pad its
 outcome is entered on by hand, the statistics and the posted maxima of the players' display. The
 shared screens ask this description, never the game's modules.
+
+The shared screens find a game's description in the catalogue below (`screens_of`), which the
+registry (terminal/screens/games/__init__.py, imported with the screens' package) fills: they
+never import the registry, which imports every game's screens, built on theirs.
 """
 
 from __future__ import annotations
@@ -48,3 +52,35 @@ class GameScreens:
     maxima_order: tuple[str, ...] = ()
     # the families that footer names together as the even chances, of one maximum (players.py)
     even_chances: tuple[str, ...] = ()
+
+
+# -- the catalogue the shared screens look a game up in ----------------------------------------
+_CATALOGUE: list[GameScreens] = []  # every game's screens, in the order the registry added them
+
+
+def add(screens: GameScreens) -> None:
+    """Into the catalogue (terminal/screens/games/__init__.py adds every game's, and `register`
+    a game's it does not list); ValueError, nothing added, for a game whose screens are there."""
+    taken = {game for there in _CATALOGUE for game in there.games}
+    for game in screens.games:
+        if game in taken:
+            raise ValueError(f"the screens of {game!r} are registered twice")
+    _CATALOGUE.append(screens)
+
+
+def remove(screens: GameScreens) -> None:
+    _CATALOGUE.remove(screens)
+
+
+def every() -> tuple[GameScreens, ...]:
+    """Every game's screens in the catalogue."""
+    return tuple(_CATALOGUE)
+
+
+def screens_of(game: str) -> GameScreens:
+    """The screens of the game `game` (its id); KeyError naming the games that have some."""
+    for screens in _CATALOGUE:
+        if game in screens.games:
+            return screens
+    known = ", ".join(game for screens in _CATALOGUE for game in screens.games)
+    raise KeyError(f"no screens for the game {game!r} (games: {known})")

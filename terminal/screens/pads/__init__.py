@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.game import COUP, SPIN, Game, SpinGame
-from terminal.screens.games import screens_of
+from terminal.screens.games.base import screens_of
 from terminal.screens.pads.base import Key, Pad
 from terminal.screens.pads.cards import CardPad
 from terminal.screens.pads.count import CountSheet

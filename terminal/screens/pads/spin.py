@@ -21,7 +21,7 @@ import pygame
 
 from games.game import SpinGame
 from terminal.screens import kit
-from terminal.screens.games import screens_of
+from terminal.screens.games.base import screens_of
 from terminal.screens.pads.base import (
     INK,
     YELLOW,

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 from games.money import money
 from games.reasons import Reason, remade
+from terminal.screens.games.base import every
 from terminal.screens.texts import (
     bets,
     common,
@@ -72,8 +73,6 @@ SHARED = (
 def catalogue() -> dict[str, tuple[str, str, str]]:
     """Every text the screens show: the shared parts' and every game's (made once, when first
     asked: a game's screens are built on the shared screens, texts among them)."""
-    from terminal.screens.games import every
-
     return _merged(*SHARED, *(screens.texts for screens in every()))
 
 
@@ -81,8 +80,6 @@ def catalogue() -> dict[str, tuple[str, str, str]]:
 def refusal_texts() -> dict[str, tuple[str, str, str]]:
     """Why an entry was refused, by its key (`refusals.english`): (Catalan, Spanish, English),
     the shared refusals' and every game's."""
-    from terminal.screens.games import every
-
     own = _merged(refusals.TEXTS, *(screens.refusals for screens in every()), what="refusal text")
     english = refusals.english()
     return {key: (*texts, english.get(key, "")) for key, texts in own.items()}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terminal.screens.games import screens_of
+from terminal.screens.games.base import screens_of
 from terminal.screens.views.base import GameView
 
 if TYPE_CHECKING:
