@@ -11,12 +11,14 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from games.roulette.entries import ColourAssign
 from terminal.assemble import assemble
 from terminal.screens import kit
 from terminal.screens.demo.driver import Driver
 from terminal.screens.demo.scratch import local_table, scratch_table, screen_session
 from terminal.screens.demo.script import open_session, play_wheel_session
 from terminal.screens.display import Display
+from terminal.screens.games.roulette.view import COLOUR_RGB
 from terminal.screens.model import ScreenSink
 from tests.support.helpers import cli, quiet
 
@@ -126,6 +128,28 @@ def test_the_demo_shows_the_simulated_players_bets_on_the_cloth(tmp_path):
             assert driver.app.demo and "open_round" not in driver.app.names()
         finally:
             driver.stop()
+
+
+def test_a_seat_playing_a_colour_shows_it_and_the_lit_seat_stays_told_apart(tmp_path):
+    """American roulette: yellow chips are the colour of a lit seat; the seat's colour is a
+    band at its button's foot, so the chosen seat is still the one lit."""
+    with screen_session(scratch_table("roulette_us1", tmp_path), (800, 480)) as driver:
+        open_session(driver, lambda name: None)
+        driver.app.post(ColourAssign(3, "yellow"))
+        driver.app.post(ColourAssign(2, "blue"))
+        driver.until(
+            lambda: set(driver.app.screens.table.view.seat_colours()) == {2, 3}, "two colours"
+        )
+        driver.app.screens.table.seat = 3
+        driver.frame()
+        buttons = {t.name: t.rect for t in driver.app.targets}
+        for seat, fill, band in ((3, kit.ACCENT, "yellow"), (2, kit.BUTTON, "blue")):
+            rect = buttons[f"seat:{seat}"]
+            assert driver.surface.get_at((rect.x + 6, rect.centery))[:3] == fill
+            foot = (rect.centerx, rect.bottom - max(4, rect.h // 10) - 4)
+            assert driver.surface.get_at(foot)[:3] == COLOUR_RGB[band]
+        plain = buttons["seat:1"]
+        assert driver.surface.get_at((plain.centerx, plain.bottom - 8))[:3] == kit.BUTTON
 
 
 def test_a_visitor_bets_by_hand_at_the_demo_while_the_time_left_is_counted_down(tmp_path):

@@ -285,17 +285,25 @@ class TableScreen(Screen):
         value: int,
         colour: tuple[int, int, int] | None = None,
     ) -> kit.Button:
-        """A stake's or a seat's button, lit when chosen."""
+        """A stake's or a seat's button, lit when chosen. A seat playing a colour (American
+        roulette's chips) shows it as a band along the button's foot, outlined, so that the lit
+        seat stays told apart from one whose chips are the lit colour (yellow)."""
         size = int(20 * self.app.s)
         button = kit.Button(
             cell,
             label,
             _set(self, what, value),
-            colour=kit.ACCENT if chosen else (colour or kit.BUTTON),
+            colour=kit.ACCENT if chosen else kit.BUTTON,
             size=size,
             name=f"{what}:{value}",
         )
         button.draw(surface)
+        if colour is not None:
+            inset = max(4, cell.h // 10)
+            band = pygame.Rect(0, 0, cell.w - 2 * inset, max(8, cell.h // 5))
+            band.midbottom = (cell.centerx, cell.bottom - inset)
+            pygame.draw.rect(surface, colour, band, border_radius=4)
+            pygame.draw.rect(surface, kit.BACKGROUND, band, width=2, border_radius=4)
         if chosen:
             kit.centred(
                 surface,

@@ -83,7 +83,14 @@ class ColourDialog(Dialog):
         return current.version != self.version and current.last_colour_seat == self.seat
 
     def title(self) -> str:
-        return f"{self.app.texts('colour')} · {self.app.texts('seat', n=self.seat)}"
+        """The seat, and the colour and value it plays already (which the seat's button shows
+        only as a band)."""
+        title = f"{self.app.texts('colour')} · {self.app.texts('seat', n=self.seat)}"
+        chips = self.view.colour_chips()
+        playing = None if chips is None else chips.seats.get(self.seat)
+        if playing is None:
+            return title
+        return f"{title} · {playing.name} {self.app.money(playing.unit)}"
 
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         app, s, t = self.app, self.app.s, self.app.texts
