@@ -68,6 +68,7 @@ lint: $(LINT_INSTALLED)
 
 bench: $(INSTALLED)
 	$(BIN)/python benchmarks/bench_table.py
+	$(BIN)/python benchmarks/bench_engines.py
 	$(BIN)/python benchmarks/bench_journal.py
 	$(BIN)/python benchmarks/bench_devices.py
 	$(BIN)/python benchmarks/bench_pit.py

@@ -1,5 +1,6 @@
 """The codecs of a message body's fields, each read and written little-endian: integers, a
-byte standing for one of a few words, a flag, bytes or text after their count, pocket indices.
+byte standing for one of a few words (one that may be left off a body's end: `Trailing`), a
+flag, bytes or text after their count, pocket indices.
 A message's layout (messages.py) lists its fields with one of these each; a body running out of
 bytes, or a byte no codec takes, is a malformed message (ProtocolError).
 """
@@ -24,6 +25,10 @@ class Reader:
         chunk = self.body[self.at : self.at + count]
         self.at += count
         return chunk
+
+    @property
+    def ended(self) -> bool:
+        return self.at >= len(self.body)
 
 
 class Int:
@@ -60,6 +65,23 @@ class Choice:
         if index >= len(self.words):
             raise ProtocolError("malformed", f"{index} is not an index of {self.words}")
         return self.words[index]
+
+
+class Trailing:
+    """A Choice a later minor version appended to a body, last: its first word, the one an
+    earlier peer means without saying it, is written as nothing and read where the body ends;
+    so a body that says the first word is the earlier version's, byte for byte."""
+
+    def __init__(self, choice: Choice):
+        self.choice = choice
+        self.words = choice.words
+
+    def write(self, value: str, out: bytearray) -> None:
+        if value != self.words[0]:
+            self.choice.write(value, out)
+
+    def read(self, reader: Reader) -> str:
+        return self.words[0] if reader.ended else self.choice.read(reader)
 
 
 class Flag:

@@ -22,9 +22,10 @@ from firmware_bridge.fields import (
     U64,
     Choice,
     Reader,
+    Trailing,
 )
 
-PROTOCOL = (1, 2)  # (major, minor) of this protocol; a different major is refused
+PROTOCOL = (1, 3)  # (major, minor) of this protocol; a different major is refused
 
 # Frame types. Types from FIRST_SEQUENCED up are sequenced: numbered, acknowledged, resent
 # until acknowledged, delivered once and in order. The others are neither.
@@ -61,6 +62,9 @@ DICE_VOID_CAUSES = (
 )
 # What went wrong with a deal, by their index on the wire: append only.
 CARD_FAULT_CODES = ("unreadable_card", "card_face_up", "shoe_empty")
+# 1.3: the deck kind of a shoe (the ranks and suits its cards' indices stand for), by their
+# index on the wire: append only. The first is the one a 1.2 peer means.
+PACKS = ("french", "spanish")
 
 
 def is_sequenced(type_code: int) -> bool:
@@ -73,6 +77,7 @@ DIRECTION, ROLE, VOID_CAUSE, CARD_FAULT_CODE = (
     Choice(DICE_VOID_CAUSES),
     Choice(CARD_FAULT_CODES),
 )
+PACK = Trailing(Choice(PACKS))  # 1.3, optional: absent, "french"
 
 
 @dataclass(frozen=True)
@@ -247,8 +252,9 @@ class DiceVoid(Message):
 
 @dataclass(frozen=True)
 class Card(Message):
-    """A card slid out of the shoe, as the reader read it: `rank` an index into
-    "A23456789TJQK", `suit` into "SHDC"; anything else is a misreading, sent as read."""
+    """A card slid out of the shoe, as the reader read it: `rank` and `suit` indices into the
+    loaded pack's ranks and suits (French: "A23456789TJQK", "SHDC"; Spanish: "1234567SCR",
+    "OCEB"); anything else is a misreading, sent as read."""
 
     TYPE, KIND, NAME = EVENT, CARD, "card"
     LAYOUT = (("t_us", U64), ("rank", U8), ("suit", U8))
@@ -268,12 +274,13 @@ class CutCard(Message):
 
 @dataclass(frozen=True)
 class ShoeLoaded(Message):
-    """A new shoe of `decks` decks was loaded."""
+    """A new shoe of `decks` decks of the kind `pack` was loaded."""
 
     TYPE, KIND, NAME = EVENT, SHOE_LOADED, "shoe_loaded"
-    LAYOUT = (("t_us", U64), ("decks", U8))
+    LAYOUT = (("t_us", U64), ("decks", U8), ("pack", PACK))
     t_us: int
     decks: int
+    pack: str = PACKS[0]
 
 
 @dataclass(frozen=True)
@@ -357,12 +364,14 @@ class Deal(Message):
 
 @dataclass(frozen=True)
 class NewShoe(Message):
-    """Shuffle `decks` decks and load them, the cut card after `cut_after` cards (0: none)."""
+    """Shuffle `decks` decks of the kind `pack` and load them, the cut card after `cut_after`
+    cards (0: none)."""
 
     TYPE, NAME = NEW_SHOE, "new_shoe"
-    LAYOUT = (("decks", U8), ("cut_after", U16))
+    LAYOUT = (("decks", U8), ("cut_after", U16), ("pack", PACK))
     decks: int
     cut_after: int
+    pack: str = PACKS[0]
 
 
 @dataclass(frozen=True)

@@ -123,21 +123,26 @@ def stake_rule_refusal(code: str, stake: int, limits: Limits) -> str | None:
     return reason(WHY, "stake_not_multiple_step", stake=money(stake), step=money(step), bet=key)
 
 
-def stake_refusal(bet: Bet, accepted: Sequence[Bet], limits: Limits) -> str | None:
+def stake_refusal(
+    bet: Bet, accepted: Sequence[Bet], limits: Limits, key: str | None = None
+) -> str | None:
     """Why the stake of `bet` cannot join the `accepted` bets of the round (and those staying
     on the layout from earlier rounds, where a game has some), or None.
 
     The maximum, the code's own or its family's, applies to each player on his own (boule
     IV.b: the house cannot set one for the bets of different players together), so it counts
-    the same seat's stakes on the same code only."""
+    the same seat's stakes on the same code only. `key`: the maximum of `limits.max` the bet's
+    is, where the game says it (monte's camo, anti and viudo share one a phase); else the
+    code's own or its family's."""
     if type(bet.stake) is not int or bet.stake <= 0:
         return reason(WHY, "stake_not_whole", stake=entered(bet.stake))
     if (refusal := stake_rule_refusal(bet.code, bet.stake, limits)) is not None:
         return refusal
-    key = bet.code if bet.code in limits.max else bet.family
+    if key is None:
+        key = bet.code if bet.code in limits.max else bet.family
     maximum = limits.max.get(key)
     if maximum is None:
-        return reason(WHY, "table_takes_no_family", family=bet.family)
+        return reason(WHY, "table_takes_no_family", family=key.split(":", 1)[0])
     total = bet.stake + sum(o.stake for o in accepted if o.seat == bet.seat and o.code == bet.code)
     if total > maximum:
         return reason(

@@ -194,6 +194,9 @@ class Game:
     # every fault, but nothing the pit boss must act on, so the pit raises no alert for them
     # (docs/pit.md, "Routine voids")
     void_causes: Mapping[str, str] = field(default_factory=dict)
+    # how often its simulated players choose each family of bets, by weight (absent: 1); none:
+    # every family alike
+    bet_mix: Mapping[str, float] | None = None
 
     @property
     def routine_voids(self) -> frozenset[str]:
@@ -236,3 +239,6 @@ class CoupGame(Game):
     # movement through a coup's (coin, hand) pairs, given the pool before it, the share a lesser
     # winning hand takes and the chip unit (terminal/runtime/loop/carrousel.py keeps the pool)
     jackpot: Jackpot | None = None
+    # the event kind its coups' layout is journaled as, when the cards are laid out before the
+    # bets (monte's four places): its engine is then a `LayingEngine` (games/protocols.py)
+    lays_out: str | None = None

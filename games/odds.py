@@ -27,6 +27,9 @@ class BetOdds:
     numbers: int | None = None  # roulette: numbers covered
     simulated: bool = True  # False: a row a simulation cannot measure on its own (see `why`)
     why: str = ""
+    # the scenario the odds are for (monte's layouts): its rules' `scenario(name)` is the state
+    # each of its simulated rounds starts from, and the cards out of the pack in it
+    scenario: str | None = None
 
     def __post_init__(self) -> None:
         if self.house_edge is None:

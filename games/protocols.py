@@ -90,6 +90,9 @@ class ShoeRules(Rules, Protocol):
     @property
     def cut_reserve(self) -> int: ...  # cards left behind the cut card (0: a new shoe every coup)
 
+    @property
+    def deck(self) -> str: ...  # the deck kind its shoe is loaded with (games/cards/cards.py)
+
 
 class Void(Protocol):
     """A void round: the stakes `returned`, the bets `kept` on the layout, the stakes the house
@@ -194,6 +197,11 @@ class CoupEngine(Engine, Protocol):
     returns); `strategy` the simulated players' decision; `must_play_on` whether a closing
     must deal another coup (trente et quarante's prisoners)."""
 
+    def place(self, bet: Bet, accepted: Sequence[Bet], *, state: Any = None) -> Bet:
+        """`bet` itself when it may join `accepted` in the coup of `state`; BetRefused
+        otherwise."""
+        ...
+
     def start(self, state: Any, bets: Sequence[Bet]) -> Any: ...
 
     def need(self, coup: Any) -> Need: ...
@@ -211,3 +219,24 @@ class CoupEngine(Engine, Protocol):
     def must_play_on(self, state: Any) -> bool: ...
 
     def void(self, state: Any, bets: Sequence[Bet], reason: str | None = None) -> Void: ...
+
+
+class LayingEngine(CoupEngine, Protocol):
+    """A coup engine whose coups are laid out before their bets (monte's four places): between
+    rounds, while `layout_due` says one is ("new": from a new pack; "resume": one begun before
+    a restart, `new_layout` holding its journaled cards), the table deals `lay` the cards for
+    the places `layout_needs` names, journals each and then `laid`'s data (as the game's
+    `lays_out` kind), and opens the round on that layout; a void layout (`"void": true`) is
+    laid again. `layout_call` is what the croupier announces of the card last laid, if any."""
+
+    def layout_due(self, state: Any) -> str | None: ...
+
+    def new_layout(self, state: Any) -> Any: ...
+
+    def layout_needs(self, layout: Any) -> str | None: ...
+
+    def lay(self, layout: Any, card: str) -> Any: ...
+
+    def laid(self, state: Any, layout: Any) -> dict[str, Any]: ...
+
+    def layout_call(self, layout: Any) -> Announcement | None: ...

@@ -140,6 +140,10 @@ class Settlement:
     breakage: Fraction | int = 0
     colour: ColourPayment | None = None
     against: str = HOUSE
+    # monte (docs/bets.md): the 10% taken from the winnings, exact before rounding, and an
+    # out cancelled by the compensations, which decides nothing for the bet (a push)
+    deducted: Fraction | int = 0
+    cancelled: bool = False
 
     def __post_init__(self) -> None:
         if (  # one test on the way every entry takes; the reason only when one fails
@@ -171,6 +175,10 @@ class Settlement:
             out["colour"] = self.colour.to_json()
         if self.against != HOUSE:
             out["against"] = self.against
+        if self.deducted:
+            out["deducted"] = decimal4(self.deducted)
+        if self.cancelled:
+            out["cancelled"] = True
         return out
 
 

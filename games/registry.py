@@ -8,6 +8,7 @@ from games.boule.game import GAME as BOULE
 from games.craps.game import GAME as CRAPS
 from games.fortune_wheel.game import GAME as FORTUNE_WHEEL
 from games.game import Game
+from games.monte.game import GAME as MONTE
 from games.poker_stud.game import GAME as POKER_STUD
 from games.punto_banco.game import GAME as PUNTO_BANCO
 from games.roulette.game import AMERICAN, FRENCH
@@ -25,6 +26,7 @@ GAMES: dict[str, Game] = {
         BLACKJACK,
         PUNTO_BANCO,
         TRENTE_QUARANTE,
+        MONTE,
     )
 }
 

@@ -280,6 +280,7 @@ def assemble(
                 colours=bool(cfg.options.colours),
                 stake_unit=rules.stake_unit,
                 bet=game.bet,
+                mix=game.bet_mix,
             )
         parts = dict(
             state=state,

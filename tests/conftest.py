@@ -44,6 +44,9 @@ SLOW: dict[str, set[str] | None] = {
         "test_split_aces_make_exactly_the_value_the_recursion_gives",
         "test_the_engine_playing_the_chart_makes_exactly_the_value_the_recursion_gives",
     },
+    "tests/games/test_monte_odds.py": {
+        "test_a_seeded_simulation_measures_every_row_within_its_interval"
+    },
     "tests/games/test_poker_evaluator.py": {"test_every_five_card_hand_of_a_deck"},
     "tests/games/test_poker_stud_showdowns.py": {"test_a_sample_of_classes_counted_hand_by_hand"},
     "tests/games/test_poker_stud_simulation.py": ALL,
@@ -93,6 +96,9 @@ SLOW: dict[str, set[str] | None] = {
     },
     "tests/screens/test_croupier_session.py": ALL,
     "tests/screens/test_pads.py": {"test_every_pad_draws_at_1920x1080"},
+    "tests/screens/test_monte_screen.py": {
+        "test_a_session_played_by_taps_leaves_a_journal_that_verifies"
+    },
     "tests/screens/test_poker_screen.py": {
         "test_a_session_played_by_taps_leaves_a_journal_that_verifies"
     },
@@ -124,6 +130,10 @@ SLOW: dict[str, set[str] | None] = {
     },
     "tests/terminal/test_crash.py": ALL,
     "tests/terminal/test_hand_coup_restart.py": ALL,
+    "tests/terminal/test_monte_table.py": {
+        "test_a_hand_entered_table_killed_while_laying_out_goes_on_with_the_cards_entered",
+        "test_a_hand_entered_table_killed_in_primeres_settles_the_phase_from_its_journaled_cards",
+    },
     "tests/terminal/test_feed_publish_replay.py": {
         "test_a_request_over_the_size_limit_is_dropped_and_the_server_goes_on"
     },

@@ -3,7 +3,9 @@ pseudo-terminal, for tests, demos and the contract suite (the link, the line's f
 unplugging, rebooting: bridge_board.py).
 
 It holds real decks, shuffled by its seeded generator when the host asks for a new shoe (the
-croupier shuffles and loads it), with the cut card where the host placed it. When the host
+croupier shuffles and loads it), with the cut card where the host placed it: French decks, or
+Spanish packs when the host asks for them (`new_shoe`'s pack, protocol 1.3; a board of an
+earlier `protocol` ignores it, as its firmware would, and loads French decks). When the host
 asks for a card the croupier slides the next one out and the reader reads it; a deal on an
 empty shoe is answered `shoe_empty`. Driven: stack() the next cards, fail_next() the next
 card's reading, misread_next() a reading's fields, deal_unasked() a card nobody asked for,
@@ -17,10 +19,10 @@ Run by hand: python -m drivers.emulators.shoe_board --link /tmp/shoe-reader
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from drivers.emulators.bridge_board import BridgeBoardEmulator, NamedChecks, run_by_hand
-from drivers.shoe.events import RANKS, SUITS
+from drivers.shoe.events import DECK_KINDS, FRENCH
 from drivers.shoe.loaded import DrivenShoe, LoadedShoe
 from firmware_bridge.messages import (
     Card,
@@ -31,6 +33,8 @@ from firmware_bridge.messages import (
     NewShoe,
     ShoeLoaded,
 )
+
+PACKS_SINCE = (1, 3)  # the protocol whose new_shoe and shoe_loaded say the pack
 
 MISREADABLE = ("rank", "suit", "decks")  # the fields of Card and ShoeLoaded a reader reads
 DEAL_AT = 1.0  # seconds from the "deal" lamp to the card read: the croupier slides it out
@@ -71,10 +75,11 @@ class ShoeBoardEmulator(DrivenShoe, NamedChecks, BridgeBoardEmulator):
             self._shoe.stack((card,))
             self._slide_out(self._clock_us())
 
-    def load_unasked(self, decks: int) -> None:
-        """The croupier loads a new shoe of `decks` shuffled decks (no cut card) unasked."""
+    def load_unasked(self, decks: int, pack: str = FRENCH) -> None:
+        """The croupier loads a new shoe of `decks` shuffled decks of the kind `pack` (no cut
+        card) unasked."""
         with self._lock:
-            self._queue(self._load(self._clock_us(), decks, None))
+            self._queue(self._load(self._clock_us(), decks, None, pack))
 
     # The board's own
 
@@ -82,13 +87,14 @@ class ShoeBoardEmulator(DrivenShoe, NamedChecks, BridgeBoardEmulator):
         if isinstance(message, Deal):
             self._schedule(DEAL_AT, self._slide_out)
         elif isinstance(message, NewShoe):
+            pack = message.pack if self.protocol >= PACKS_SINCE else FRENCH
             self._schedule(
-                LOADED_AT, lambda t: self._load(t, message.decks, message.cut_after or None)
+                LOADED_AT, lambda t: self._load(t, message.decks, message.cut_after or None, pack)
             )
 
-    def _load(self, t_us: int, decks: int, cut_after: int | None) -> Message:
-        self._shoe = LoadedShoe.shuffled(decks, cut_after, self._rng)
-        return self._read(ShoeLoaded(t_us, decks))
+    def _load(self, t_us: int, decks: int, cut_after: int | None, pack: str) -> Message:
+        self._shoe = LoadedShoe.shuffled(decks, cut_after, self._rng, pack)
+        return self._read(ShoeLoaded(t_us, decks, pack))
 
     def _slide_out(self, t_us: int) -> None:
         """The next card out of the shoe, the cut card before it if it is next, as read."""
@@ -102,11 +108,12 @@ class ShoeBoardEmulator(DrivenShoe, NamedChecks, BridgeBoardEmulator):
         if fault is not None:
             self._queue(CardFault(t_us, fault))
         else:
-            self._queue(self._read(Card(t_us, RANKS.index(card[0]), SUITS.index(card[1]))))
+            ranks, suits = DECK_KINDS[self._shoe.deck]
+            self._queue(self._read(Card(t_us, ranks.index(card[0]), suits.index(card[1]))))
 
     def _read(self, message: Readable) -> Readable:
         """`message` as the reader reads it: with the misreadings of its fields."""
-        fields = {
+        fields: dict[str, Any] = {  # bytes as read, whatever the field (a pack is a word)
             name: self._misread.pop(name) for name in list(self._misread) if hasattr(message, name)
         }
         return replace(message, **fields)

@@ -5,9 +5,12 @@ creation; a backend with its own clock passes the device's stamp).
 A new shoe's burnt cards, put aside face down, may be reported unread, as how many
 (`CardsBurnt`: the croupier counts them on the screen).
 
-A card is its two-character string, as the feed writes it ('AS', 'TD': a rank of RANKS, a
-suit of SUITS). drivers/ may not import games/, so the card check lives here too;
-tests/drivers/test_shoe_events.py pins it to games/cards/cards.py and to the wire's tables.
+A card is its two-character string, as the feed writes it: 'AS', 'TD' of the French deck (a
+rank of RANKS, a suit of SUITS), '5O', 'RB' of the Spanish pack (DECK_KINDS). Which deck a card
+is of is never guessed from it ("5C" is of both): a shoe deals the deck kind the table last
+asked for (`new_shoe`, `resume`). drivers/ may not import games/, so the deck kinds and the card
+check live here too; tests/drivers/test_shoe_events.py pins them to games/cards/cards.py and to
+the wire's tables.
 
 A fault of a deal is Fault(code, severity, detail, void) followed at once by
 FaultCleared(code): it is about one card, or one deal(), and over when reported. The codes:
@@ -27,9 +30,12 @@ from dataclasses import dataclass, field
 
 from drivers.faults import Fault, FaultCleared
 
+FRENCH = "french"
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs
-CARDS = tuple(rank + suit for suit in SUITS for rank in RANKS)  # one 52-card deck
+# deck kind -> (its ranks, its suits), in the order of the wire's indices
+DECK_KINDS = {FRENCH: (RANKS, SUITS), "spanish": ("1234567SCR", "OCEB")}
+EXAMPLES = {FRENCH: "'AS', 'TD'", "spanish": "'5O', 'RB'"}  # cards an error names
 DECKS = range(1, 9)  # what a shoe holds
 
 # code: (severity, void, what it means)
@@ -45,12 +51,44 @@ FAULTS = {
 CARD_FAULTS = ("unreadable_card", "card_face_up")  # a card came out, but not as a CardDrawn
 
 
-def check_card(card: str) -> str:
-    """`card` itself when it is a card; ValueError naming it otherwise."""
-    if not isinstance(card, str) or len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
-        raise ValueError(
-            f"{card!r} is not a card (a rank of {RANKS} and a suit of {SUITS}, e.g. 'AS', 'TD')"
-        )
+def check_deck(deck: str) -> str:
+    """`deck` itself when it names a deck kind; ValueError naming the known ones otherwise."""
+    if not isinstance(deck, str) or deck not in DECK_KINDS:
+        raise ValueError(f"no deck kind {deck!r}: one of {', '.join(DECK_KINDS)}")
+    return deck
+
+
+def cards_of(deck: str) -> tuple[str, ...]:
+    """One deck of the kind `deck`: a suit after another, each in rank order."""
+    ranks, suits = DECK_KINDS[check_deck(deck)]
+    return tuple(rank + suit for suit in suits for rank in ranks)
+
+
+CARDS = cards_of(FRENCH)  # one 52-card deck
+
+
+def _is_card(card: object, deck: str) -> bool:
+    ranks, suits = DECK_KINDS[deck]
+    return isinstance(card, str) and len(card) == 2 and card[0] in ranks and card[1] in suits
+
+
+def _what(deck: str) -> str:
+    ranks, suits = DECK_KINDS[deck]
+    return f"a rank of {ranks} and a suit of {suits}, e.g. {EXAMPLES[deck]}"
+
+
+def check_card(card: str, deck: str = FRENCH) -> str:
+    """`card` itself when it is a card of the deck kind `deck`; ValueError naming it otherwise."""
+    if not _is_card(card, check_deck(deck)):
+        raise ValueError(f"{card!r} is not a card ({_what(deck)})")
+    return card
+
+
+def check_any_card(card: str) -> str:
+    """`card` itself when it is a card of some deck kind (a reading that knows no deck);
+    ValueError naming what a card of each is otherwise."""
+    if not any(_is_card(card, deck) for deck in DECK_KINDS):
+        raise ValueError(f"{card!r} is not a card ({'; or '.join(map(_what, DECK_KINDS))})")
     return card
 
 
@@ -59,11 +97,11 @@ def check_decks(decks: int) -> None:
         raise ValueError(f"a shoe holds {DECKS.start} to {DECKS.stop - 1} decks, not {decks!r}")
 
 
-def check_load(decks: int, cut_after: int | None) -> None:
-    """What a new shoe may be: 1 to 8 decks, and the cut card between two of its cards (after
-    `cut_after` of them) or none."""
+def check_load(decks: int, cut_after: int | None, deck: str = FRENCH) -> None:
+    """What a new shoe may be: 1 to 8 decks of a deck kind, and the cut card between two of
+    its cards (after `cut_after` of them) or none."""
     check_decks(decks)
-    size = 52 * decks
+    size = len(cards_of(deck)) * decks
     if cut_after is not None and (type(cut_after) is not int or not 0 < cut_after < size):
         raise ValueError(
             f"the cut card goes between two of the {size} cards (after 1 to "
@@ -92,7 +130,7 @@ class CardDrawn:
     entered_by: str | None = None
 
     def __post_init__(self):
-        check_card(self.card)
+        check_any_card(self.card)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The cards of a loaded shoe, in the order they will come out, and the cut card among them:
 what the simulated shoe and the emulated reader board deal from, so that both deal real decks
-(never a card more often than the decks hold it; the cut card where it was placed)."""
+of the kind asked for (never a card more often than the decks hold it; the cut card where it
+was placed)."""
 
 from __future__ import annotations
 
@@ -9,42 +10,52 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from drivers.shoe.events import CARD_FAULTS, CARDS, check_card, check_load
+from drivers.shoe.events import CARD_FAULTS, FRENCH, cards_of, check_card, check_load
 
 
 class LoadedShoe:
-    """LoadedShoe() is a shoe with no card in it (none loaded yet)."""
+    """LoadedShoe() is a shoe with no card in it (none loaded yet); its cards are of the deck
+    kind `deck`."""
 
-    def __init__(self, cards: list[str] | None = None, cut_after: int | None = None):
+    def __init__(
+        self, cards: list[str] | None = None, cut_after: int | None = None, deck: str = FRENCH
+    ):
         self._cards = list(cards or [])  # the next card first
         self._cut_after = cut_after  # cards out before the cut card; None: no cut card (any more)
+        self.deck = deck
         self.out = 0  # cards out since it was loaded
 
     @classmethod
-    def shuffled(cls, decks: int, cut_after: int | None, rng: random.Random) -> LoadedShoe:
-        """`decks` decks shuffled by `rng`, the cut card placed after `cut_after` cards."""
-        check_load(decks, cut_after)
-        cards = [card for card in CARDS for _ in range(decks)]
-        rng.shuffle(cards)
-        return cls(cards, cut_after)
+    def shuffled(
+        cls, decks: int, cut_after: int | None, rng: random.Random, deck: str = FRENCH
+    ) -> LoadedShoe:
+        """`decks` decks of the kind `deck` shuffled by `rng`, the cut card placed after
+        `cut_after` cards."""
+        return cls.rest(decks, cut_after, {}, rng, deck)
 
     @classmethod
     def rest(
-        cls, decks: int, cut_after: int | None, dealt: Mapping[str, int], rng: random.Random
+        cls,
+        decks: int,
+        cut_after: int | None,
+        dealt: Mapping[str, int],
+        rng: random.Random,
+        deck: str = FRENCH,
     ) -> LoadedShoe:
-        """What is left of a shoe of `decks` decks once `dealt` (card -> times) are out,
-        shuffled by `rng`, the cut card still after `cut_after` cards of the whole shoe."""
-        check_load(decks, cut_after)
-        cards = [card for card in CARDS for _ in range(decks - dealt.get(card, 0))]
+        """What is left of a shoe of `decks` decks of the kind `deck` once `dealt` (card ->
+        times) are out, shuffled by `rng`, the cut card still after `cut_after` cards of the
+        whole shoe."""
+        check_load(decks, cut_after, deck)
+        cards = [card for card in cards_of(deck) for _ in range(decks - dealt.get(card, 0))]
         rng.shuffle(cards)
-        shoe = cls(cards, cut_after)
+        shoe = cls(cards, cut_after, deck)
         shoe.out = sum(dealt.values())
         return shoe
 
     def stack(self, cards: tuple[str, ...]) -> None:
         """The next cards out are `cards`, in this order, taken from where they were in the
         shoe; ValueError (and nothing moved) for a card the shoe does not hold as often."""
-        wanted = Counter(check_card(card) for card in cards)
+        wanted = Counter(check_card(card, self.deck) for card in cards)
         held = Counter(self._cards)
         for card, count in wanted.items():
             if held[card] < count:

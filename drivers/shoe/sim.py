@@ -1,6 +1,7 @@
-"""The simulated card shoe, a product feature (demos, laptop mode): real decks shuffled by a
-seeded generator, the cut card where it was placed, drivable (the next cards are these, the
-next card comes out face up or unreadable) and recording everything it emitted.
+"""The simulated card shoe, a product feature (demos, laptop mode): real decks of the kind the
+table asks for (new_shoe's `deck`: French decks, Spanish packs) shuffled by a seeded generator,
+the cut card where it was placed, drivable (the next cards are these, the next card comes out
+face up or unreadable) and recording everything it emitted.
 
 URL: sim://shoe?deal=SECONDS&seed=N&face_up=P&unreadable=P (`deal`: seconds from deal() or
 new_shoe() to what it reports, 0: emitted inside the call; `face_up`, `unreadable`: the
@@ -14,6 +15,7 @@ from urllib.parse import urlsplit
 
 from drivers.shoe.base import Shoe
 from drivers.shoe.events import (
+    FRENCH,
     CardDrawn,
     CutCardOut,
     ShoeEvent,
@@ -59,16 +61,18 @@ class SimShoe(DrivenShoe, Simulated[ShoeEvent], Shoe):
             plan = self._plan()
         self._submit(plan)
 
-    def resume(self, decks: int, cut_after: int | None, dealt: Mapping[str, int]) -> None:
+    def resume(
+        self, decks: int, cut_after: int | None, dealt: Mapping[str, int], deck: str = FRENCH
+    ) -> None:
         """What is left of the shoe the table was dealing from, shuffled: the table's restart
         costs no coup (the process that held the cards is gone)."""
-        super().resume(decks, cut_after, dealt)
+        super().resume(decks, cut_after, dealt, deck)
         with self._lock:
-            self._shoe = LoadedShoe.rest(decks, cut_after, dealt, self._rng)
+            self._shoe = LoadedShoe.rest(decks, cut_after, dealt, self._rng, deck)
 
-    def _new_shoe(self, decks: int, cut_after: int | None) -> None:
+    def _new_shoe(self, decks: int, cut_after: int | None, deck: str) -> None:
         with self._lock:
-            self._shoe = LoadedShoe.shuffled(decks, cut_after, self._rng)
+            self._shoe = LoadedShoe.shuffled(decks, cut_after, self._rng, deck)
         self._submit([(1.0, ShoeLoaded(decks))])
 
     def _plan(self) -> Plan:

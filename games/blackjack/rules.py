@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from games.banking import NO_STEPS, LeastStake, TableRules
 from games.blackjack.hands import DEALER_BLACKJACK_TAKES, TEN, PlayRules
 from games.blackjack.strategy import Strategy, basic_strategy
-from games.cards.cards import CARDS, pips
+from games.cards.cards import CARDS, FRENCH, pips
 from games.cards.shoe import read_shoe
 from games.money import money
 from games.odds import BetOdds
@@ -81,6 +81,7 @@ class BlackjackRules(TableRules):
     errata: Mapping[str, str]  # key -> how the profile reads the text where it is wrong
     allow_player_edge: frozenset[str]
     strategy: Strategy  # the basic strategy for `play`, and the box's house edge under it
+    deck: ClassVar[str] = FRENCH  # its shoe's decks
     # the table closes with its last shoe, not a count of coups
     closing_rounds: ClassVar[int | None] = None
     unstepped: ClassVar[Mapping[str, str]] = MappingProxyType(

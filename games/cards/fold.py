@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from games.cards.cards import FRENCH
 from games.cards.coup import Move
 from games.cards.shoe import Shoe
 from games.game import Fold
@@ -66,7 +67,12 @@ class ShoeFold(Fold):
         self.entered_by = None
 
     def on_shoe_loaded(self, round_no: int | None, data: Mapping[str, Any]) -> None:
-        self.shoe = Shoe(data["decks"], burn=data["burn"], cut_after=data["cut_after"])
+        self.shoe = Shoe(
+            data["decks"],
+            burn=data["burn"],
+            cut_after=data["cut_after"],
+            deck=data.get("deck", FRENCH),  # journaled only when it is not the French deck
+        )
         self.loaded_in, self.cut_in = round_no, None
 
     def _drawn(self, card: str) -> None:

@@ -1,9 +1,9 @@
-"""The shoe as the rules see it: how many decks it holds, which cards have come out, the burnt
-cards, and the cut card that announces the last hand.
+"""The shoe as the rules see it: how many decks of which kind it holds, which cards have come
+out, the burnt cards, and the cut card that announces the last hand.
 
 Pure: the shuffle and the dealing happen in the device (a real shoe, or the simulated one);
-this record takes each card drawn, refuses what cannot be (a string that is no card, a card
-seen more often than the decks hold it) with a `ShoeFault`, and counts.
+this record takes each card drawn, refuses what cannot be (a string that is no card of its deck
+kind, a card seen more often than the decks hold it) with a `ShoeFault`, and counts.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from games.cards.cards import CARDS, NotACard, check_card
+from games.cards.cards import DECKS, FRENCH, NotACard, check_card, deck_kind
 from games.profile import RulebookError, Section, non_negative_int, positive_int
 
 
@@ -27,8 +27,9 @@ class ShoeFault(ValueError):
 
 @dataclass(frozen=True)
 class Shoe:
-    """A shoe of `decks` decks, `burn` cards to burn before the first hand (blackjack: five),
-    the cut card placed so that it comes out after `cut_after` cards (None: no cut card)."""
+    """A shoe of `decks` decks of the kind `deck` (games/cards/cards.py: "french", "spanish"),
+    `burn` cards to burn before the first hand (blackjack: five), the cut card placed so that
+    it comes out after `cut_after` cards (None: no cut card)."""
 
     decks: int
     burn: int = 0
@@ -36,8 +37,10 @@ class Shoe:
     seen: Mapping[str, int] = field(default_factory=dict)  # card -> times drawn
     drawn: int = 0  # cards drawn, burnt ones included
     cut_out: bool = False  # the cut card has come out: the hand in progress is the last
+    deck: str = FRENCH
 
     def __post_init__(self) -> None:
+        deck_kind(self.deck)
         if self.decks < 1:
             raise ValueError(f"a shoe holds one deck or more, not {self.decks}")
         if self.cut_after is not None and not 0 < self.cut_after <= self.size:
@@ -52,7 +55,7 @@ class Shoe:
 
     @property
     def size(self) -> int:
-        return 52 * self.decks
+        return len(DECKS[self.deck]) * self.decks
 
     @property
     def left(self) -> int:
@@ -66,7 +69,7 @@ class Shoe:
     def draw(self, card: str) -> Shoe:
         """The shoe with `card` drawn; ShoeFault if it cannot have come from it."""
         try:
-            check_card(card)
+            check_card(card, self.deck)
         except NotACard as e:
             raise ShoeFault("not_a_card", str(e)) from None
         if self.seen.get(card, 0) >= self.decks:
@@ -101,15 +104,21 @@ class Shoe:
 
     def remaining(self) -> dict[str, int]:
         """How many of each card are still in the shoe."""
-        return {card: self.decks - self.seen.get(card, 0) for card in CARDS}
+        return {card: self.decks - self.seen.get(card, 0) for card in DECKS[self.deck]}
 
 
 def read_shoe(
-    profile: Section, *, reserve_at_least: int = 0, reserve_why: str = "", coup: int = 1
+    profile: Section,
+    *,
+    reserve_at_least: int = 0,
+    reserve_why: str = "",
+    coup: int = 1,
+    deck: str = FRENCH,
 ) -> tuple[int, int, int]:
-    """A rulebook profile's shoe: `decks`, `burn` (cards burnt from a new shoe) and `cut_reserve`
-    (cards behind the cut card), checked: at least `reserve_at_least` cards behind the cut card
-    (`reserve_why` names the rule), and room before it for a coup of `coup` cards."""
+    """A rulebook profile's shoe, of decks of the kind `deck`: `decks`, `burn` (cards burnt from
+    a new shoe) and `cut_reserve` (cards behind the cut card), checked: at least
+    `reserve_at_least` cards behind the cut card (`reserve_why` names the rule), and room
+    before it for a coup of `coup` cards."""
     decks = profile.read("decks", positive_int)
     burn = profile.read("burn", non_negative_int)
     cut_reserve = profile.read("cut_reserve", non_negative_int)
@@ -118,9 +127,10 @@ def read_shoe(
             f"{profile.at('cut_reserve')}: {reserve_why}: at least {reserve_at_least} cards "
             f"behind the cut card, not {cut_reserve}"
         )
-    if burn + cut_reserve + coup > 52 * decks:
+    size = len(DECKS[deck]) * decks
+    if burn + cut_reserve + coup > size:
         raise RulebookError(
             f"{profile.at('cut_reserve')}: {burn} burnt and {cut_reserve} behind the cut card "
-            f"leave no coup of {coup} card(s) in a shoe of {52 * decks}"
+            f"leave no coup of {coup} card(s) in a shoe of {size}"
         )
     return decks, burn, cut_reserve

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.banking import NO_STEPS, LeastStake, TableRules
+from games.cards.cards import FRENCH
 from games.money import money
 from games.odds import BetOdds
 from games.poker.evaluator import CATEGORIES, category, ranks
@@ -73,6 +74,7 @@ class PokerStudRules(TableRules):
     decks: ClassVar[int] = 1
     burn: ClassVar[int] = 0
     cut_reserve: ClassVar[int] = 0
+    deck: ClassVar[str] = FRENCH
     unstepped: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
             CALL: "the call is a multiple of the ante, made by going on (section 11 V.4)",

@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from games.banking import TableRules
+from games.cards.cards import FRENCH
 from games.cards.shoe import read_shoe
 from games.odds import BetOdds
 from games.profile import (
@@ -64,6 +65,7 @@ class PuntoBancoRules(TableRules):
     closing_rounds: int  # "les últimes cinc mans"
     errata: Mapping[str, str]  # key -> how the profile reads the text where it is missing or wrong
     allow_player_edge: frozenset[str]
+    deck: ClassVar[str] = FRENCH  # its shoe's decks
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str) -> PuntoBancoRules:

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.banking import LeastStake, TableRules
+from games.cards.cards import FRENCH
 from games.cards.shoe import read_shoe
 from games.money import exact_multiple, first_multiple, money
 from games.odds import BetOdds
@@ -70,6 +71,7 @@ class TrenteQuaranteRules(TableRules):
     advance_multiple: int  # the opening advance, in table minimums
     errata: Mapping[str, str]  # key -> how the profile reads the text where it is missing or wrong
     allow_player_edge: frozenset[str]
+    deck: ClassVar[str] = FRENCH  # its shoe's decks
     # Article 27.5: the game stops at the last shoe cut in the closing half hour; the table
     # closes when that shoe's red card has come out and its coup is over, not after a count.
     closing_rounds: ClassVar[int | None] = None

@@ -136,6 +136,9 @@ class TableView:
         self.limits: dict | None = None
         self.round: dict[str, Any] = {"number": None, "status": None, "last_rounds_left": None}
         self.recent: deque[str] = deque(maxlen=RECENT)
+        # the console's line of the last event of the game's own kinds (monte's layout, the
+        # craps shooter), what the table's tile says of the game in play
+        self.game_line: str | None = None
         self.results_at: deque[float] = deque()  # epoch seconds of the results in the pace window
         self.opened_at: float | None = None
         self.initial_advance = self.advances = self.tray = self.house_net = 0
@@ -159,6 +162,7 @@ class TableView:
         data = event.get("data") or {}
         handler = _HANDLERS.get(event["kind"])
         raised = (handler(self, event, data) if handler else None) or []
+        self._game_event(event["kind"], data)
         if event["kind"] == "round.result":
             counted = (
                 not quiet and self.tally is not None and self.tally.add(data.get("outcome") or {})
@@ -167,6 +171,15 @@ class TableView:
             if counted:
                 raised += self._tested()
         return [] if quiet else raised
+
+    def _game_event(self, kind: str, data: dict[str, Any]) -> None:
+        known = GAMES.get(self.game or "")
+        own = None if known is None else known.kinds.get(kind)
+        if own is not None and own.line is not None:
+            try:
+                self.game_line = own.line(data)
+            except (KeyError, TypeError, ValueError):
+                self.game_line = None
 
     def _on_table_open(self, event, data) -> None:
         self.session, self.croupier, self.limits = "open", data.get("croupier"), data.get("limits")
@@ -416,6 +429,7 @@ class TableView:
             "round": dict(self.round),
             "limits": self.limits,
             "recent": list(self.recent),
+            "game_line": self.game_line,
             "rounds_per_hour": None
             if (rate := self.rounds_per_hour(now)) is None
             else round(rate, 1),

@@ -197,7 +197,8 @@ class ScreenModel:
             if self.outcomes:
                 self.outcomes[-1] = data["outcome"]
         elif kind == "card.drawn" and self.current is not None:
-            self.current.cards.append((data.get("place", ""), data["card"]))
+            if event["round"] == self.current.number:  # not a card laid out between rounds
+                self.current.cards.append((data.get("place", ""), data["card"]))
         elif kind == "round.void":
             self._round(event["round"]).void = data
             self.notice = ("void", data)

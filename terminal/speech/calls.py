@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from games.cards.cards import CARDS
+from games.cards.cards import CARDS, DECKS, SPANISH
 from games.game import COUP, ROLL, Game
 from games.poker.evaluator import CATEGORIES
 from games.records import Announcement
@@ -53,6 +53,7 @@ FIXED = (
     "refait",
     "red_card",
     "last_coup",
+    "void_layout",
 )
 # The closing countdown is said from the rulebook's closing rounds down to one; a limit change
 # counts down three (terminal/runtime/staffed/session.py), the card tables «les últimes cinc mans».
@@ -63,6 +64,7 @@ ROW_TOTALS = range(31, 41)  # a trente et quarante row's; 31 on both rows is the
 COLOURS = ("couleur", "inverse")
 BOXES = range(1, 7)  # a stud poker cloth's boxes (section 11 IV.1: six at most)
 JACKPOTS = ("royal_flush", "straight_flush")  # the hands the carrousel pays
+LAID_PLACES = range(1, 5)  # a monte layout's four places
 QUALIFIES = CATEGORIES[1:]  # the bank plays with ace-king or better: a pair and up always
 
 
@@ -92,6 +94,9 @@ def keyed(rules: Any) -> Iterator[tuple[str, dict[str, Any]]]:
         yield "equal", {"total": total}
     for card in CARDS:
         yield "decisions", {"card": card}
+    for card, place in product(DECKS[SPANISH], LAID_PLACES):  # a monte layout's, its winner
+        yield "layout_card", {"place": place, "card": card}
+        yield "result", {"card": card, "place": place}
     for hand in CATEGORIES:
         for plays in (False, True) if hand not in QUALIFIES else (True,):
             yield "result", {"hand": hand, "plays": plays, "jackpots": ()}

@@ -110,7 +110,7 @@ def test_a_board_speaking_another_major_version_is_refused_by_the_host(fw_bridge
     host.connection_made()
     heard = talk(host, board, 0)
 
-    assert heard == [Refused("the board speaks bridge protocol 2.1 and this host 1.2")]
+    assert heard == [Refused("the board speaks bridge protocol 2.1 and this host 1.3")]
     assert not board.session.connected
 
 
@@ -163,7 +163,7 @@ def test_a_shoe_readers_commands_and_readings_cross_the_firmware_session(fw_brid
     heard = talk(host, board, 2 * MS)
 
     assert [(name, fields) for _, name, fields in board.commands] == [
-        ("new_shoe", {"decks": 6, "cut_after": 260}),
+        ("new_shoe", {"decks": 6, "cut_after": 260, "pack": "french"}),
         ("deal", {}),
     ]
     assert [h.message for h in heard if isinstance(h, Delivered)] == [
@@ -174,13 +174,13 @@ def test_a_shoe_readers_commands_and_readings_cross_the_firmware_session(fw_brid
     ]
 
 
-@pytest.mark.parametrize("minor", [0, 1])
+@pytest.mark.parametrize("minor", [0, 1, 2])
 def test_a_board_speaking_an_earlier_minor_version_connects_to_this_host(fw_bridge, minor):
     host, board = Link(HOST, version="host"), Board(fw_bridge, protocol=(1, minor))
     host.connection_made()
     board.session.announce()
     heard = talk(host, board, 0)
 
-    assert host.protocol == (1, 2) and host.connected and board.session.connected
+    assert host.protocol == (1, 3) and host.connected and board.session.connected
     assert (host.peer.major, host.peer.minor) == (1, minor)
     assert {type(h) for h in heard} == {Connected}  # its hello, then its answer to ours

@@ -118,8 +118,8 @@ def test_a_different_major_version_is_refused_on_both_sides_with_both_versions()
     host, board = pair(protocol=(2, 3))
     heard = exchange(host, board, 0)
 
-    assert heard == [Refused("the board speaks bridge protocol 2.3 and this host 1.2")]
-    assert board.refused == "the host speaks bridge protocol 1.2 and this board 2.3"
+    assert heard == [Refused("the board speaks bridge protocol 2.3 and this host 1.3")]
+    assert board.refused == "the host speaks bridge protocol 1.3 and this board 2.3"
     assert not host.connected and host.poll(10**10) == b""  # no more hellos on this connection
 
 
@@ -211,7 +211,7 @@ def test_health_and_dump_describe_the_link():
     host.receive(b"\x00\x01\x02\x00", 2 * MS)
     health = host.health()
 
-    assert health["connected"] and health["peer"]["protocol"] == "1.2"
+    assert health["connected"] and health["peer"]["protocol"] == "1.3"
     assert health["dropped"] == {"truncated": 1}
     assert health["rtt_ms"] == 0.0 and health["unacked"] == 0
     assert "Rotor(t_us=5, direction='ccw'" in host.dump()

@@ -146,7 +146,7 @@ def test_an_incompatible_protocol_version_is_refused_with_both_versions(tmp_path
 
     message = str(refused.value)
     assert message.startswith(f"wheel {emulator.url}: the board was refused: ")
-    assert "the board speaks bridge protocol 2.0 and this host 1.2" in message
+    assert "the board speaks bridge protocol 2.0 and this host 1.3" in message
     assert "flash the board with the firmware of this release" in message
 
 

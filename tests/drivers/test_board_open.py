@@ -71,7 +71,7 @@ def test_health_gives_the_link_figures_and_the_board(tmp_path, patient_link, fre
     assert wheel.board.unique_id.hex() == "e6614103e7452d2f"
     assert health["peer"] == {
         "role": "board",
-        "protocol": "1.2",
+        "protocol": "1.3",
         "version": "wheel-board-emulator 0.1.0",
         "unique_id": "e6614103e7452d2f",
         "boot_id": health["peer"]["boot_id"],

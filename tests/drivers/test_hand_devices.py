@@ -242,6 +242,47 @@ def test_no_card_is_refused(shoe, card):
     assert drain(shoe) == []
 
 
+SPANISH_CARD = "a rank of 1234567SCR and a suit of OCEB, e.g. '5O', 'RB'"
+
+
+@pytest.mark.parametrize(
+    "say",
+    [
+        lambda shoe: shoe.new_shoe(1, None, "spanish"),
+        lambda shoe: shoe.resume(1, None, {"SO": 1}, "spanish"),
+        lambda shoe: shoe.loaded(1, "C-07", deck="spanish"),
+    ],
+    ids=["new_shoe", "resume", "loaded"],
+)
+def test_a_spanish_pack_takes_its_cards_and_refuses_the_french_ones(shoe, say):
+    say(shoe)
+    drain(shoe)
+    shoe.enter("SO", "C-07")
+    shoe.enter("5C", "C-07")  # the cinc de copes: a card of the pack in use, never a club
+    assert [e.card for e in drain(shoe)] == ["SO", "5C"]
+
+    for card in ("AS", "TD", "KH"):
+        with pytest.raises(ValueError) as refused:
+            shoe.enter(card, "C-07")
+        assert str(refused.value) == f"{card!r} is not a card ({SPANISH_CARD})"
+    assert drain(shoe) == []
+
+
+def test_a_french_shoe_after_a_spanish_pack_takes_french_cards_again(shoe):
+    shoe.loaded(1, "C-07", deck="spanish")
+    shoe.new_shoe(6, 300)
+    shoe.enter("KH", "C-07")
+    with pytest.raises(ValueError, match="'SO' is not a card"):
+        shoe.enter("SO", "C-07")
+    assert [e.card for e in drain(shoe) if isinstance(e, CardDrawn)] == ["KH"]
+
+
+def test_a_shoe_of_no_deck_kind_is_refused(shoe):
+    with pytest.raises(ValueError, match="no deck kind 'tarot': one of french, spanish"):
+        shoe.loaded(1, "C-07", deck="tarot")
+    assert drain(shoe) == []
+
+
 @pytest.mark.parametrize("decks", [0, 9, "6"])
 def test_a_shoe_no_shoe_holds_is_refused(shoe, decks):
     with pytest.raises(ValueError, match="a shoe holds 1 to 8 decks"):

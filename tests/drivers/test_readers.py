@@ -104,10 +104,10 @@ SHOE = Reader(
     board="shoe-reader",
     emulator=ShoeBoardEmulator,
     time_scale=SHOE_TIME_SCALE,
-    flash="shoe-reader firmware speaking bridge protocol 1.2",
+    flash="shoe-reader firmware speaking bridge protocol 1.3",
     unique_id="e66141035a1d5110",
     health_counter="foreign_readings",
-    dump_shows=("NewShoe(decks=1, cut_after=0)", "Deal()", "Card(t_us="),
+    dump_shows=("NewShoe(decks=1, cut_after=0, pack='french')", "Deal()", "Card(t_us="),
 )
 READERS = (DICE, SHOE)
 
@@ -370,7 +370,7 @@ def test_another_major_version_is_refused_with_what_to_flash(device, tmp_path):
 
     assert str(refused.value) == (
         f"{device.label} {emulator.url}: the board was refused: the board speaks bridge protocol "
-        f"2.0 and this host 1.2; flash the board with the firmware of this release (a "
+        f"2.0 and this host 1.3; flash the board with the firmware of this release (a "
         f"{device.flash}, firmware_bridge/PROTOCOL.md), or update the terminal"
     )
 
@@ -390,7 +390,7 @@ def test_health_and_dump_describe_the_link(device, tmp_path, patient_link):
     assert reader.board.unique_id.hex() == device.unique_id
     assert health["peer"] == {
         "role": "board",
-        "protocol": "1.2",
+        "protocol": "1.3",
         "version": f"{device.board}-emulator 0.1.0",
         "unique_id": device.unique_id,
         "boot_id": health["peer"]["boot_id"],

@@ -10,7 +10,15 @@ from drivers.emulators.dice_board import DiceBoardEmulator
 from drivers.emulators.shoe_board import ShoeBoardEmulator
 from drivers.faults import Fault, FaultCleared
 from drivers.shoe import open_shoe
-from drivers.shoe.events import CARDS, RANKS, SUITS, CardDrawn, ShoeLoaded
+from drivers.shoe.events import (
+    CARDS,
+    DECK_KINDS,
+    RANKS,
+    SUITS,
+    CardDrawn,
+    ShoeLoaded,
+    cards_of,
+)
 from firmware_bridge import messages as m
 from tests.support.board_emulated import cleared, drain, events_until, faults, wait_for
 from tests.support.shoe_backends import BOARD_TIME_SCALE
@@ -34,8 +42,8 @@ def slow_emulator(tmp_path):
         yield emulator
 
 
-def load(shoe, decks: int = 1, cut_after: int | None = None) -> None:
-    shoe.new_shoe(decks, cut_after)
+def load(shoe, decks: int = 1, cut_after: int | None = None, deck: str = "french") -> None:
+    shoe.new_shoe(decks, cut_after, deck)
     events_until(shoe, lambda e: any(isinstance(x, ShoeLoaded) for x in e), "the shoe loaded")
 
 
@@ -76,6 +84,92 @@ def test_new_shoe_tells_the_board_its_decks_and_where_the_cut_card_goes(emulator
         m.NewShoe(1, 0),
     ]
     assert [s.decks for s in emulator.sent if isinstance(s, m.ShoeLoaded)] == [6, 1]
+
+
+def test_a_spanish_pack_is_loaded_read_card_by_card_and_then_empty(emulator):
+    with open_shoe(emulator.url) as shoe:
+        load(shoe, deck="spanish")
+        events = []
+        for _ in range(40):
+            shoe.deal()
+            events += events_until(shoe, drawn, "the next card of the pack")
+        shoe.deal()
+        empty = events_until(shoe, lambda e: "shoe_empty" in cleared(e), "the 41st deal")
+
+    ranks, suits = DECK_KINDS["spanish"]
+    assert sorted(drawn(events)) == sorted(cards_of("spanish")) and not faults(events)
+    assert drawn(events) == [
+        ranks[s.rank] + suits[s.suit] for s in emulator.sent if isinstance(s, m.Card)
+    ]
+    (fault,) = faults(empty)
+    assert (fault.code, fault.severity, fault.void) == ("shoe_empty", "error", True)
+    assert [c for c in emulator.commands if isinstance(c, m.NewShoe)] == [
+        m.NewShoe(1, 0, "spanish")
+    ]
+    assert [(s.decks, s.pack) for s in emulator.sent if isinstance(s, m.ShoeLoaded)] == [
+        (1, "spanish")
+    ]
+
+
+def test_a_french_shoe_is_asked_for_as_before_the_spanish_pack(emulator):
+    with open_shoe(emulator.url) as shoe:
+        load(shoe, 6, 260)
+        load(shoe, 2, 60, "spanish")
+        load(shoe, 1)
+
+    asked = [c for c in emulator.commands if isinstance(c, m.NewShoe)]
+    assert [c.body() for c in asked] == [bytes([6, 4, 1]), bytes([2, 60, 0, 1]), bytes([1, 0, 0])]
+    assert [s.body()[9:] for s in emulator.sent if isinstance(s, m.ShoeLoaded)] == [
+        bytes([6]),
+        bytes([2, 1]),
+        bytes([1]),
+    ]
+
+
+def test_a_shoe_restarted_in_a_spanish_pack_reads_its_cards_as_spanish(emulator):
+    with open_shoe(emulator.url) as shoe:
+        load(shoe, deck="spanish")
+    with open_shoe(emulator.url) as shoe:  # a new host process: it knows the shoe from its journal
+        shoe.resume(1, None, {}, "spanish")
+        emulator.stack("5C")
+        shoe.deal()
+        events = events_until(shoe, drawn, "a card of the pack")
+
+    assert drawn(events) == ["5C"]  # the cinc de copes (rank 4, suit 1), as the host reads it
+    assert [(s.rank, s.suit) for s in emulator.sent if isinstance(s, m.Card)] == [(4, 1)]
+
+
+@pytest.mark.parametrize(
+    "loaded, table", [("french", "spanish"), ("spanish", "french")], ids=["french", "spanish"]
+)
+def test_a_shoe_of_another_kind_than_the_tables_is_void_and_says_so(emulator, loaded, table):
+    with open_shoe(emulator.url) as shoe:
+        shoe.resume(1, None, {}, table)
+        emulator.load_unasked(1, loaded)
+        events = events_until(shoe, lambda e: "misread" in cleared(e), "the misreading")
+
+    assert [type(e) for e in events] == [Fault, FaultCleared]
+    assert (events[0].code, events[0].void) == ("misread", True)
+    assert events[0].detail.startswith(
+        f"the reader reported a shoe of {loaded} decks, and the table plays {table} ones"
+    )
+
+
+def test_a_board_of_protocol_1_2_asked_for_a_spanish_pack_loads_french_decks_and_is_void(
+    tmp_path,
+):
+    with (
+        ShoeBoardEmulator(
+            tmp_path / "shoe-reader", time_scale=BOARD_TIME_SCALE, protocol=(1, 2)
+        ) as emulator,
+        open_shoe(emulator.url) as shoe,
+    ):
+        shoe.new_shoe(1, None, "spanish")
+        events = events_until(shoe, lambda e: "misread" in cleared(e), "the misreading")
+
+    assert [s.pack for s in emulator.sent if isinstance(s, m.ShoeLoaded)] == ["french"]
+    assert not any(isinstance(e, ShoeLoaded) for e in events)
+    assert "a reader of bridge protocol 1.2 loads French decks only" in faults(events)[0].detail
 
 
 def test_a_card_nobody_asked_for_is_reported_all_the_same(emulator):

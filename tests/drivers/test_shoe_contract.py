@@ -9,11 +9,19 @@ import pytest
 
 from drivers.faults import Fault, FaultCleared
 from drivers.shoe import open_shoe
-from drivers.shoe.events import CARD_FAULTS, CARDS, CardDrawn, CutCardOut, ShoeLoaded
+from drivers.shoe.events import (
+    CARD_FAULTS,
+    CARDS,
+    CardDrawn,
+    CutCardOut,
+    ShoeLoaded,
+    cards_of,
+)
 from tests.support.board_emulated import events_until
 from tests.support.shoe_backends import SHOE_BACKENDS
 
 QUIET = 0.2  # how long "nothing more comes" is watched
+SPANISH = cards_of("spanish")
 
 
 @pytest.fixture(params=sorted(SHOE_BACKENDS))
@@ -42,8 +50,8 @@ def deal(shoe) -> list:
     )
 
 
-def load(shoe, decks: int, cut_after: int | None = None) -> ShoeLoaded:
-    shoe.new_shoe(decks, cut_after)
+def load(shoe, decks: int, cut_after: int | None = None, deck: str = "french") -> ShoeLoaded:
+    shoe.new_shoe(decks, cut_after, deck)
     (loaded,) = events_until(shoe, lambda e: e, "the shoe loaded")
     assert isinstance(loaded, ShoeLoaded) and loaded.decks == decks
     return loaded
@@ -96,6 +104,45 @@ def test_the_cut_card_comes_out_after_the_cards_asked_for(shoe, cut_after):
     assert cut.t_ns <= card.t_ns
     assert sorted(before + [card.card] + after) == sorted(CARDS)
     assert_empty(deal(shoe))
+
+
+def test_a_spanish_pack_gives_each_of_its_40_cards_once_then_is_empty(shoe):
+    load(shoe, 1, deck="spanish")
+    cards = deal_cards(shoe, 40)
+
+    assert sorted(cards) == sorted(SPANISH)
+    assert_empty(deal(shoe))
+    assert shoe.get(timeout=QUIET) is None
+
+
+def test_the_cut_card_of_two_spanish_packs_comes_out_where_it_was_placed(shoe):
+    load(shoe, 2, 60, "spanish")
+    before = deal_cards(shoe, 60)
+    cut, card = deal(shoe)
+    after = deal_cards(shoe, 19)
+
+    assert isinstance(cut, CutCardOut) and isinstance(card, CardDrawn)
+    assert Counter(before + [card.card] + after) == {card: 2 for card in SPANISH}
+    assert_empty(deal(shoe))
+
+
+def test_a_spanish_shoe_stacks_its_own_cards_only(shoe, driver):
+    load(shoe, 1, deck="spanish")
+    driver.stack("SC", "5O", "RB")
+
+    assert deal_cards(shoe, 3) == ["SC", "5O", "RB"]
+    with pytest.raises(ValueError, match="'AS' is not a card .*a suit of OCEB"):
+        driver.stack("AS")
+    with pytest.raises(ValueError, match="the shoe holds SC 0 time"):
+        driver.stack("SC")
+
+
+def test_a_french_shoe_after_a_spanish_one_deals_french_cards(shoe):
+    load(shoe, 1, deck="spanish")
+    deal_cards(shoe, 3)
+    load(shoe, 1)
+
+    assert sorted(deal_cards(shoe, 52)) == sorted(CARDS)
 
 
 def test_no_shoe_loaded_is_an_empty_shoe(shoe):
@@ -212,3 +259,18 @@ def test_timestamps_never_go_back_and_fall_within_the_calls(shoe):
     assert stamps == sorted(stamps)
     assert before <= stamps[0] and stamps[-1] <= after
     assert sum(isinstance(e, CutCardOut) for e in events) == 1
+
+
+@pytest.mark.parametrize(
+    "deck, cut_after, problem",
+    [
+        ("spanish", 40, "between two of the 40 cards (after 1 to 39 of them), not after 40"),
+        ("german", None, "no deck kind 'german': one of french, spanish"),
+    ],
+)
+def test_a_shoe_of_a_deck_kind_that_cannot_be_is_refused(shoe, deck, cut_after, problem):
+    with pytest.raises(ValueError) as refused:
+        shoe.new_shoe(1, cut_after, deck)
+
+    assert problem in str(refused.value)
+    assert_empty(deal(shoe))  # nothing was loaded

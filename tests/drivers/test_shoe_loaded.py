@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from drivers.shoe.events import CARDS
+from drivers.shoe.events import CARDS, cards_of
 from drivers.shoe.loaded import LoadedShoe
 
 
@@ -75,3 +75,29 @@ def test_the_refusal_names_the_stack_and_the_card_short():
         LoadedShoe(["KH", "QH"]).stack(("QH", "KH", "KH"))
 
     assert str(refused.value) == "cannot stack QH KH KH: the shoe holds KH 1 time(s), not 2"
+
+
+def test_a_spanish_shoe_holds_its_packs_forty_cards_as_often_as_its_decks():
+    shoe = LoadedShoe.shuffled(2, 41, random.Random(5), "spanish")
+    out = take_all(shoe)
+
+    assert Counter(out) == {"cut": 1, **{card: 2 for card in cards_of("spanish")}}
+    assert out.index("cut") == 41 and shoe.out == 80
+
+
+def test_what_is_left_of_a_spanish_shoe_is_its_pack_less_the_cards_dealt():
+    dealt = {"SO": 1, "5C": 2, "RB": 1}
+    shoe = LoadedShoe.rest(2, 50, dealt, random.Random(6), "spanish")
+    out = take_all(shoe)
+
+    assert Counter(out) + Counter(dealt) == {"cut": 1, **{c: 2 for c in cards_of("spanish")}}
+    assert out.index("cut") == 50 - 4  # the cut card after 50 cards of the whole shoe
+
+
+def test_a_spanish_shoe_stacks_none_of_the_french_cards():
+    shoe = LoadedShoe.shuffled(1, None, random.Random(7), "spanish")
+    with pytest.raises(ValueError, match="'KH' is not a card .*a suit of OCEB"):
+        shoe.stack(("KH",))
+    shoe.stack(("CE", "1O"))
+
+    assert take_all(shoe)[:2] == ["CE", "1O"]

@@ -10,7 +10,7 @@ import pytest
 
 from drivers.faults import Fault, FaultCleared
 from drivers.shoe import open_shoe
-from drivers.shoe.events import CARDS, CardDrawn, ShoeLoaded
+from drivers.shoe.events import CARDS, CardDrawn, ShoeLoaded, cards_of
 
 INSTANT = "sim://shoe?deal=0"
 
@@ -73,6 +73,24 @@ def test_each_new_shoe_is_shuffled_again():
 
     assert sorted(first) == sorted(second) == sorted(CARDS)
     assert first != second
+
+
+def test_a_spanish_pack_is_dealt_when_one_is_asked_for():
+    shoe = open_shoe(INSTANT, seed=9)
+    shoe.new_shoe(1, 20, "spanish")
+    events = deals(shoe, 41)
+
+    assert isinstance(shoe.history[0], ShoeLoaded) and shoe.history[0].decks == 1
+    assert sorted(cards(events)) == sorted(cards_of("spanish"))
+    assert codes(events) == ["shoe_empty"]
+
+
+def test_a_restarted_table_gets_the_rest_of_its_spanish_shoe():
+    shoe = open_shoe(INSTANT, seed=10)
+    dealt = {card: 1 for card in cards_of("spanish")[:30]}
+    shoe.resume(1, None, dealt, "spanish")
+
+    assert sorted(cards(deals(shoe, 11))) == sorted(cards_of("spanish")[30:])
 
 
 def test_the_shuffle_is_fair():

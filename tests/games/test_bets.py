@@ -91,6 +91,7 @@ def test_a_game_names_its_class_of_bets():
         "blackjack": BlackjackBet,
         "punto_banco": Bet,
         "trente_quarante": TrenteQuaranteBet,
+        "monte": Bet,
     }
 
 

@@ -487,6 +487,7 @@ ENTRY_KEYS = {
     "round",
     "limits",
     "recent",
+    "game_line",
     "rounds_per_hour",
     "float",
     "faults",
@@ -504,6 +505,7 @@ def test_entry_of_a_table_never_heard():
         "round": {"number": None, "status": None, "last_rounds_left": None},
         "limits": None,
         "recent": [],
+        "game_line": None,
         "rounds_per_hour": None,
         "float": None,
         "faults": [],
@@ -627,3 +629,25 @@ def test_the_float_of_a_simulated_session_matches_the_tables_own_count(tmp_path,
     )
     faults = sum(event["kind"] == "fault" for event in events)
     assert kinds(raised) == ["fault"] * faults  # a sound simulated table raises nothing else
+
+
+def test_a_monte_tile_shows_the_layout_and_each_result_with_its_phase():
+    view, feed = opened(game="monte")
+    layout = {
+        "coup": 3,
+        "pack": "red",
+        "layout": {"1": ["5B"], "2": ["SE", "SO"], "3": ["6E"], "4": ["CE"]},
+        "burnt": ["7E"],
+        "void": False,
+    }
+    view.apply(feed.event("monte.layout", layout, at=1))
+    assert view.entry(T0 + 1)["game_line"] == "coup 3 red: 5B SE+SO 6E CE, burnt 7E"
+    outcome = {"phase": "primeres", "winner": {"card": "SC", "place": 2}}
+    result = {
+        "outcome": outcome,
+        "bets": [],
+        "settlement": [],
+        "totals": {"staked": 0, "paid": 0, "returned": 0, "house_net": 0},
+    }
+    view.apply(feed.event("round.result", result, at=2, round_no=1))
+    assert view.entry(T0 + 2)["recent"] == ["P2:SC"]

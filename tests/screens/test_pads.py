@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pygame.freetype
@@ -22,6 +23,7 @@ from terminal.screens.games.fortune_wheel.pad import symbol_label
 from terminal.screens.pads import (
     CardPad,
     CountSheet,
+    DeckPad,
     DigitPad,
     NumberPad,
     Pad,
@@ -29,6 +31,7 @@ from terminal.screens.pads import (
     Shown,
     outcome_pad,
 )
+from terminal.screens.pads.cards import FACES, card_label, card_pad, cards_label, suit_colour
 from terminal.screens.texts import Texts
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "config" / "rulebooks"
@@ -290,7 +293,7 @@ def test_the_dice_pad_gives_both_dice_once_both_are_picked():
 
 def test_the_card_pad_gives_the_queen_of_hearts():
     picked: list = []
-    pad = outcome_pad(game("punto_banco"), None, picked.append)
+    pad = outcome_pad(game("punto_banco"), rules_of("punto_banco"), picked.append)
     assert isinstance(pad, CardPad)
     drawn(pad)
     assert pad.key("rank:T").label == "10"
@@ -300,6 +303,68 @@ def test_the_card_pad_gives_the_queen_of_hearts():
     assert shown.text == "Q♥" and shown.text_colour == kit.RED
     press(pad, "rank:T", "suit:D")
     assert picked[-1] == "TD"
+
+
+SPANISH_SUITS = {  # suit -> its name at the head of its row, in Catalan, Spanish and English
+    "O": ("Oros", "Oros", "Coins"),
+    "C": ("Copes", "Copas", "Cups"),
+    "E": ("Espases", "Espadas", "Swords"),
+    "B": ("Bastos", "Bastos", "Clubs"),
+}
+
+
+@pytest.mark.parametrize("language", ["ca", "es", "en"])
+def test_a_spanish_pack_is_entered_on_its_40_cards_a_suit_a_row(language, request, pngs):
+    names_drawn = request.getfixturevalue("drawn")  # the texts drawn (tests/screens/conftest.py)
+    picked: list[str] = []
+    coup = game("punto_banco")  # any coup game, its rules dealing from a Spanish pack
+    pad = outcome_pad(coup, SimpleNamespace(deck="spanish"), picked.append)
+    assert isinstance(pad, DeckPad)
+    save(pad, f"spanish_cards_{language}_800x480", pngs, language=language)
+
+    keys = {k.name: k for k in pad.targets()}
+    assert len(keys) == 40 and not small_targets(pad) and not overlapping(pad)
+    rows = [[keys[f"card:{rank}{suit}"] for rank in "1234567SCR"] for suit in "OCEB"]
+    assert all(len({k.rect.y for k in row}) == 1 for row in rows)  # a suit a row, in its order
+    assert [row[0].rect.y for row in rows] == sorted(row[0].rect.y for row in rows)
+    assert [k.label for k in rows[1]] == list("1234567SCR")
+    assert {suit: rows[n][0].label_colour for n, suit in enumerate("OCEB")} == dict(
+        FACES["spanish"].colours
+    )
+    index = ("ca", "es", "en").index(language)
+    assert [SPANISH_SUITS[suit][index] for suit in "OCEB"] == [
+        text for text in names_drawn if text in {names[index] for names in SPANISH_SUITS.values()}
+    ]
+
+    press(pad, "card:SC")  # the sota de copes: never the six of clubs
+    assert picked == ["SC"] and pad.value == "SC"
+    shown = pad.shown("SC", Texts(language))
+    assert shown.text == f"S {SPANISH_SUITS['C'][index]}" and shown.text_colour == kit.RED
+
+
+def test_the_spanish_suits_are_gold_red_blue_and_green():
+    gold, red, blue, green = (suit_colour(suit, "spanish") for suit in "OCEB")
+
+    assert red == kit.RED
+    assert gold[0] > gold[2] and gold[1] > gold[2]  # yellow: red and green over blue
+    assert blue[2] == max(blue) and green[1] == max(green)
+    assert (suit_colour("H"), suit_colour("S")) == (kit.RED, suit_colour("C", "french"))
+
+
+def test_a_card_is_named_in_its_decks_words():
+    assert card_label("QH") == "Q♥" and card_label("TD") == "10♦"
+    assert card_label("5C") == "5♣"  # the French deck's, by default
+    assert card_label("5C", "spanish", Texts("es")) == "5 Copas"
+    assert card_label("RB", "spanish", Texts("en")) == "R Clubs"
+    assert card_label("1O", "spanish") == "1 Oros"  # Catalan, the screen's first language
+    assert cards_label(["QH", "TD"]) == "Q♥ 10♦"
+    assert cards_label(["SC", "7E"], "spanish", Texts("ca")) == "S Copes, 7 Espases"
+
+
+def test_the_card_pad_follows_the_decks_kind():
+    assert isinstance(card_pad("french"), CardPad)
+    assert isinstance(card_pad("spanish"), DeckPad) and card_pad("spanish").deck == "spanish"
+    assert set(FACES) == {"french", "spanish"}
 
 
 def test_the_shipped_font_has_the_suits_and_the_signs_the_pads_draw():
@@ -380,6 +445,11 @@ def every_pad():
     yield "confirm_fortune", fortune.confirmation(print, print), OUTCOME_RECT
     yield "confirm_dice", dice.confirmation(print, print), OUTCOME_RECT
     yield "confirm_card", cards.confirmation(print, print), OUTCOME_RECT
+    spanish = DeckPad(deck="spanish")
+    spanish.spent = frozenset({"3E"})
+    yield "spanish_cards", spanish, OUTCOME_RECT
+    spanish.value = "CE"
+    yield "confirm_spanish_card", spanish.confirmation(print, print), OUTCOME_RECT
 
 
 def scaled(rect: pygame.Rect) -> pygame.Rect:

@@ -23,6 +23,7 @@ FIELD_VALUES = {
     m.ROLE: st.sampled_from(m.ROLES),
     m.VOID_CAUSE: st.sampled_from(m.DICE_VOID_CAUSES),
     m.CARD_FAULT_CODE: st.sampled_from(m.CARD_FAULT_CODES),
+    m.PACK: st.sampled_from(m.PACKS),
     f.FLAG: st.booleans(),
     f.BLOB: st.binary(max_size=16),
     f.TEXT: st.text(max_size=40),

@@ -153,8 +153,8 @@ def stack_after_each_new_shoe(shoe, *cards: str) -> None:
     """The simulated shoe, once loaded, gives these cards first."""
     load = shoe.new_shoe
 
-    def new_shoe(decks, cut_after):
-        load(decks, cut_after)
+    def new_shoe(decks, cut_after, deck="french"):
+        load(decks, cut_after, deck)
         shoe.stack(*cards)
 
     shoe.new_shoe = new_shoe

@@ -8,7 +8,8 @@ session (05 IV), and its `round.void` says `last_round`; before, the table dealt
 Every event up to that void is the one recorded at 43b55fd, but one: with issue 21, the card
 behind the first shoe's red card (the simulated shoe deals it) is put aside as "behind the red
 card", no longer a `card_out_of_turn` fault. Issue 21 added the `why` of a void's reason (its
-key, for the screens' languages: tests/screens/test_texts.py), left out here."""
+key, for the screens' languages: tests/screens/test_texts.py), left out here. Monte's was
+recorded when the game was added (issue 23)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ except ImportError:  # CPython, for the cross tests
         return value
 
 
-PROTOCOL = (1, 2)
+PROTOCOL = (1, 3)
 FIRST_SEQUENCED = const(0x10)
 HEADER = const(4)
 MAX_BODY = const(240)
@@ -26,13 +26,18 @@ HEARTBEAT_US = const(1000000)
 WINDOW = const(16)
 MAX_PENDING = const(64)  # sequenced messages kept for a host that is away; then new ones drop
 
-# The one-byte choices: each value is its index. Dice void causes, card faults: append only.
+# The one-byte choices: each value is its index. Dice void causes, card faults, packs: append
+# only.
 WORDS = {
     "dir": ("cw", "ccw"),
     "role": ("host", "board"),
     "cause": ("broken", "stacked", "on_chip", "off_table", "on_rail", "in_reserve", "bad_throw"),
     "card_fault": ("unreadable_card", "card_face_up", "shoe_empty"),
+    "pack": ("french", "spanish"),
 }
+# Choices a later minor appended last to a body: the first word is written as nothing, and
+# read where the body ends (what an earlier peer means without saying it).
+TRAILING = ("pack",)
 BAD_KINDS = ("bad_cobs", "truncated", "bad_length", "bad_crc", "oversize", "unknown_type",
              "malformed")
 ERROR_CODES = {"sensor_stuck": 1, "events_dropped": 2, "input_overrun": 3}
@@ -54,7 +59,7 @@ LAYOUTS = {
     "dice_void": (0x10, 7, (("t_us", "u64"), ("cause", "cause"))),
     "card": (0x10, 8, (("t_us", "u64"), ("rank", "u8"), ("suit", "u8"))),
     "cut_card": (0x10, 9, (("t_us", "u64"),)),
-    "shoe_loaded": (0x10, 10, (("t_us", "u64"), ("decks", "u8"))),
+    "shoe_loaded": (0x10, 10, (("t_us", "u64"), ("decks", "u8"), ("pack", "pack"))),
     "card_fault": (0x10, 11, (("t_us", "u64"), ("code", "card_fault"))),
     "error": (0x11, None, (("t_us", "u64"), ("code", "u8"), ("active", "flag"),
                            ("text", "text"))),
@@ -65,7 +70,7 @@ LAYOUTS = {
     "spin": (0x15, None, (("direction", "dir"),)),
     "throw": (0x16, None, ()),
     "deal": (0x17, None, ()),
-    "new_shoe": (0x18, None, (("decks", "u8"), ("cut_after", "u16"))),
+    "new_shoe": (0x18, None, (("decks", "u8"), ("cut_after", "u16"), ("pack", "pack"))),
 }
 _BY_TYPE = {}
 for _name, (_type, _kind, _fields) in LAYOUTS.items():
@@ -142,6 +147,8 @@ def cobs_decode(data):
 
 
 def _write(codec, value, out):
+    if codec in TRAILING and value == WORDS[codec][0]:
+        return
     if codec in _INTS:
         out.extend(struct.pack(_INTS[codec], value))
     elif codec in WORDS:
@@ -171,6 +178,8 @@ def _take(body, at, count):
 
 def _read(codec, body, at):
     """(value, next position)."""
+    if codec in TRAILING and at >= len(body):
+        return WORDS[codec][0], at
     if codec in _INTS:
         fmt = _INTS[codec]
         raw, at = _take(body, at, struct.calcsize(fmt))
@@ -205,13 +214,15 @@ def _read(codec, body, at):
 
 
 def encode(name, seq, ack, fields):
-    """The wire bytes of message `name` with `fields` (a dict)."""
+    """The wire bytes of message `name` with `fields` (a dict; a TRAILING field left out is
+    its first word)."""
     type_code, kind, layout = LAYOUTS[name]
     body = bytearray()
     if kind is not None:
         body.append(kind)
     for field, codec in layout:
-        _write(codec, fields[field], body)
+        if field in fields or codec not in TRAILING:
+            _write(codec, fields[field], body)
     data = bytearray((type_code, seq, ack, len(body)))
     data.extend(body)
     data.extend(crc16(data).to_bytes(2, "big"))

@@ -70,6 +70,8 @@ def round_text(table: dict) -> str:
         parts.append("no more bets" if status == "closed" else "bets open")
     if rnd.get("last_rounds_left") is not None:
         parts.append(f"{rnd['last_rounds_left']} last left")
+    if table.get("game_line"):  # the game in play: monte's layout, the craps shooter
+        parts.append(table["game_line"])
     return " · ".join(parts)
 
 

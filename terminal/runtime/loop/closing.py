@@ -74,9 +74,15 @@ class LastRounds(Closing):
         return self.left == 1
 
     def done(self) -> bool:
+        """After a settled round: whether it was the last. A card game's coup that must play on
+        (monte's Segones after its Primeres, trente et quarante's prisoners) plays one more."""
         if self.left is None:
             return False
         self.left -= 1
+        table = self.table
+        coup = isinstance(table.game, CoupGame)
+        if self.left == 0 and coup and table.engine.must_play_on(table.state.own.engine_state()):
+            self.left = 1
         return self.left == 0
 
 

@@ -16,6 +16,7 @@ import queue
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from games.cards.cards import FRENCH
 from games.game import Game
 from games.records import Bet
 
@@ -41,8 +42,8 @@ class HandEntry(Protocol):
     def cut(self, by: str) -> None:
         """The shoe's: the cut card came out."""
 
-    def loaded(self, decks: int, by: str) -> None:
-        """The shoe's: a new shoe of `decks` decks is loaded."""
+    def loaded(self, decks: int, by: str, deck: str = FRENCH) -> None:
+        """The shoe's: a new shoe of `decks` decks of the kind `deck` is loaded."""
 
 
 class StaffedSession(Protocol):

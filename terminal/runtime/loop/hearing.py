@@ -265,13 +265,15 @@ class Hearing(_Base):
     def silent_or_stopped(self) -> None:
         """No event came: a stop voids the round quietly, a silent device is a fault first."""
         if self.control.stop_requested.is_set():
-            self.void_round(reason(VOIDS, "void_stopped"))
+            if self.state.round_status is not None:
+                self.void_round(reason(VOIDS, "void_stopped"))
         else:
             device = self.game.device
             self.incident(
                 "silent", "error", f"no event from the {device} for {self.setup.device_timeout:g} s"
             )
-            self.void_round(silent(device))
+            if self.state.round_status is not None:  # a layout dealt between rounds (monte)
+                self.void_round(silent(device))
 
     def _show(self) -> None:
         """The table's lamps: bets open, bets closed, a fault standing."""

@@ -39,6 +39,7 @@ from typing import Any
 
 from drivers.faults import Fault, FaultCleared
 from drivers.shoe.events import CARD_FAULTS, CardDrawn, CardsBurnt, CutCardOut, ShoeLoaded
+from games.cards.cards import DECKS, FRENCH
 from games.cards.coup import Misdeal, Need
 from games.cards.fold import ShoeFold
 from games.cards.shoe import ShoeFault
@@ -151,8 +152,15 @@ class CoupRounds(Rounds):
 
     # -- the shoe ------------------------------------------------------------------------------
     def _shoe_over(self) -> bool:
-        shoe, rules = self._own.shoe, self.table.rules
-        return shoe is None or shoe.cut_out or self._shoe_exhausted or rules.cut_reserve == 0
+        """Whether the next coup needs a new shoe. A game that lays its coups out (monte) deals
+        each coup from a pack of its own, through both its rounds: its pack is over once a new
+        layout is due."""
+        shoe, rules, engine = self._own.shoe, self.table.rules, self.table.engine
+        if shoe is None or self._shoe_exhausted:
+            return True
+        if self.game.lays_out is not None:
+            return engine.layout_due(self._own.engine_state()) == "new"
+        return shoe.cut_out or rules.cut_reserve == 0
 
     def recover(self) -> None:
         """The shoe the journal knows goes on: a real shoe still holds its cards, the simulated
@@ -160,7 +168,47 @@ class CoupRounds(Rounds):
         shoe = self._own.shoe
         if not self._shoe_over():
             cut_after = None if shoe.cut_out else shoe.cut_after
-            self.table.device.resume(shoe.decks, cut_after, dict(shoe.seen))
+            self.table.device.resume(shoe.decks, cut_after, dict(shoe.seen), shoe.deck)
+
+    def place(self, bet) -> None:
+        """BetRefused unless the engine takes `bet` beside the round's bets in the coup's state
+        (the bets in prison, monte's layout and phase)."""
+        table = self.table
+        table.engine.place(bet, table.state.round_bets, state=self._own.engine_state())
+
+    # -- a layout before the bets (monte) ------------------------------------------------------
+    def ready(self) -> bool:
+        """A game whose coups are laid out before their bets (`CoupGame.lays_out`) lays the
+        next coup's layout now, while one is due: a new pack, its cards dealt and journaled
+        one by one, then the layout (a void one laid again). A layout begun before a restart
+        goes on from its journaled cards, in the pack they came from. False when a stop or a
+        fault of the shoe ended it: no round opens."""
+        engine = self.table.engine
+        if self.game.lays_out is None:
+            return True
+        try:
+            while engine.layout_due(self._own.engine_state()) is not None:
+                self._lay_out(engine)
+        except _CoupVoid:
+            return False
+        return True
+
+    def _lay_out(self, engine) -> None:
+        table, own = self.table, self._own
+        if self._shoe_over():  # a new coup, or a pack that ran out while it was laid
+            self._load_shoe()
+        layout = engine.new_layout(own.engine_state())
+        while (place := engine.layout_needs(layout)) is not None:
+            drawn = self._draw(place)
+            layout = engine.lay(layout, drawn.card)
+            table.emit("card.drawn", {"card": drawn.card, "place": place, **_by(drawn)})
+            if (call := engine.layout_call(layout)) is not None:
+                table.announce(call)
+        data = engine.laid(own.engine_state(), layout)
+        assert self.game.lays_out is not None  # ready() lays out only such a game's coups
+        table.emit(self.game.lays_out, data)
+        if data.get("void"):
+            table.announce(engine.announcement("void_layout"))
 
     # -- one coup ------------------------------------------------------------------------------
     def decide(self, round_no: int, *, last_round: bool) -> Decided | None:
@@ -247,23 +295,25 @@ class CoupRounds(Rounds):
         """A new shoe: shuffled and loaded with its cut card; its first cards burnt."""
         table, rules = self.table, self.table.rules
         with self.waiting_for("shoe"):
-            table.device.new_shoe(rules.decks, self._cut_after())
+            table.device.new_shoe(rules.decks, self._cut_after(), rules.deck)
             self._wait_for(lambda event: isinstance(event, ShoeLoaded), "the shoe to be loaded")
         self._loaded()
         self._burn()
 
     def _cut_after(self) -> int | None:
         rules = self.table.rules
-        return 52 * rules.decks - rules.cut_reserve if rules.cut_reserve else None
+        size = len(DECKS[rules.deck]) * rules.decks
+        return size - rules.cut_reserve if rules.cut_reserve else None
 
     def _loaded(self) -> None:
         """The new shoe journaled: the cards out of the ended one no longer count."""
         table, rules = self.table, self.table.rules
         self._shoe_exhausted = False
         self._card_behind_red = False  # nothing more comes out of the ended shoe
+        deck = {} if rules.deck == FRENCH else {"deck": rules.deck}  # a French shoe's as ever
         table.emit(
             "shoe.loaded",
-            {"decks": rules.decks, "burn": rules.burn, "cut_after": self._cut_after()},
+            {"decks": rules.decks, "burn": rules.burn, "cut_after": self._cut_after(), **deck},
             table.state.open_round,
         )
 

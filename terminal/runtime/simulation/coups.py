@@ -9,16 +9,17 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from games.cards.cards import FRENCH
 from games.cards.cards import decks as deck_cards
 from games.cards.coup import CoupResult
 from games.records import Bet
 
 
-def shuffled(rng: random.Random, decks: int) -> Iterator[str]:
-    """The cards of `decks` decks, shuffled by `rng`, one at a time (a new shoe when they run
-    out: the simulator's endless shoe)."""
+def shuffled(rng: random.Random, decks: int, deck: str = FRENCH) -> Iterator[str]:
+    """The cards of `decks` decks of the kind `deck`, shuffled by `rng`, one at a time (a new
+    shoe when they run out: the simulator's endless shoe)."""
     while True:
-        cards = [card for card, n in deck_cards(decks).items() for _ in range(n)]
+        cards = [card for card, n in deck_cards(decks, deck).items() for _ in range(n)]
         rng.shuffle(cards)
         yield from cards
 

@@ -57,6 +57,7 @@ class SimPlayers:
         colours: bool = False,
         stake_unit: Callable[[str, Limits], int] = _step,
         bet: type[Bet] = Bet,
+        mix: Mapping[str, float] | None = None,
     ):
         self.rng = rng
         self.bet = bet
@@ -65,6 +66,9 @@ class SimPlayers:
         for code in codes:
             self.by_family[code.split(":", 1)[0]].append(code)
         self.families = sorted(self.by_family)
+        # how often each family is chosen (`Game.bet_mix`: a monte table's simple chances most);
+        # None: alike, drawn as they always were (a seeded table's bets stay as they were)
+        self.weights = None if mix is None else [mix.get(f, 1.0) for f in self.families]
         self.players = [SimPlayer(seat, seated=not colours) for seat in range(1, seats + 1)]
         self.max_bets = max_bets
         self.buyin = buyin  # in table minimums
@@ -89,7 +93,11 @@ class SimPlayers:
         bets: list[Bet] = []
         for player in self.seated():
             for i in range(self.rng.randint(0, self.max_bets)):
-                family = self.rng.choice(self.families)
+                family = (
+                    self.rng.choice(self.families)
+                    if self.weights is None
+                    else self.rng.choices(self.families, self.weights)[0]
+                )
                 code = self.rng.choice(self.by_family[family])
                 # a family's maximum, or a code's (craps place:6), or none (odds: the line bet's
                 # share)

@@ -19,10 +19,14 @@ from __future__ import annotations
 import math
 import random
 import sys
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import accumulate, islice
 from typing import TextIO
 
+from games.cards.cards import DECKS
+from games.cards.cards import decks as deck_cards
 from games.game import COUP, ROLL
 from games.prison import PrisonBet
 from games.records import Bet
@@ -42,6 +46,7 @@ class RowStats:
     code: str
     zero_choice: str
     stake: int
+    scenario: str | None = None
     bets: int = 0
     returned: float = 0.0  # sum over ended bets of (paid + returned) / stake
     squares: float = 0.0
@@ -74,10 +79,12 @@ def simulate(
 ) -> list[RowStats]:
     rules = load_rules(config_dir() / "rulebooks", profile, game)
     limits = rules.limits(MINIMUM, 1)
-    kind, bet_class = game_of(game).kind, game_of(game).bet
     engine = game_of(game).engine(rules, limits)
     rows = _rows(rules, limits)
     rng = random.Random(seed)
+    if any(row.scenario is not None for row in rows):
+        return _simulate_scenarios(game, rules, engine, rows, rounds, rng, progress)
+    kind, bet_class = game_of(game).kind, game_of(game).bet
     play = (
         _deal_coups(engine, rules, rng)
         if kind == COUP
@@ -109,6 +116,40 @@ def simulate(
     return rows
 
 
+def _simulate_scenarios(game, rules, engine, rows, rounds, rng, progress) -> list[RowStats]:
+    """Rows given for scenarios (monte's layouts): `rounds` rounds of each, every one from the
+    scenario's state with a bet of each of its rows, dealt from the rest of its pack shuffled,
+    and played on while the engine says its coup must (Primeres' open bets into Segones)."""
+    bet_class = game_of(game).bet
+    scenarios = list(dict.fromkeys(row.scenario for row in rows))
+    bar = _Progress(rounds * len(scenarios), progress)
+    for done, name in enumerate(scenarios):
+        start, out = rules.scenario(name)
+        pack = list((deck_cards(rules.decks, rules.deck) - Counter(out)).elements())
+        mine = [(i, row) for i, row in enumerate(rows) if row.scenario == name]
+        for round_no in range(1, rounds + 1):
+            bets = [bet_class(f"{i}-{round_no}", i + 1, row.code, row.stake) for i, row in mine]
+            rng.shuffle(pack)
+            deal = _dealing(list(pack))
+            result = play_coup(engine, start, bets, deal, engine.strategy)
+            settled = [result]
+            while engine.must_play_on(result.state):
+                result = play_coup(engine, result.state, [], deal, engine.strategy)
+                settled.append(result)
+            for result in settled:
+                for root, (staked, handed) in _ended_by_root(result).items():
+                    row = rows[int(root.split("-")[0])]
+                    row.add(1 - (staked - handed) / row.stake)
+            bar.update(done * rounds + round_no)
+    bar.done()
+    return rows
+
+
+def _dealing(cards: list[str]) -> Callable[[str], str]:
+    """A coup's deal from `cards`, from their end: the next card for whichever place."""
+    return lambda place: cards.pop()
+
+
 def _draw_outcomes(engine, rules, rng: random.Random, *, shooter: bool):
     """Rounds whose outcome is drawn with its exact probability (wheels, dice); with a
     `shooter` (craps), seat 1 (the Win line's row) always shoots."""
@@ -130,7 +171,8 @@ def _deal_coups(engine, rules, rng: random.Random):
     shoe: list[str] = []
 
     def new_shoe() -> None:
-        shoe[:] = islice(shuffled(rng, rules.decks), 52 * rules.decks)
+        size = len(DECKS[rules.deck]) * rules.decks
+        shoe[:] = islice(shuffled(rng, rules.decks, rules.deck), size)
         del shoe[len(shoe) - rules.burn :]  # burnt: the shoe is dealt from its end
 
     def draw(place: str) -> str:
@@ -191,6 +233,7 @@ def _rows(rules, limits) -> list[RowStats]:
                 code,
                 getattr(odds, "zero_choice", None) or "prison",
                 stake,
+                odds.scenario,
             )
         )
     return rows

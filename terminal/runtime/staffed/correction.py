@@ -21,7 +21,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from games.cards.cards import RANKS, SUITS, check_card
+from games.cards.cards import FRENCH, check_card, deck_kind
 from games.cards.coup import Move, redeal
 from games.cards.fold import ShoeFold
 from games.cards.shoe import Shoe, ShoeFault
@@ -113,9 +113,10 @@ def _by_hand(entered: Mapping[str, Any]) -> dict[str, Any]:
     return {key: entered[key] for key in BY_HAND if key in entered}
 
 
-def coup_cards(entered: Any) -> list[str]:
+def coup_cards(entered: Any, deck: str = FRENCH) -> list[str]:
     """The cards a coup's correction gives (`{"cards": [...]}`, with what it says of itself:
-    `source`, `entered_by`), each a card; ValueError saying what is wrong with them."""
+    `source`, `entered_by`), each a card of the deck kind `deck` (its shoe's); ValueError
+    saying what is wrong with them."""
     shape = 'the coup\'s cards in the order dealt: {"cards": ["9H", "KD", ...]}'
     if not isinstance(entered, Mapping):
         raise ValueError(f"a coup is corrected with {shape}, not {clip(entered)!r}")
@@ -129,11 +130,10 @@ def coup_cards(entered: Any) -> list[str]:
         raise ValueError(f"a coup is corrected with {shape}, not {clip(cards)!r}")
     for n, card in enumerate(cards, 1):
         try:
-            check_card(card)
+            check_card(card, deck)
         except ValueError:
             raise ValueError(
-                f"card {n} {clip(card)!r} is not a card (a rank of {RANKS} and a suit of "
-                f"{SUITS}, e.g. 'AS', 'TD')"
+                f"card {n} {clip(card)!r} is not a card ({deck_kind(deck).what()})"
             ) from None
     _by_hand(entered)
     return list(cards)
@@ -166,6 +166,12 @@ def _shoe_fold(state: TableState) -> ShoeFold:
     return own
 
 
+def _shoe_of(state: TableState) -> Shoe:
+    shoe = _shoe_fold(state).shoe
+    assert shoe is not None, "a coup was dealt from a shoe"
+    return shoe
+
+
 def _cards_of(moves: list[Move]) -> list[str]:
     return [value for move, _, value in moves if move == "card"]
 
@@ -196,9 +202,8 @@ def _coup_corrected(
     the entry says of itself) and the coup's moves. `now` is the table as it stands (its shoe:
     what came out of it since the result counts). ValueError saying why it cannot be."""
     assert isinstance(game, CoupGame)
-    cards = coup_cards(entered)
-    shoe = _shoe_fold(now).shoe
-    assert shoe is not None, "a coup was dealt from a shoe"
+    shoe = _shoe_of(now)
+    cards = coup_cards(entered, shoe.deck)
     _shoe_gives(shoe, _standing(before, result_event), cards)
     own = _shoe_fold(before)
     coup, moves = redeal(engine, own.engine_state(), before.round_bets, own.moves, cards)
@@ -364,7 +369,7 @@ def _coup_refusal(game: Game, state: TableState, entered: Any, engine) -> str | 
     last, before = state.last_result, state.before_result
     assert last is not None and before is not None
     try:
-        cards = coup_cards(entered)
+        cards = coup_cards(entered, _shoe_of(state).deck)
     except ValueError as e:
         return str(e)
     if cards == _cards_of(_standing(before, last)):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from terminal.common.draw import least_size, line_step
 from terminal.runtime.staffed.session import FaultAck
 from terminal.screens import kit
 
@@ -47,15 +48,23 @@ def top_bar(app: CroupierApp, surface: pygame.Surface, area: pygame.Rect) -> lis
     status, colour = _status(app)
     badge = pygame.Rect(x + int(10 * s), rect.y + 5, int(190 * s), rect.h - 10)
     pygame.draw.rect(surface, colour, badge, border_radius=6)
-    kit.text(
-        surface,
-        status,
-        (badge.centerx, y),
-        size=size,
-        colour=kit.ACCENT_TEXT if colour == kit.ACCENT else kit.TEXT,
-        align="center",
-        width=badge.w - 6,
-    )
+    ink = kit.ACCENT_TEXT if colour == kit.ACCENT else kit.TEXT
+    if kit.font(least_size(size)).size(status)[0] <= badge.w - 6:
+        kit.text(
+            surface,
+            status,
+            (badge.centerx, y),
+            size=size,
+            colour=ink,
+            align="center",
+            width=badge.w - 6,
+        )
+    else:  # too long for one line even at its least size ("… · Últimas 10"): two
+        fitted, lines = kit.label_lines(status, size, badge)
+        top = badge.centery - line_step(fitted) * len(lines) // 2
+        for n, line in enumerate(lines):
+            at = (badge.centerx, top + n * line_step(fitted))
+            kit.text(surface, line, at, size=fitted, colour=ink, align="center")
     x = badge.right + int(10 * s)
     targets: list[Target] = []
     right = rect.right - int(6 * s)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from games.cards.cards import FRENCH
 from games.game import COUP, SpinGame
 from terminal.runtime.staffed.session import Correction, Signature
 from terminal.screens import kit
@@ -15,7 +16,7 @@ from terminal.screens.croupier.dialog import Dialog, pad_targets
 from terminal.screens.croupier.outcome import outcome_pad, place_text, short_outcome
 from terminal.screens.pads import PersonPad
 from terminal.screens.pads.base import WHITE, key
-from terminal.screens.pads.cards import card_label, suit_colour
+from terminal.screens.pads.cards import card_label, cards_label, suit_colour
 
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp
@@ -50,6 +51,7 @@ class CorrectionDialog(Dialog):
             subject=self._subject,
         )
         self.coup = app.table.game.kind == COUP
+        self.deck = app.table.rules.deck if self.coup else FRENCH  # a coup's shoe's deck kind
         # a coup: its cards as the money that stands has them (the last correction's, or as
         # dealt), with their places; `cards` as the croupier corrects them
         dealt = _dealt(last)
@@ -135,11 +137,11 @@ class CorrectionDialog(Dialog):
             changed = at >= len(self.journaled) or card != self.journaled[at]
             button = key(
                 cell,
-                card_label(card),
+                self._label(card, t),
                 self._edit(at),
                 f"card:{at + 1}",
                 colour=WHITE,
-                label_colour=suit_colour(card[1]),
+                label_colour=suit_colour(card[1], self.deck),
                 corner=self._place(at),
                 selected=changed,
                 share=0.45,
@@ -166,6 +168,9 @@ class CorrectionDialog(Dialog):
             act.draw(surface)
             targets.append(act)
         return targets
+
+    def _label(self, card: str, texts) -> str:
+        return card_label(card, self.deck, texts)
 
     # -- what the pit boss authorises -------------------------------------------------------
     def _subject(self, texts) -> list[str]:
@@ -206,18 +211,19 @@ class CorrectionDialog(Dialog):
                 continue
             n = at + 1
             if was is None and now is not None:
-                changes.append(texts("pads_card_added", n=n, card=card_label(now)))
+                changes.append(texts("pads_card_added", n=n, card=self._label(now, texts)))
             elif was is not None and now is None:
                 place = self._place(at)
-                changes.append(texts("pads_card_removed", n=n, place=place, card=card_label(was)))
+                removed = self._label(was, texts)
+                changes.append(texts("pads_card_removed", n=n, place=place, card=removed))
             elif was is not None and now is not None:
                 changes.append(
                     texts(
                         "pads_card_changed",
                         n=n,
                         place=self._place(at),
-                        was=card_label(was),
-                        now=card_label(now),
+                        was=self._label(was, texts),
+                        now=self._label(now, texts),
                     )
                 )
         return " · ".join(changes)
@@ -245,7 +251,7 @@ class CorrectionDialog(Dialog):
 
     def _shown(self, outcome: dict) -> str:
         if self.coup:
-            return " ".join(card_label(card) for card in outcome["cards"])
+            return cards_label(outcome["cards"], self.deck, self.app.texts)
         return self.app.table.game.result_text(outcome)
 
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:

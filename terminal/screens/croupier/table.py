@@ -330,7 +330,8 @@ class TableScreen(Screen):
         waiting = app.table.waiting
         if waiting == "shoe" and app.can_enter_outcome():
             return (t("shoe_loaded"), "shoe_loaded", self._shoe_loaded, True)
-        if st.round_status == "closed":
+        # a card asked for with no round open: a layout dealt before its bets (monte)
+        if st.round_status == "closed" or (waiting == "card" and st.round_status is None):
             if app.can_enter_outcome():
                 return (t("enter_outcome"), "enter_outcome", app.screens.enter_outcome, True)
             return (t("waiting_outcome"), "waiting_outcome", lambda: None, False)
@@ -378,7 +379,8 @@ class TableScreen(Screen):
 
     def _shoe_loaded(self) -> None:
         """A new shoe is in (the croupier shuffled and loaded it): its decks as the rules say."""
-        self.app.hand.loaded(self.app.table.rules.decks, by=self.app.croupier)
+        rules = self.app.table.rules
+        self.app.hand.loaded(rules.decks, by=self.app.croupier, deck=rules.deck)
 
 
 class PickerDialog(Dialog):

@@ -18,6 +18,7 @@ from terminal.screens.games import (
     boule,
     craps,
     fortune_wheel,
+    monte,
     poker_stud,
     punto_banco,
     roulette,
@@ -34,6 +35,7 @@ for _package in (
     blackjack,
     punto_banco,
     trente_quarante,
+    monte,
 ):
     add(_package.SCREENS)
 

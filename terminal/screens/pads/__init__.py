@@ -14,7 +14,7 @@ from typing import Any
 from games.game import COUP, SPIN, Game, SpinGame
 from terminal.screens.games.base import screens_of
 from terminal.screens.pads.base import Key, Pad
-from terminal.screens.pads.cards import CardPad
+from terminal.screens.pads.cards import CardPad, DeckPad, card_pad
 from terminal.screens.pads.count import CountSheet
 from terminal.screens.pads.digits import DigitPad
 from terminal.screens.pads.outcome import Confirmation, OutcomePad, Shown
@@ -25,6 +25,7 @@ __all__ = [
     "CardPad",
     "Confirmation",
     "CountSheet",
+    "DeckPad",
     "DigitPad",
     "Key",
     "NumberPad",
@@ -40,13 +41,13 @@ def outcome_pad(
     game: Game, rules: Any, on_pick: Callable[[Any], object] | None = None
 ) -> OutcomePad[Any]:
     """The pad a game's outcome is entered on: its screens' own (`outcome_pad`: craps' two
-    dice), else its kind's: a spin game's pockets, a coup's card (one card per entry, as a shoe
-    deals them)."""
+    dice), else its kind's: a spin game's pockets, a coup's card of its shoe's deck kind (one
+    card per entry, as a shoe deals them)."""
     own = screens_of(game.id).outcome_pad
     if own is not None:
         return own(game, rules, on_pick)
     if game.kind == SPIN and isinstance(game, SpinGame):
         return NumberPad(game, rules, on_pick)
     if game.kind == COUP:
-        return CardPad(on_pick)
+        return card_pad(rules.deck, on_pick)
     raise ValueError(f"no outcome pad for a game of kind {game.kind!r}")

@@ -1,39 +1,104 @@
 """The card pads: a card as its rank (A 2..10 J Q K) and its suit (♠ ♥ ♦ ♣, hearts and
 diamonds red), picked in two taps (`CardPad`), or the whole deck a key a card, picked in one
 (`DeckPad`, where the screen has the room: a suit a row, the ranks across); the value is the
-card as the feed writes it ("AS", "TD", "9H", "QC").
+card as the feed writes it ("AS", "TD", "9H", "QC"). A table whose shoe holds Spanish packs
+enters its cards on a DeckPad of the 40 (`card_pad`): a suit a row, named at its head in the
+screen's language (oros, copes, espases, bastos: they have no glyph), each in its print colour
+(gold, red, blue, green); "SC" is the sota de copes there, never the six of clubs.
 
-The shipped DejaVu Sans Condensed Bold has the four suit glyphs (tests/screens/test_pads.py
-checks), so the suits are text."""
+The shipped DejaVu Sans Condensed Bold has the four French suit glyphs (tests/screens/
+test_pads.py checks), so the suits are text."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
-from itertools import product
 
 import pygame
 
-from games.cards.cards import RANKS, RED_SUITS, SUITS
+from games.cards.cards import FRENCH, RANKS, RED_SUITS, SPANISH, SUITS, deck_kind
 from terminal.screens import kit
-from terminal.screens.pads.base import INK, WHITE, Key, key, title, title_and_body
+from terminal.screens.pads.base import (
+    INK,
+    WHITE,
+    Colour,
+    Key,
+    centred,
+    key,
+    size_for,
+    title,
+    title_and_body,
+)
 from terminal.screens.pads.outcome import OutcomePad, Shown
 from terminal.screens.texts import Texts
 
 SUIT_GLYPHS = dict(zip(SUITS, "♠♥♦♣"))
 
 
+@dataclass(frozen=True)
+class Faces:
+    """How the screens show the cards of a deck kind: each suit's colour, and its mark, a glyph
+    (`glyphs`) or, for suits that have none, its name (`names`: the text keys); `between` goes
+    between two cards written in a row."""
+
+    colours: Mapping[str, Colour]
+    glyphs: Mapping[str, str]
+    names: Mapping[str, str]
+    between: str
+
+
+FACES = {
+    FRENCH: Faces(
+        {suit: kit.RED if suit in RED_SUITS else INK for suit in SUITS}, SUIT_GLYPHS, {}, " "
+    ),
+    SPANISH: Faces(
+        {"O": (196, 142, 0), "C": kit.RED, "E": (26, 86, 196), "B": (0, 128, 62)},
+        {},
+        {
+            "O": "pads_suit_oros",
+            "C": "pads_suit_copes",
+            "E": "pads_suit_espases",
+            "B": "pads_suit_bastos",
+        },
+        ", ",
+    ),
+}
+
+
 def rank_label(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
-def suit_colour(suit: str) -> tuple[int, int, int]:
-    return kit.RED if suit in RED_SUITS else INK
+def suit_colour(suit: str, deck: str = FRENCH) -> Colour:
+    return FACES[deck].colours[suit]
 
 
-def card_label(card: str) -> str:
-    """A card as a person reads it: "QH" is "Q♥", "TD" "10♦"."""
-    return rank_label(card[0]) + SUIT_GLYPHS[card[1]]
+def card_label(card: str, deck: str = FRENCH, texts: Texts | None = None) -> str:
+    """A card as a person reads it: "QH" is "Q♥", "TD" "10♦"; a card of a deck whose suits
+    have no glyph is its rank and its suit named in `texts`' language (Catalan without):
+    "SC" of a Spanish pack is "S Copes"."""
+    faces = FACES[deck]
+    if faces.glyphs:
+        return rank_label(card[0]) + faces.glyphs[card[1]]
+    return f"{rank_label(card[0])} {(texts or Texts())(faces.names[card[1]])}"
+
+
+def cards_label(cards: Sequence[str], deck: str = FRENCH, texts: Texts | None = None) -> str:
+    """Cards in a row, as a person reads them: "Q♥ 10♦", "S Copes, 5 Oros"."""
+    return FACES[deck].between.join(card_label(card, deck, texts) for card in cards)
+
+
+def card_pad(deck: str, on_pick: Callable[[str], object] | None = None) -> OutcomePad[str]:
+    """The pad a card of the deck kind `deck` is entered on: the French deck's rank and suit,
+    or a Spanish pack's 40 cards."""
+    return CardPad(on_pick) if deck == FRENCH else DeckPad(on_pick, deck)
+
+
+def _on(colour: Colour) -> Colour:
+    """The text colour that reads on `colour`: ink on a light one, white on a dark one."""
+    r, g, b = colour
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else WHITE
 
 
 class CardPad(OutcomePad[str]):
@@ -95,40 +160,72 @@ class CardPad(OutcomePad[str]):
 
 
 class DeckPad(OutcomePad[str]):
-    """The 52 cards, a key each (keys "card:QH"): a suit a row (♠ ♥ ♦ ♣), the ranks across; a
-    tap picks its card (`on_pick`). `spent`: the cards the shoe can no longer give (out as
-    often as its decks hold them), shown and taken as disabled keys."""
+    """The cards of one deck of the kind `deck`, a key each (keys "card:QH"): a suit a row
+    (♠ ♥ ♦ ♣; a suit with no glyph named at its row's head), the ranks across; a tap picks its
+    card (`on_pick`). `spent`: the cards the shoe can no longer give (out as often as its decks
+    hold them), shown and taken as disabled keys."""
 
-    def __init__(self, on_pick: Callable[[str], object] | None = None):
+    def __init__(self, on_pick: Callable[[str], object] | None = None, deck: str = FRENCH):
         super().__init__(on_pick)
+        self.deck = deck
         self.spent: frozenset[str] = frozenset()
 
-    def layout(self, rect: pygame.Rect, texts: Texts) -> list[Key]:
-        """A suit a row of 13 where they are a finger wide; else two rows a suit (A-7, 8-K)."""
-        gap = max(3, rect.w // 160)
-        across = len(RANKS)
+    def _grid(self, rect: pygame.Rect) -> tuple[pygame.Rect | None, int, list[pygame.Rect]]:
+        """The column of the suits' names (None: they have glyphs), the ranks a row, and the
+        keys' cells: a suit a row where they are a finger wide; else two rows a suit (A-7,
+        8-K)."""
+        kind, gap = deck_kind(self.deck), max(3, rect.w // 160)
+        names = None
+        if FACES[self.deck].names:
+            names = pygame.Rect(rect.x, rect.y, rect.w // 7, rect.h)
+            rect = pygame.Rect(names.right + gap * 2, rect.y, rect.w - names.w - gap * 2, rect.h)
+        across = len(kind.ranks)
         if (rect.w - gap * (across - 1)) // across < kit.MIN_TARGET:
             across = -(-across // 2)
-        rows = len(SUITS) * -(-len(RANKS) // across)
-        cells = kit.grid(rect, across, rows, gap=gap)
+        rows = len(kind.suits) * -(-len(kind.ranks) // across)
+        return names, across, kit.grid(rect, across, rows, gap=gap)
+
+    def layout(self, rect: pygame.Rect, texts: Texts) -> list[Key]:
+        kind, faces = deck_kind(self.deck), FACES[self.deck]
+        _, across, cells = self._grid(rect)
+        rows_a_suit = -(-len(kind.ranks) // across)
         keys = []
-        for n, (suit, rank) in enumerate(product(SUITS, RANKS)):
-            row, column = divmod(n % len(RANKS), across)
-            rows_a_suit = -(-len(RANKS) // across)
-            cell = cells[(SUITS.index(suit) * rows_a_suit + row) * across + column]
-            keys.append(
-                key(
-                    cell,
-                    card_label(rank + suit),
-                    partial(self._picked, rank + suit),
-                    f"card:{rank + suit}",
-                    colour=WHITE,
-                    label_colour=suit_colour(suit),
-                    share=0.42,
-                    enabled=rank + suit not in self.spent,
+        for s, suit in enumerate(kind.suits):
+            for n, rank in enumerate(kind.ranks):
+                row, column = divmod(n, across)
+                card = rank + suit
+                keys.append(
+                    key(
+                        cells[(s * rows_a_suit + row) * across + column],
+                        rank_label(rank) + faces.glyphs.get(suit, ""),
+                        partial(self._picked, card),
+                        f"card:{card}",
+                        colour=WHITE,
+                        label_colour=faces.colours[suit],
+                        share=0.42,
+                        enabled=card not in self.spent,
+                    )
                 )
-            )
         return keys
 
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect, texts: Texts) -> None:
+        """Each suit's name at the head of its rows, on its colour (a suit with no glyph), all
+        in one size."""
+        names, across, cells = self._grid(rect)
+        if names is None:
+            return
+        kind, faces = deck_kind(self.deck), FACES[self.deck]
+        rows = -(-len(kind.ranks) // across)  # a suit's
+        bands = []
+        for s in range(len(kind.suits)):
+            top, bottom = cells[s * rows * across], cells[((s + 1) * rows - 1) * across]
+            bands.append(pygame.Rect(names.x, top.y, names.w, bottom.bottom - top.y))
+        labels = [texts(faces.names[suit]) for suit in kind.suits]
+        size = min(size_for(label, band, 0.3) for label, band in zip(labels, bands))
+        for suit, label, band in zip(kind.suits, labels, bands):
+            colour = faces.colours[suit]
+            pygame.draw.rect(surface, colour, band, border_radius=8)
+            centred(surface, label, band, size=size, colour=_on(colour))
+
     def shown(self, value: str, texts: Texts) -> Shown:
-        return Shown(card_label(value), WHITE, suit_colour(value[1]))
+        return Shown(card_label(value, self.deck, texts), WHITE, suit_colour(value[1], self.deck))

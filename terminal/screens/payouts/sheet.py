@@ -85,6 +85,8 @@ class PayLine:
     prison: int = 0  # the zeros a prisoner has met
     colour: Mapping[str, Any] | None = None  # American roulette: the colour chips it is paid in
     commission: Fraction = Fraction(0)  # what the house kept of its winnings (punto banco's banker)
+    deducted: Fraction = Fraction(0)  # taken off its winnings (`deducted`: monte's 10%)
+    cancelled: bool = False  # a push on an out the compensations cancelled (monte)
 
     @property
     def family(self) -> str:
@@ -321,6 +323,8 @@ def payout_sheet(
             value=_amount(bet["value"]) if "value" in bet else None,
             prison=int(bet.get("prison", 0)),
             colour=entry.get("colour"),
+            deducted=_amount(entry.get("deducted")),
+            cancelled=bool(entry.get("cancelled")),
         )
         share = commission(line.code) if commission is not None else Fraction(0)
         if share and line.result == "win":  # paid the winnings less the share: what it kept

@@ -37,6 +37,10 @@ def pay_line(texts: Texts, line: PayLine) -> str:
         )
         if line.commission:
             said += " · " + texts("payouts_commission", amount=texts.money(line.commission))
+        if line.deducted:
+            said += " · " + texts(
+                "payouts_deducted", rate=_share(line), amount=texts.money(line.deducted)
+            )
         return said
     if line.result == "half":
         return texts(
@@ -47,7 +51,15 @@ def pay_line(texts: Texts, line: PayLine) -> str:
         )
     if line.result == "push" and line.prison:
         return texts("payouts_push_line", bet=bet, returned=texts.money(line.returned))
+    if line.result == "push" and line.cancelled:
+        return texts("payouts_cancelled_line", bet=bet, returned=texts.money(line.returned))
     return texts("payouts_returned_line", bet=bet, returned=texts.money(line.returned))
+
+
+def _share(line: PayLine) -> str:
+    """What share of a winning bet's winnings was deducted: "10%"."""
+    owed = Fraction(line.paid) + line.breakage + line.deducted
+    return f"{float(line.deducted / owed * 100):g}%"
 
 
 def listed(texts: Texts, lines: Sequence[PayLine], *, value: bool = False) -> str:

@@ -61,6 +61,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Dice, entered by hand",
     ),
     "pads_die": ("Dau {n}", "Dado {n}", "Die {n}"),
+    # the Spanish pack's suits (pads/cards.py), as the pad names them at the head of their rows
+    "pads_suit_oros": ("Oros", "Oros", "Coins"),
+    "pads_suit_copes": ("Copes", "Copas", "Cups"),
+    "pads_suit_espases": ("Espases", "Espadas", "Swords"),
+    "pads_suit_bastos": ("Bastos", "Bastos", "Clubs"),
     "pads_enter_card": (
         "Carta, entrada a mà",
         "Carta, introducida a mano",

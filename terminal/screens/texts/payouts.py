@@ -65,6 +65,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "{bet}: {stake} ×{multiple} = {paid}",
     ),
     "payouts_commission": ("comissió {amount}", "comisión {amount}", "commission {amount}"),
+    "payouts_deducted": (
+        "descompte del {rate} {amount}",
+        "descuento del {rate} {amount}",
+        "less {rate} {amount}",
+    ),
     "payouts_half_line": (
         "{bet}: {stake}, meitat {returned}",
         "{bet}: {stake}, mitad {returned}",
@@ -74,6 +79,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "{bet}: surt de la presó, {returned}",
         "{bet}: sale de prisión, {returned}",
         "{bet}: out of prison, {returned}",
+    ),
+    "payouts_cancelled_line": (
+        "{bet}: carta anul·lada, es retorna {returned}",
+        "{bet}: carta anulada, se devuelve {returned}",
+        "{bet}: its card cancelled, returned {returned}",
     ),
     "payouts_returned_line": (
         "{bet}: es retorna {returned}",
