@@ -133,6 +133,7 @@ SLOW: dict[str, set[str] | None] = {
     "tests/terminal/test_monte_table.py": {
         "test_a_hand_entered_table_killed_while_laying_out_goes_on_with_the_cards_entered",
         "test_a_hand_entered_table_killed_in_primeres_settles_the_phase_from_its_journaled_cards",
+        "test_a_table_killed_in_segones_settles_primeres_open_bet_there_with_its_id",
     },
     "tests/terminal/test_feed_publish_replay.py": {
         "test_a_request_over_the_size_limit_is_dropped_and_the_server_goes_on"

@@ -10,8 +10,9 @@ doubling cards (`payout`); a bet whose winning cards are all seen is refused [MO
 compensations' cancelled outs push (games/monte/compensation.py); when the first card drawn
 after a phase's "no more" wins, 10% of every winning bet's winnings but Vis's is deducted
 [MO-6]. A Primeres `card` bet on the row that stays is `open` and settled in Segones, with its
-id; every other bet ends in its phase. A void round ends the coup: its bets and the open ones
-go back, and the next round lays a new layout from the other pack [MO-10].
+id; every other bet ends in its phase. A void round that drew cards ends the coup: its bets
+and the open ones go back, and the next round lays a new layout from the other pack [MO-10];
+one that drew none is played again on the same layout (`void`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class MonteState:
     seen: tuple[str, ...] = ()
     open: tuple[Bet, ...] = ()
     laying: tuple[str, ...] = ()  # the next layout's cards dealt so far, before its monte.layout
+    drawing: tuple[str, ...] = ()  # the phase's cards drawn so far, after its "no more"
 
     @property
     def next_pack(self) -> str:
@@ -341,6 +343,7 @@ class MonteEngine(BankingEngine):
             row=other_row(won.place),
             seen=(*state.seen, *coup.drawn),
             open=staying,
+            drawing=(),
         )
 
     def _outcome(self, coup: MonteCoup, won: Won) -> dict[str, Any]:
@@ -365,8 +368,15 @@ class MonteEngine(BankingEngine):
         return outcome
 
     def void(self, state: MonteState, bets: Sequence[Bet], reason: str | None = None) -> VoidResult:
-        """A void round ends its coup: its bets and the open ones go back as placed."""
+        """A void round whose phase drew cards ends its coup: its bets and the open ones go
+        back as placed, and the next round lays a new layout from the other pack [MO-10]. One
+        that drew none (a restart or a stop while bets were open, no bets) changed nothing of
+        the cards: its own bets go back, the open ones stay, and the phase is played again on
+        the same layout."""
         ids = {bet.id for bet in bets}
+        if not state.drawing:
+            returned = tuple(bet for bet in bets if bet.id not in {b.id for b in state.open})
+            return VoidResult(state, announce("void_coup"), returned, kept=state.open)
         returned = (*bets, *(bet for bet in state.open if bet.id not in ids))
         return VoidResult(MonteState(state.coup, state.pack), announce("void_coup"), returned)
 

@@ -17,6 +17,7 @@ from games.records import Bet
 class MonteFold(ShoeFold):
     HANDLERS = {
         **ShoeFold.HANDLERS,
+        "round.open": "on_round_open",
         "card.drawn": "on_card_drawn",
         "monte.layout": "on_monte_layout",
         "round.result": "on_round_result",
@@ -35,10 +36,17 @@ class MonteFold(ShoeFold):
         super().on_shoe_loaded(round_no, data)
         self.state = replace(self.state, laying=())
 
+    def on_round_open(self, round_no: int | None, data: Mapping[str, Any]) -> None:
+        super().on_round_open(round_no, data)
+        self.state = replace(self.state, drawing=())
+
     def on_card_drawn(self, round_no: int | None, data: Mapping[str, Any]) -> None:
         super().on_card_drawn(round_no, data)
+        state, card = self.state, data["card"]
         if round_no is None:  # a layout's card: dealt before its round opens
-            self.state = replace(self.state, laying=(*self.state.laying, data["card"]))
+            self.state = replace(state, laying=(*state.laying, card))
+        else:
+            self.state = replace(state, drawing=(*state.drawing, card))
 
     def on_monte_layout(self, round_no: int | None, data: Mapping[str, Any]) -> None:
         if data["void"]:
@@ -62,10 +70,16 @@ class MonteFold(ShoeFold):
             row=tuple(outcome["next_row"]),
             seen=(*state.seen, *outcome["drawn"]),
             open=staying,
+            drawing=(),
         )
 
     def on_round_void(self, round_no: int | None, data: Mapping[str, Any]) -> None:
-        self.state = MonteState(self.state.coup, self.state.pack)  # the coup is over [MO-10]
+        """A phase that drew cards ends its coup [MO-10]; one that drew none is played again
+        (the engine's `void` says the same)."""
+        state = self.state
+        self.state = (
+            replace(state, drawing=()) if not state.drawing else MonteState(state.coup, state.pack)
+        )
 
     def engine_state(self) -> MonteState:
         return self.state

@@ -4,6 +4,7 @@ bets it refuses."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -136,10 +137,18 @@ def test_the_maxima_are_per_phase_camo_anti_and_viudo_sharing_one():
         ENGINE.place(Bet("x", 1, "vis:1", 11 * 500), state=PLAIN)
 
 
-def test_a_void_round_returns_its_bets_and_the_open_ones_and_ends_the_coup():
-    primeres = phase(PLAIN, [Bet("r", 1, "card:3v4", 1000)], "1C")
-    void = ENGINE.void(primeres.state, [Bet("n", 2, "camo:3", 500)])
+def test_a_void_round_that_drew_cards_returns_its_bets_and_the_open_ones_and_ends_the_coup():
+    segones = phase(PLAIN, [Bet("r", 1, "card:3v4", 1000)], "1C").state
+    drawing = replace(segones, drawing=("7O",))
+    void = ENGINE.void(drawing, [Bet("n", 2, "camo:3", 500)])
     assert [b.id for b in void.returned] == ["n", "r"] and void.state.layout is None
+
+
+def test_a_void_round_that_drew_no_card_keeps_the_layout_and_the_open_bets():
+    segones = phase(PLAIN, [Bet("r", 1, "card:3v4", 1000)], "1C").state
+    void = ENGINE.void(segones, [Bet("n", 2, "camo:3", 500)])
+    assert [b.id for b in void.returned] == ["n"] and [b.id for b in void.kept] == ["r"]
+    assert void.state.layout is segones.layout and void.state.phase == "segones"
 
 
 def test_the_next_coup_takes_the_other_pack():
@@ -147,8 +156,6 @@ def test_the_next_coup_takes_the_other_pack():
 
 
 def test_every_bet_but_vis_is_fair_before_the_ten_percent_on_every_layout():
-    from dataclasses import replace
-
     fair = replace(RULES, deduction=Fraction(0))
     rows = fair.odds()
     assert rows and all(r.house_edge == 0 for r in rows if r.family != "vis")

@@ -133,7 +133,10 @@ with assemble(cfg, quiet()) as table:
     for n, card in enumerate(sys.argv[4].split(), 1):
         wait_for(lambda: table.waiting == "card", "a card asked for")
         shoe.enter(card, "C-07")
-        wait_for(lambda: len(own().moves) == n, "it was drawn")
+        decided = lambda: table.state.rounds_settled > 0
+        wait_for(lambda: len(own().moves) == n or decided(), "it was drawn")
+    if table.state.rounds_settled:  # the phase decided: the next one in play
+        wait_for(lambda: table.state.round == 2 and table.state.round_status, "Segones in play")
     table.writer.flush()
     print("READY", flush=True)
     time.sleep(120)
@@ -202,3 +205,19 @@ def test_the_closing_plays_the_segones_of_a_coup_it_finds_half_played(tmp_path):
     assert settled == len(phases) and phases[-1] == "segones" and len(phases) % 2 == 0
     said = [a["text"]["ca"] for a in by_kind(events, "announcement") if a["key"] == "last_rounds"]
     assert said[0] == "Les últimes dues mans" and said[-1] == "L'última mà"
+
+
+def test_a_table_killed_in_segones_settles_primeres_open_bet_there_with_its_id(tmp_path):
+    """Primeres won by place 1 leaves card:3v4 open; the killed table's Segones (its bets closed
+    at once: the open bet is a bet) goes on after the restart on the same layout and pack, and
+    the open bet is settled there."""
+    cfg = hand_table(tmp_path)
+    killed(tmp_path, "1O 2O 3O 4O", "card:3v4", "1C")
+    events = restarted(cfg, "3E", until=lambda t: t.state.rounds_settled == 2)
+    assert not [e for e in events if e["kind"] == "round.void" and e["round"] == 2]
+    primeres, segones = by_kind(events, "round.result")
+    assert primeres["settlement"][0]["result"] == "open"
+    assert segones["outcome"]["phase"] == "segones" and segones["bets"][0]["id"] == "b1"
+    assert segones["settlement"][0]["result"] == "win"
+    assert len(by_kind(events, "shoe.loaded")) == 1 and len(by_kind(events, "monte.layout")) == 1
+    assert audit(cfg.db).ok

@@ -30,6 +30,8 @@ PLACES = {
     "bank": "pads_place_bank",
     "box": "pads_place_box",
     "burn": "pads_place_burn",
+    "draw": "pads_place_draw",  # a card drawn until one decides (monte)
+    "layout": "pads_place_layout",  # a card laid out for a place before the bets (monte)
 }
 
 

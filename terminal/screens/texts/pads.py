@@ -97,6 +97,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "pads_place_bank": ("Banca", "Banca", "Bank"),
     "pads_place_box": ("Casella {n}", "Casilla {n}", "Box {n}"),
     "pads_place_burn": ("Carta cremada", "Carta quemada", "Burnt card"),
+    "pads_place_draw": ("Tirada", "Tirada", "Drawn"),
+    "pads_place_layout": ("Casella {n}", "Casilla {n}", "Place {n}"),
     # what a correction's PIN signs at a coup: each card changed (croupier/correction.py)
     "pads_card_changed": (
         "Carta {n} ({place}): {was} → {now}",
