@@ -474,3 +474,15 @@ def test_every_pad_draws_at_1920x1080(pngs):
         surface = save(pad, f"{name}_es_1920x1080", pngs, scaled(rect), LARGE, "es")
         assert surface.get_size() == LARGE
         assert all(scaled(rect).contains(k.rect) for k in pad.targets()), name
+
+
+def test_the_card_pads_grey_what_the_shoe_cannot_give_and_a_correction_puts_back():
+    from games.cards.shoe import Shoe
+    from terminal.screens.pads.cards import spent_cards
+
+    shoe = Shoe(1, deck="spanish").draw("1O").draw("2O")
+    assert spent_cards(shoe) == {"1O", "2O"} and spent_cards(None) == frozenset()
+    assert spent_cards(shoe, back=["2O"]) == {"1O"}  # the corrected coup's card, back
+    assert spent_cards(shoe, back=["2O"], held=["3O"]) == {"1O", "3O"}  # its new one, out
+    two = Shoe(2).draw("AS")
+    assert spent_cards(two) == frozenset()  # a two-deck shoe holds another ace of spades

@@ -16,7 +16,7 @@ from terminal.screens.croupier.dialog import Dialog, pad_targets
 from terminal.screens.croupier.outcome import outcome_pad, place_text, short_outcome
 from terminal.screens.pads import PersonPad
 from terminal.screens.pads.base import WHITE, key
-from terminal.screens.pads.cards import card_label, cards_label, suit_colour
+from terminal.screens.pads.cards import DeckPad, card_label, cards_label, spent_cards, suit_colour
 
 if TYPE_CHECKING:
     from terminal.screens.app import CroupierApp
@@ -120,6 +120,10 @@ class CorrectionDialog(Dialog):
             n = self.editing + 1
             kit.text(surface, t("pads_card_n", n=n), (rect.x, rect.y), size=int(22 * s))
             area = pygame.Rect(rect.x, rect.y + line_h, rect.w, bottom.y - gap - rect.y - line_h)
+            if isinstance(self.pad, DeckPad):  # the cards the shoe cannot have given, greyed
+                held = [card for at, card in enumerate(self.cards) if at != self.editing]
+                own: Any = app.model.state.own  # a card game's fold: its shoe
+                self.pad.spent = spent_cards(own.shoe, self.journaled, held)
             targets: list[Target] = pad_targets(self.pad, surface, area, app)
             cancel = kit.Button(
                 pygame.Rect(bottom.right - int(220 * s), bottom.y, int(220 * s), row_h),

@@ -11,9 +11,11 @@ test_pads.py checks), so the suits are text."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -157,6 +159,19 @@ class CardPad(OutcomePad[str]):
 
     def shown(self, value: str, texts: Texts) -> Shown:
         return Shown(card_label(value), WHITE, suit_colour(value[1]))
+
+
+def spent_cards(shoe: Any, back: Iterable[str] = (), held: Iterable[str] = ()) -> frozenset[str]:
+    """The cards `shoe` (the table's, as folded: `games.cards.shoe.Shoe`; None: none loaded)
+    can no longer give: out as often as its decks hold them, `back` (a corrected coup's cards as
+    journaled, which its correction puts back) not counted, `held` (the cards the correction
+    has put in their place) counted."""
+    if shoe is None:
+        return frozenset()
+    out = Counter(shoe.seen)
+    out.subtract(back)
+    out.update(held)
+    return frozenset(card for card, n in out.items() if n >= shoe.decks)
 
 
 class DeckPad(OutcomePad[str]):

@@ -4,18 +4,17 @@ or a phase's, on the Spanish pack's pad, the cards out of the pack greyed."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.cards.cards import SPANISH
 from terminal.screens import kit
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import pad_targets
 from terminal.screens.croupier.outcome import OutcomeDialog
 from terminal.screens.games.monte.board import pills
 from terminal.screens.games.monte.faces import CARD_SHAPE, stack, stack_size
-from terminal.screens.pads.cards import DeckPad
+from terminal.screens.pads.cards import DeckPad, spent_cards
 from terminal.screens.views.cloth import BetPicker
 
 if TYPE_CHECKING:
@@ -77,7 +76,7 @@ class CardDialog(OutcomeDialog):
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:
         if self.confirmation is not None:
             return pad_targets(self.confirmation, surface, rect, self.app)
-        shoe = getattr(self.app.model.state.own, "shoe", None)
-        if isinstance(self.pad, DeckPad) and shoe is not None and shoe.deck == SPANISH:
-            self.pad.spent = frozenset(c for c, n in shoe.seen.items() if n >= shoe.decks)
+        if isinstance(self.pad, DeckPad):
+            own: Any = self.app.model.state.own  # monte's fold: its shoe
+            self.pad.spent = spent_cards(own.shoe)
         return pad_targets(self.pad, surface, rect, self.app)
