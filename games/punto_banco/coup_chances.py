@@ -16,8 +16,9 @@ from fractions import Fraction
 from functools import cache
 from math import perm
 
+from games.cards.baccarat import count, value
 from games.cards.cards import decks as shoe_cards
-from games.punto_banco.drawing import MOST_CARDS, Drawing, count, value
+from games.punto_banco.drawing import MOST_CARDS, Drawing
 
 
 @dataclass(frozen=True)

@@ -14,26 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.cards.cards import pips
+from games.cards.baccarat import NATURALS, count
 from games.profile import RulebookError, Section
 
-NATURALS = (8, 9)
 HANDS = ("player", "banker")
 MOST_CARDS = 6  # a coup takes six cards at most: two hands of three
 BANKER_TOTALS = range(8)  # the totals a banker who has no natural can have
 DRAWS, STANDS = "D", "S"
 # A row of the banker's table: the player stood, then the player's third card worth 0 to 9.
 _COLUMNS = 11
-
-
-def value(card: str) -> int:
-    """What a card counts in a hand: its face value, the ace one, tens and figures nothing."""
-    return pips(card) % 10
-
-
-def count(values: Sequence[int]) -> int:
-    """A hand's total: the units of the sum of its cards' values."""
-    return sum(values) % 10
 
 
 @dataclass(frozen=True)

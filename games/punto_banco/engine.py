@@ -22,10 +22,10 @@ from games.banking import (
     stake_refusal,
     win,
 )
+from games.cards.baccarat import count, value
 from games.cards.coup import CoupResult
 from games.dealt import DealtCoup, DealtEngine
 from games.punto_banco.announcements import announce
-from games.punto_banco.drawing import count, value
 from games.punto_banco.rules import PuntoBancoRules
 from games.records import Announcement, Bet, Limits, Settlement, another_game
 

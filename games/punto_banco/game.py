@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.cards.baccarat import count, value
 from games.cards.fold import ShoeFold
 from games.game import COUP, Closing, CoupGame
-from games.punto_banco.drawing import count, value
 from games.punto_banco.engine import PuntoBancoEngine, PuntoBancoState
 from games.punto_banco.rules import PuntoBancoRules
 

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.punto_banco.drawing import BANKER_TOTALS, NATURALS, Drawing, count, value
+from games.cards.baccarat import NATURALS, count, value
+from games.punto_banco.drawing import BANKER_TOTALS, Drawing
 
 PLAYER, BANKER, TIE = "player", "banker", "tie"  # the hands, and the bets' codes
 

@@ -1,0 +1,21 @@
+"""How the baccarats count (punto banco, chemin de fer, baccarat à deux tableaux): a card its
+face value, the ace one, tens and figures nothing; a hand the units of the sum; a two-card 8 or 9
+is a natural (section 07 VI, l. 825-826)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.cards.cards import pips
+
+NATURALS = (8, 9)
+
+
+def value(card: str) -> int:
+    """What a card counts in a hand: its face value, the ace one, tens and figures nothing."""
+    return pips(card) % 10
+
+
+def count(values: Sequence[int]) -> int:
+    """A hand's total: the units of the sum of its cards' values."""
+    return sum(values) % 10
