@@ -157,10 +157,15 @@ def stake_refusal(
     return None
 
 
-def win(bet: Bet, payout: Fraction, chip_unit: int) -> Settlement:
-    """A winning bet: its stake back and its winnings rounded down to the chip unit."""
-    paid, breakage = to_chips(bet.stake * payout, chip_unit)
-    return Settlement(bet.id, "win", paid=paid, returned=bet.stake, breakage=breakage)
+def win(bet: Bet, payout: Fraction, chip_unit: int, kept: Fraction | int = 0) -> Settlement:
+    """A winning bet: its stake back and its winnings rounded down to the chip unit, less the
+    share `kept` of them the house takes (monte's 10%, journaled exact as `deducted`)."""
+    winnings = bet.stake * payout
+    deducted = winnings * kept if kept else 0  # no arithmetic more for every other game's bet
+    paid, breakage = to_chips(winnings - deducted if kept else winnings, chip_unit)
+    return Settlement(
+        bet.id, "win", paid=paid, returned=bet.stake, breakage=breakage, deducted=deducted
+    )
 
 
 def collected_then_paid(
@@ -393,9 +398,10 @@ class BankingEngine:
         its last number) changes nothing here."""
         raise NotImplementedError
 
-    def place(self, bet: Bet, accepted: Sequence[Bet] = ()) -> Bet:
-        """`bet` itself when it is legal; BetRefused otherwise."""
-        reason = self.check(bet, accepted)
+    def place(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: Any = None) -> Bet:
+        """`bet` itself when it is legal beside `accepted` in a round played from `state`;
+        BetRefused otherwise."""
+        reason = self.check(bet, accepted, state=state)
         if reason is not None:
             raise BetRefused(bet, reason)
         return bet

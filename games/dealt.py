@@ -17,7 +17,7 @@ from typing import Any
 from games.banking import BankingEngine
 from games.cards.cards import check_card
 from games.cards.coup import CoupResult, Misdeal, Need
-from games.records import Bet, BetRefused
+from games.records import Bet
 
 
 @dataclass(frozen=True)
@@ -37,13 +37,6 @@ class DealtCoup:
 class DealtEngine(BankingEngine):
     game: str
     misdeal: str  # Misdeal.handling of a card offered when none is due
-
-    def place(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: Any = None) -> Bet:
-        """`bet` itself when it is legal; BetRefused otherwise."""
-        reason = self.check(bet, accepted, state=state)
-        if reason is not None:
-            raise BetRefused(bet, reason)
-        return bet
 
     def start(self, state: Any, bets: Sequence[Bet]) -> DealtCoup:
         """A coup for the placed `bets`: BetRefused for a bet the table cannot take, ValueError

@@ -106,5 +106,10 @@ def decks(n: int, deck: str = FRENCH) -> Counter[str]:
     return Counter({card: n for card in deck_kind(deck).cards})
 
 
+def shoe_size(decks: int, deck: str = FRENCH) -> int:
+    """The cards a shoe of `decks` decks of the kind `deck` holds."""
+    return len(deck_kind(deck).cards) * decks
+
+
 def parse_cards(cards: Iterable[str], deck: str = FRENCH) -> tuple[str, ...]:
     return tuple(check_card(card, deck) for card in cards)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from games.cards.cards import DECKS, FRENCH, NotACard, check_card, deck_kind
+from games.cards.cards import DECKS, FRENCH, NotACard, check_card, deck_kind, shoe_size
 from games.profile import RulebookError, Section, non_negative_int, positive_int
 
 
@@ -55,7 +55,7 @@ class Shoe:
 
     @property
     def size(self) -> int:
-        return len(DECKS[self.deck]) * self.decks
+        return shoe_size(self.decks, self.deck)
 
     @property
     def left(self) -> int:
@@ -127,7 +127,7 @@ def read_shoe(
             f"{profile.at('cut_reserve')}: {reserve_why}: at least {reserve_at_least} cards "
             f"behind the cut card, not {cut_reserve}"
         )
-    size = len(DECKS[deck]) * decks
+    size = shoe_size(decks, deck)
     if burn + cut_reserve + coup > size:
         raise RulebookError(
             f"{profile.at('cut_reserve')}: {burn} burnt and {cut_reserve} behind the cut card "

@@ -30,16 +30,16 @@ from games.banking import (
     collected_then_paid,
     ended_totals,
     stake_refusal,
+    win,
 )
 from games.cards.cards import check_card, rank
 from games.cards.coup import CoupResult, Misdeal, Need
-from games.money import to_chips
 from games.monte.announcements import announce
 from games.monte.codes import PRIMERES_ONLY, SUITED, Covers, covers
 from games.monte.compensation import cancelled_between, cancelled_for_salto
 from games.monte.layout import PLACES, Layout, neighbour, other_row, related, relation_of
 from games.reasons import reason
-from games.records import Announcement, Bet, BetRefused, Limits, Settlement, another_game
+from games.records import Announcement, Bet, Limits, Settlement, another_game
 
 PACKS = ("red", "blue")  # the two packs, one a coup, alternating [MO-2]
 DECK = "spanish"
@@ -106,10 +106,14 @@ class Pricing:
     camo, anti and viudo a point less per doubling and tripling card of the places in play,
     Vis a point less per such card of the whole coup and per burnt card (l. 1230, 1235) [MO-8]."""
 
-    layout: Layout
     state: MonteState
     payouts: Mapping[str, Fraction]
     cache: dict[str, frozenset[str]] = field(default_factory=dict, compare=False)
+
+    @property
+    def layout(self) -> Layout:
+        assert self.state.layout is not None, "a phase is priced on its layout"
+        return self.state.layout
 
     @property
     def k(self) -> int:
@@ -225,14 +229,7 @@ class MonteEngine(BankingEngine):
 
     def price(self, code: str, state: MonteState) -> Fraction:
         """What a bet on `code` wins per unit staked in the phase of `state` (before the 10%)."""
-        assert state.layout is not None
-        return Pricing(state.layout, state, self.rules.payouts).payout(covers(code).family)
-
-    def place(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: Any = None) -> Bet:
-        refusal = self.check(bet, accepted, state=state)
-        if refusal is not None:
-            raise BetRefused(bet, refusal)
-        return bet
+        return Pricing(state, self.rules.payouts).payout(covers(code).family)
 
     # --- the phase ------------------------------------------------------------------------
     def new_state(self) -> MonteState:
@@ -279,7 +276,7 @@ class MonteEngine(BankingEngine):
         assert layout is not None
         card = coup.drawn[-1]
         won = Won(winner, card, relation_of(layout.place_card(winner), card), len(coup.drawn) == 1)
-        pricing = Pricing(layout, state, self.rules.payouts)
+        pricing = Pricing(state, self.rules.payouts)
         entries = [self._settle_bet(bet, won, pricing) for bet in coup.bets]
         return CoupResult(
             state=self._after(coup, entries, won),
@@ -323,14 +320,9 @@ class MonteEngine(BankingEngine):
         return Settlement(bet.id, "lose")
 
     def _win(self, bet: Bet, payout: Fraction, deduct: bool) -> Settlement:
-        """A winning bet: its stake back and its winnings, less 10% when the first card drawn
-        won (`deduct`), rounded down to the chip unit."""
-        winnings = Fraction(bet.stake * payout)
-        deducted = winnings * self.rules.deduction if deduct else Fraction(0)
-        paid, breakage = to_chips(winnings - deducted, self.limits.chip_unit)
-        return Settlement(
-            bet.id, "win", paid=paid, returned=bet.stake, breakage=breakage, deducted=deducted
-        )
+        """A winning bet, less 10% of its winnings when the first card drawn won (`deduct`)."""
+        kept = self.rules.deduction if deduct else 0
+        return win(bet, payout, self.limits.chip_unit, kept)
 
     def _after(self, coup: MonteCoup, entries: Sequence[Settlement], won: Won) -> MonteState:
         state = coup.state

@@ -39,7 +39,7 @@ from typing import Any
 
 from drivers.faults import Fault, FaultCleared
 from drivers.shoe.events import CARD_FAULTS, CardDrawn, CardsBurnt, CutCardOut, ShoeLoaded
-from games.cards.cards import DECKS, FRENCH
+from games.cards.cards import FRENCH, shoe_size
 from games.cards.coup import Misdeal, Need
 from games.cards.fold import ShoeFold
 from games.cards.shoe import ShoeFault
@@ -302,7 +302,7 @@ class CoupRounds(Rounds):
 
     def _cut_after(self) -> int | None:
         rules = self.table.rules
-        size = len(DECKS[rules.deck]) * rules.decks
+        size = shoe_size(rules.decks, rules.deck)
         return size - rules.cut_reserve if rules.cut_reserve else None
 
     def _loaded(self) -> None:

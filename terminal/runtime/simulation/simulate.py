@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from itertools import accumulate, islice
 from typing import TextIO
 
-from games.cards.cards import DECKS
 from games.cards.cards import decks as deck_cards
+from games.cards.cards import shoe_size
 from games.game import COUP, ROLL
 from games.prison import PrisonBet
 from games.records import Bet
@@ -171,7 +171,7 @@ def _deal_coups(engine, rules, rng: random.Random):
     shoe: list[str] = []
 
     def new_shoe() -> None:
-        size = len(DECKS[rules.deck]) * rules.decks
+        size = shoe_size(rules.decks, rules.deck)
         shoe[:] = islice(shuffled(rng, rules.decks, rules.deck), size)
         del shoe[len(shoe) - rules.burn :]  # burnt: the shoe is dealt from its end
 
