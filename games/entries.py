@@ -12,6 +12,7 @@ table runtime takes them without knowing any of them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -81,6 +82,11 @@ class EntrySeen(Protocol):
     def bets_open(self) -> bool: ...
 
     @property
+    def in_play(self) -> bool:
+        """Whether a round is in play (its bets open, or closed and not yet decided)."""
+        ...
+
+    @property
     def own(self) -> Any:
         """The game's own fold (`Game.fold`), as the journal made it."""
         ...
@@ -136,14 +142,40 @@ class Crowd(Protocol):
         """The bets on the layout the players would take back now."""
         ...
 
+    @property
+    def rng(self) -> random.Random:
+        """The players' seeded generator: a game's own choices for them draw from it."""
+        ...
+
+    def chips_of(self, seat: int) -> int:
+        """The chips in front of the player at `seat` (0: nobody there)."""
+        ...
+
+    def pay_in(self, seat: int, amount: int) -> None:
+        """The player at `seat` puts `amount` of his chips on the table (a bank, a stake)."""
+        ...
+
+    def hand_back(self, seat: int, amount: int) -> None:
+        """`amount` handed back to the player at `seat` (a passed bank's share)."""
+        ...
+
 
 Take = Callable[[GameEntry], str | None]  # the table takes an entry now: None, or why not
+Stakes = Callable[[EntrySeen, Crowd, int], list["Bet"]]  # the seen table, the crowd, the round
 
 
 @dataclass(frozen=True)
 class SimulatedEntries:
     """What a game's simulated players enter of the game's own, through `take` like the
-    croupier: `seat` as newcomers sit down (before any buy-in), `before_bets` before they bet."""
+    croupier: `seat` as newcomers sit down (before any buy-in), `before_bets` before they bet,
+    `between_coups` before a round opens (a circle table's bank: its offers answered, and what
+    its banker does of it), called again while the table waits for them. `stakes`, when a game
+    has it, are their bets in place of random ones over the catalogue (a circle table's stakes
+    against the bank); `held` the families of bets whose money stays on the table rather than
+    go to their player (the bank's own cover)."""
 
     seat: Callable[[EntrySeen, Crowd, Take], None] = lambda seen, crowd, take: None
     before_bets: Callable[[EntrySeen, Crowd, Take], None] = lambda seen, crowd, take: None
+    between_coups: Callable[[EntrySeen, Crowd, Take], None] = lambda seen, crowd, take: None
+    stakes: Stakes | None = None
+    held: frozenset[str] = frozenset()

@@ -242,3 +242,7 @@ class CoupGame(Game):
     # the event kind its coups' layout is journaled as, when the cards are laid out before the
     # bets (monte's four places): its engine is then a `LayingEngine` (games/protocols.py)
     lays_out: str | None = None
+    # whether its table lives between coups by its rules' own events and its players' answers
+    # (a circle table's bank: offered, taken, passed): its engine is then a `BankedEngine`
+    # (games/protocols.py) and no coup is dealt until it says the table waits for nothing
+    between_coups: bool = False

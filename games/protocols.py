@@ -240,3 +240,17 @@ class LayingEngine(CoupEngine, Protocol):
     def laid(self, state: Any, layout: Any) -> dict[str, Any]: ...
 
     def layout_call(self, layout: Any) -> Announcement | None: ...
+
+
+class BankedEngine(CoupEngine, Protocol):
+    """A coup engine whose table lives between coups (a circle table's bank, `chemin-de-fer.md`):
+    before each coup the table journals what `due` says the rules do of themselves (a lost bank
+    passed, the next offer), one event at a time, each with the money it `handed` back to the
+    players, while `waiting` names what it waits for from a person (an offer's answer, an
+    auction's bids); `closing` is what the session's close journals (the bank given back)."""
+
+    def due(self, state: Any) -> Any: ...  # an object with kind, data and handed, or None
+
+    def waiting(self, state: Any) -> str | None: ...
+
+    def closing(self, state: Any) -> Any: ...

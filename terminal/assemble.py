@@ -281,6 +281,7 @@ def assemble(
                 stake_unit=rules.stake_unit,
                 bet=game.bet,
                 mix=game.bet_mix,
+                held=game.simulated.held,
             )
         parts = dict(
             state=state,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from games.cards.cards import pips
 
 NATURALS = (8, 9)
+MOST_CARDS = 6  # a coup takes six cards at most: two hands of three
 
 
 def value(card: str) -> int:

@@ -18,7 +18,6 @@ from games.cards.baccarat import NATURALS, count
 from games.profile import RulebookError, Section
 
 HANDS = ("player", "banker")
-MOST_CARDS = 6  # a coup takes six cards at most: two hands of three
 BANKER_TOTALS = range(8)  # the totals a banker who has no natural can have
 DRAWS, STANDS = "D", "S"
 # A row of the banker's table: the player stood, then the player's third card worth 0 to 9.

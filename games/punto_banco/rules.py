@@ -5,7 +5,7 @@ The values are data (config/rulebooks/<profile>/punto_banco.toml). Section 06 of
 Valencian catalogue, which should hold punto banco, is missing (the text repeats section 05);
 docs/rulings.md gives the classic rules, which the default profile holds, and the profile records
 that erratum. The house edges follow from the profile's drawing rules and shoe by exhaustive
-enumeration (games.punto_banco.coup_chances).
+enumeration (games.cards.chances).
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.banking import TableRules
+from games.cards.baccarat import MOST_CARDS
 from games.cards.cards import FRENCH
+from games.cards.chances import CoupChances, coup_chances
 from games.cards.shoe import read_shoe
 from games.odds import BetOdds
 from games.profile import (
@@ -30,8 +32,7 @@ from games.profile import (
     text,
     texts,
 )
-from games.punto_banco.coup_chances import CoupChances, coup_chances
-from games.punto_banco.drawing import MOST_CARDS, Drawing
+from games.punto_banco.drawing import Drawing
 
 GAME = "punto_banco"
 FAMILIES = ("player", "banker", "tie")  # the bet codes (docs/bets.md)

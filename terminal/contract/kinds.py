@@ -19,6 +19,11 @@ JOURNALED: dict[str, str] = {
     "float.advance": "the opening advance or a top-up of the tray's chips",
     "float.count": "the closing count of the tray, the drop and the advances",
     "cash.buyin": "a player changes cash for chips at the table",
+    # a circle table's money (docs/money.md): the cagnotte, its count, the register's pauses
+    "cagnotte": "a circle round's cut into the cagnotte, and the session's total",
+    "cagnotte.count": "the cagnotte opened and counted at the close, against its rounds",
+    "table.pause": "play is interrupted",
+    "table.resume": "play resumes",
     # rounds
     "round.open": "bets may be placed on a new round",
     "round.closed": "no more bets",

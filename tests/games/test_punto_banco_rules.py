@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
+from games.cards.chances import coup_chances
 from games.profile import RulebookError
-from games.punto_banco.coup_chances import coup_chances
 from games.punto_banco.rules import PuntoBancoRules
 from tests.support.rulebook_files import altered, profile_path, read_profile
 

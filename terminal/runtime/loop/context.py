@@ -140,6 +140,9 @@ class FloatPolicy(Protocol):
     def open(self, advance: dict[str, Any] | None) -> None:
         """After `table.open`: the opening advance, as counted (None: the rule's)."""
 
+    def after_result(self, event: Mapping[str, Any]) -> None:
+        """After each `round.result` (its event): a circle table's cut into the cagnotte."""
+
     def after_round(self) -> None:
         """After a round settled at a table without staff: a top-up if the tray runs low."""
 
@@ -231,5 +234,7 @@ class RoundTable(SessionTable, Protocol):
     ) -> Iterator[object]: ...
 
     def take_simulated_bets(self, round_no: int) -> None: ...
+
+    def take_entry(self, entry: Any) -> str | None: ...
 
     def void_round(self, reason: str, *, say: bool = True, **data: Any) -> None: ...

@@ -35,6 +35,8 @@ WHY = {
     "topup_not_initial_advance": "every top-up equals the initial advance of {advance} "
     "(article 35), not {amount}",
     "closing_drop_not_whole": "the cash drop must be a whole amount in minor units, not {drop}",
+    "circle_no_advance": "a circle table has no advance and no top-up (art. 35): its house "
+    "takes only the cut, into the cagnotte",
 }
 
 
@@ -106,6 +108,9 @@ class HouseFloat:
             "float.advance",
             {**advance, "reason": "opening", **table.session.signatures("opening")},
         )
+
+    def after_result(self, event: Mapping[str, Any]) -> None:
+        """Nothing: the house's part of a result is its tray's, folded by the table's state."""
 
     def after_round(self) -> None:
         st = self.table.state
@@ -208,5 +213,85 @@ class HouseFloat:
         return None
 
 
+class CircleFloat:
+    """A circle table's money (docs/money.md): no advance, no tray; the house takes only the cut
+    of each round into the cagnotte (`totals.house_net`), journaled after each result that has
+    one with the session's total, and opened and counted at the close (`cagnotte.count`)."""
+
+    def __init__(self, table: Journaling):
+        self.table = table
+
+    def opening_refusal(self, amount: int) -> str | None:
+        return None
+
+    def open(self, advance: dict[str, Any] | None) -> None:
+        """No advance (art. 35)."""
+
+    def after_result(self, event: Mapping[str, Any]) -> None:
+        data = event["data"]
+        amount = data["totals"]["house_net"]
+        if not amount:
+            return
+        table = self.table
+        money_ = data["outcome"].get("bank", {})
+        table.emit(
+            "cagnotte",
+            {
+                "round": event["round"],
+                "rate": float(table.rules.cut_rate),
+                "base": money_.get("covered", 0),
+                "exact": money_.get("cut_exact", amount),
+                "amount": amount,
+                "session_total": table.state.cagnotte + amount,
+                "corrects": None,
+            },
+            event["round"],
+        )
+
+    def after_round(self) -> None:
+        """Nothing to top up."""
+
+    def top_up_refusal(self, amount: int | None) -> str | None:
+        return reason(WHY, "circle_no_advance")
+
+    def top_up(self) -> None:
+        raise FloatError(reason(WHY, "circle_no_advance"))
+
+    def counted_top_up(self, chips: Mapping[int, int], by: str) -> str | None:
+        return reason(WHY, "circle_no_advance")
+
+    def advance_due(self, limits: Limits) -> int:
+        return 0
+
+    def count(self) -> None:
+        """At a table without staff: the cagnotte counted as its rounds total it."""
+        self._count(self.table.state.cagnotte)
+
+    def counted(self, chips: Mapping[int, int], drop: int, by: str) -> str | None:
+        """The cagnotte as the croupier counted it aloud, for the games director, the cashier
+        and himself to sign (l. 435)."""
+        amount, problem = counted(chips, self.table.setup.chips)
+        if problem is not None:
+            return problem
+        self._count(amount, {"counted_by": by, **self.table.session.signatures("count")})
+        return None
+
+    def _count(self, amount: int, extra: Mapping[str, Any] = {}) -> None:
+        st = self.table.state
+        self.table.emit(
+            "cagnotte.count",
+            {
+                "counted": amount,
+                "expected": st.cagnotte,
+                "difference": amount - st.cagnotte,
+                "register": {"game": self.table.game.id, "rounds": st.rounds_settled},
+                **extra,
+            },
+        )
+
+
 # the float policies, by the `bank` of a game's description: who banks its table
-FLOATS: dict[str, Callable[[Journaling], FloatPolicy]] = {"house": HouseFloat}
+FLOATS: dict[str, Callable[[Journaling], FloatPolicy]] = {
+    "house": HouseFloat,
+    "circle": CircleFloat,
+}

@@ -31,6 +31,10 @@ class TableSeen:
         return self._table.state.round_status == "open"
 
     @property
+    def in_play(self) -> bool:
+        return self._table.state.round_status is not None
+
+    @property
     def own(self) -> Any:
         return self._table.state.own
 

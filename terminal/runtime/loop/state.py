@@ -45,6 +45,7 @@ class TableState:
         "table.close": "_on_table_close",
         "float.advance": "_on_float_advance",
         "float.count": "_on_float_count",
+        "cagnotte": "_on_cagnotte",
         "limits.change": "_on_limits_change",
         "table.limits": "_on_table_limits",
         "sign": "_on_sign",
@@ -88,6 +89,7 @@ class TableState:
     tray: int = 0  # chips in the table's tray
     drop: int = 0  # cash in the drop box
     house_net: int = 0  # this session: what the float gained (docs/money.md)
+    cagnotte: int = 0  # this session: a circle table's cuts, as its `cagnotte` events total them
     rounds_settled: int = 0  # this session
     last_round_played: bool = False  # this session's last round is settled: its chips to count
     counted: bool = False  # this session's closing count is journaled (`float.count`)
@@ -167,7 +169,7 @@ class TableState:
         self.limits = Limits.from_json(data["limits"])
         self.profile, self.croupier = data["profile"], data["croupier"]
         self.initial_advance = self.advances = self.tray = self.drop = 0
-        self.house_net = self.rounds_settled = 0
+        self.house_net = self.rounds_settled = self.cagnotte = 0
         self.last_rounds_left = None
         self.last_round_played = self.counted = False
 
@@ -186,6 +188,9 @@ class TableState:
         # new limits' top-up is signed apart from the limits themselves (`limits_topup`)
         what = data.get("reason", "top-up")
         self._asks_signatures(event, data, "limits_topup" if what == "limits" else what)
+
+    def _on_cagnotte(self, event, data) -> None:
+        self.cagnotte = data["session_total"]
 
     def _on_float_count(self, event, data) -> None:
         self.counted = True

@@ -232,6 +232,7 @@ class Table(Hearing):
         its chips and drop, then for its three signatures (art. 36)."""
         st = self.state
         assert st.limits is not None, "a session closes only after it opened"
+        self.rounds.before_close()
         if self.session.staffed:
             session = self.session
             self.hear_faults_until(lambda _: session.count_signed())
@@ -341,6 +342,7 @@ class Table(Hearing):
         """Step "journal": the settled round to the writer (which publishes it once it is
         committed), then the simulated players paid."""
         event = self.emit("round.result", settled.data(last_round=last_round), round_no)
+        self.float.after_result(event)
         if self.players is not None:
             self.players.collect(settled.bets, settled.settlement)
         if self.on_round is not None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from games.protocols import Void
 from games.reasons import Reason, reason
 from games.records import Bet
+from terminal.runtime.loop import game_entries
 
 if TYPE_CHECKING:
     from terminal.runtime.loop.context import RoundTable
@@ -90,10 +91,17 @@ class Rounds:
         return {}
 
     def sim_bets(self, round_no: int) -> list[Bet]:
-        """The simulated players' bets of this round."""
+        """The simulated players' bets of this round: the game's own stakes where it has them
+        (a circle table's, against the bank), else random bets over its catalogue."""
         table = self.table
         assert table.players is not None
+        if (stakes := table.game.simulated.stakes) is not None:
+            return stakes(game_entries.TableSeen(table), table.players, round_no)
         return table.players.bets(round_no, table.setup.limits)
+
+    def before_close(self) -> None:
+        """What the round kind journals as the session closes (a circle table's bank given
+        back): nothing here."""
 
     def place(self, bet: Bet) -> None:
         """BetRefused unless the engine takes `bet` beside the round's bets."""

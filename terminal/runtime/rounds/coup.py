@@ -45,6 +45,7 @@ from games.cards.fold import ShoeFold
 from games.cards.shoe import ShoeFault
 from games.game import CoupGame
 from games.reasons import reason, reason_of
+from terminal.runtime.loop import game_entries
 from terminal.runtime.loop.carrousel import cancel_coins, settle_coins
 from terminal.runtime.loop.entries import (
     Decision,
@@ -75,6 +76,11 @@ WHY = {
     "void_shoe_empty": "the shoe ran out of cards: the coup is void",
     "void_red_card": "the red card came out: the coup in progress is void",
 }
+
+
+def _changed(own: Any, state: Any) -> Any:
+    """Whether the game's state is no longer `state` (an entry of the croupier's was taken)."""
+    return lambda event: own.engine_state() != state
 
 
 class _CoupVoid(Exception):
@@ -184,6 +190,8 @@ class CoupRounds(Rounds):
         goes on from its journaled cards, in the pack they came from. False when a stop or a
         fault of the shoe ended it: no round opens."""
         engine = self.table.engine
+        if self.game.between_coups:
+            return self._life_between_coups(engine)
         if self.game.lays_out is None:
             return True
         try:
@@ -209,6 +217,54 @@ class CoupRounds(Rounds):
         table.emit(self.game.lays_out, data)
         if data.get("void"):
             table.announce(engine.announcement("void_layout"))
+
+    # -- the table's life between coups (a circle table's bank) ---------------------------------
+    def _life_between_coups(self, engine) -> bool:
+        """What the rules journal of themselves before the coup (a lost bank passed, the next
+        offer), then the answers the table waits for: the simulated players' (the game's
+        `between_coups`), or the croupier's entries. False when a stop ended the wait."""
+        table, own = self.table, self._own
+        if table.players is not None:
+            for seat, amount in table.players.buyins(table.setup.limits):
+                table.emit("cash.buyin", {"seat": seat, "cash": amount, "chips": amount})
+            table.game.simulated.between_coups(self._seen(), table.players, table.take_entry)
+        while True:
+            self._journal_due(engine)
+            state = own.engine_state()
+            if (waiting := engine.waiting(state)) is None:
+                return True
+            if table.control.stop_requested.is_set():
+                return False
+            if table.players is None:
+                table.hear_faults_until(_changed(own, state), 1.0)
+                continue
+            table.game.simulated.between_coups(self._seen(), table.players, table.take_entry)
+            if own.engine_state() == state:  # never a table that spins on its own
+                raise RuntimeError(
+                    f"the simulated players answer nothing: the table waits ({waiting})"
+                )
+
+    def _seen(self) -> game_entries.TableSeen:
+        return game_entries.TableSeen(self.table)
+
+    def _journal_due(self, engine) -> None:
+        own = self._own
+        while (due := engine.due(own.engine_state())) is not None:
+            self._journal(due)
+
+    def _journal(self, due) -> None:
+        """One event of the rules', and the money it hands back to the simulated players."""
+        table = self.table
+        table.emit(due.kind, due.data, table.state.open_round)
+        if table.players is not None:
+            for at, amount in due.handed:
+                table.players.hand_back(int(at.lstrip("s").split(".")[0]), amount)
+
+    def before_close(self) -> None:
+        """A circle table's bank goes back to its holders as the session closes."""
+        engine = self.table.engine
+        if self.game.between_coups and (due := engine.closing(self._own.engine_state())):
+            self._journal(due)
 
     # -- one coup ------------------------------------------------------------------------------
     def decide(self, round_no: int, *, last_round: bool) -> Decided | None:

@@ -58,8 +58,10 @@ class SimPlayers:
         stake_unit: Callable[[str, Limits], int] = _step,
         bet: type[Bet] = Bet,
         mix: Mapping[str, float] | None = None,
+        held: frozenset[str] = frozenset(),
     ):
         self.rng = rng
+        self.held = held  # families whose money stays on the table (a circle bank's cover)
         self.bet = bet
         self.stake_unit = stake_unit
         self.by_family: dict[str, list[str]] = defaultdict(list)
@@ -138,6 +140,20 @@ class SimPlayers:
         """Craps: the bets on the layout the players would take back now."""
         return [bet for bet in layout if self.rng.random() < WITHDRAWS]
 
+    def chips_of(self, seat: int) -> int:
+        player = self._seat(seat)
+        return 0 if player is None else player.chips
+
+    def pay_in(self, seat: int, amount: int) -> None:
+        player = self._seat(seat)
+        assert player is not None and player.chips >= amount, f"seat {seat} cannot pay {amount}"
+        player.chips -= amount
+
+    def hand_back(self, seat: int, amount: int) -> None:
+        player = self._seat(seat)
+        if player is not None:
+            player.chips += amount
+
     def _seat(self, seat: int) -> SimPlayer | None:
         return next((p for p in self.players if p.seat == seat), None)
 
@@ -189,7 +205,7 @@ class SimPlayers:
     def collect(self, bets: Iterable[Bet], settlement: Iterable[Settlement]) -> None:
         """What the table hands back; a withdrawn bet's stake came back when it was withdrawn."""
         seats = {p.seat: p for p in self.players}
-        seat_of = {b.id: b.seat for b in bets}
+        seat_of = {b.id: b.seat for b in bets if b.family not in self.held}
         for entry in settlement:
             if entry.result == "withdrawn":
                 continue

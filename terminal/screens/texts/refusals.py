@@ -167,6 +167,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "la bestreta d'obertura comptada és {amount}: com a mínim {advance} (article 35)",
         "el anticipo de apertura contado es {amount}: como mínimo {advance} (artículo 35)",
     ),
+    "circle_no_advance": (
+        "una taula de cercle no té bestreta ni reposicions (article 35): la casa només en pren "
+        "la deducció, al pou",
+        "una mesa de círculo no tiene anticipo ni reposiciones (artículo 35): la casa solo toma "
+        "la deducción, al pozo",
+    ),
     "topup_no_session": (
         "la taula no té cap sessió oberta per fer-hi una reposició",
         "la mesa no tiene ninguna sesión abierta en la que hacer una reposición",

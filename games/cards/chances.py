@@ -1,6 +1,7 @@
 """The exact chances that the player wins, the banker wins, or they tie, in the first coup of a
-full shoe, card removal included: every deal of the coup is enumerated, dealt by the same rules
-as the engine deals (`Drawing.next_hand`).
+full shoe of a baccarat (punto banco, chemin de fer), card removal included: every deal of the
+coup is enumerated, dealt by the same rules as the engine deals (`Drawing.next_hand`: punto
+banco's drawing rules, chemin de fer's players as the simulated ones play).
 
 The 13 ranks count as the 10 values of a hand (tens and figures 0, the rest their face value),
 so a deal is a run of 4 to 6 values; its chance is the product of the cards of each value left
@@ -11,14 +12,21 @@ result is kept for the process (`functools.cache`).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import perm
+from typing import Protocol
 
-from games.cards.baccarat import count, value
+from games.cards.baccarat import MOST_CARDS, count, value
 from games.cards.cards import decks as shoe_cards
-from games.punto_banco.drawing import MOST_CARDS, Drawing
+
+
+class Drawing(Hashable, Protocol):
+    def next_hand(self, player: tuple[int, ...], banker: tuple[int, ...]) -> str | None:
+        """The hand the next card goes to ("player", "banker"), None once the coup is dealt."""
+        ...
 
 
 @dataclass(frozen=True)

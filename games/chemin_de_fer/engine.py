@@ -1,0 +1,416 @@
+"""The chemin de fer engine: the stakes against the bank, who holds the cards, the coup dealt
+and called, and the coup settled with the cut (section 07, `chemin-de-fer.md`).
+
+Pure. The table's state (`ChemState`) is the bank's life (games/chemin_de_fer/bank.py) and the
+banco suivi right; a coup starts from it with the pontes' stakes, the bank itself a bet staking
+what they cover (`bank:P`, docs/money.md), and is dealt ponte first, one card at a time. A
+two-card 8 or 9 is turned over and decides the coup; else the ponte calls (only a choice is
+asked: a total that must draw or stand calls itself), then the banker, free, but drawing on 0,
+or following his table once he asked for it [CF-3]. The bank's win is cut 5% (l. 818) into the
+cagnotte, the rest rounded down to the chip unit [C-2]; every stake is against the bank, so
+`house_net` is the cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.banking import VoidResult, collected_then_paid, duplicate_id, ended_totals
+from games.cards.baccarat import count, value
+from games.cards.cards import check_card
+from games.cards.coup import CoupResult, Misdeal, Need
+from games.chemin_de_fer.announcements import announce
+from games.chemin_de_fer.bank import Bank, BankRules, BankState, Due, apply
+from games.chemin_de_fer.drawing import CARTA, NO, banker_calls, natural, ponte_calls, winner
+from games.circle import CircleBet, cut, priority, won_less_cut
+from games.money import money
+from games.reasons import reason
+from games.records import (
+    BANK,
+    Announcement,
+    Bet,
+    BetRefused,
+    Limits,
+    Settlement,
+    another_game,
+    decimal4,
+)
+
+TABLE = "table"  # the banker asks for his table (l. 833): he follows it from then on
+STAKES = ("banco", "avec_table", "complete", "ponte")  # the pontes' codes (chemin-de-fer.md)
+# who holds the cards, in the ruled order [CF-7]: a banco (suivi, solo or in association),
+# "i últim complet", "banc amb la taula", then the highest stake
+HOLDS = {"banco": 0, "complete": 1, "avec_table": 2, "ponte": 3}
+
+WHY = {
+    "cdf_no_bank": "nobody holds the bank: it is offered first",
+    "cdf_not_circle_bet": "a chemin de fer stake is placed by position (ponte:3, ponte:s3)",
+    "cdf_unknown_code": "{code!r}: no chemin de fer stake (banco, avec_table, complete, ponte)",
+    "cdf_holder_stakes": "{position} holds the bank (or a share of it): no stake against it",
+    "cdf_one_stake": "{position} stakes already this coup",
+    "cdf_below_min": "{stake} is below the ponte minimum of {min}",
+    "cdf_not_chips": "{stake} is no whole number of chips of {unit}",
+    "cdf_over_rest": "{stake} is more than the bank's uncovered rest of {rest} (l. 816)",
+    "cdf_banco_whole": "a banco stakes the whole bank, {bank}: {rest} is uncovered",
+    "cdf_banco_partners": "a banco in association names every stake of its partners",
+    "cdf_suivi_right": "{position} has no right to banco suivi: {right}",
+    "cdf_avec_table_half": "banc amb la taula stakes half the bank, {half}",
+    "cdf_avec_table_once": "banc amb la taula is called once, when nobody goes banco",
+    "cdf_complete_after": "i últim complet completes a banc amb la taula: {rest}",
+    "cdf_call_not_asked": "{place} calls nothing now",
+    "cdf_call_refused": "{place} may call {options}, not {call}",
+}
+
+
+@dataclass(frozen=True)
+class ChemState:
+    """What stays between coups: the bank's life, and who may go banco suivi (l. 848, 853)."""
+
+    bank: BankState = BankState()
+    suivi: str | None = None
+
+
+@dataclass(frozen=True)
+class ChemCoup:
+    """A coup in progress: its stakes, the bet holding the cards, the cards of each side, the
+    calls made, and whether the banker follows his table."""
+
+    state: ChemState
+    bets: tuple[CircleBet, ...]
+    holder: CircleBet
+    ponte: tuple[str, ...] = ()
+    banker: tuple[str, ...] = ()
+    calls: tuple[tuple[str, str], ...] = ()  # (side, call), as called or imposed
+    table_used: bool = False
+
+    def total(self, side: str) -> int:
+        return count([value(card) for card in getattr(self, side)])
+
+    def called(self, side: str) -> str | None:
+        return next((call for who, call in self.calls if who == side), None)
+
+
+class ChemEngine:
+    game = "chemin_de_fer"
+
+    def __init__(self, rules: Any, limits: Limits):
+        self.rules = rules
+        self.limits = limits
+        self.bank = BankRules(
+            places=rules.places,
+            minimum=limits.min,
+            maximum=limits.max.get("bank"),
+            chip_unit=limits.chip_unit,
+            first_seat=rules.first_bank_seat,
+            garage_least=rules.garage_multiple * limits.min,
+        )
+
+    # -- the stakes -------------------------------------------------------------------------
+    def check(
+        self, bet: Bet, accepted: Sequence[Bet] = (), *, state: ChemState | None = None
+    ) -> str | None:
+        """Why `bet` cannot join the `accepted` stakes of the coup played from `state`."""
+        state = state or self.new_state()
+        if (refused := duplicate_id(bet, accepted)) is not None:
+            return refused
+        if type(bet) is not CircleBet:
+            return another_game(bet, CircleBet)
+        if bet.family not in STAKES:
+            return reason(WHY, "cdf_unknown_code", code=bet.code)
+        if (problem := bet.entered_problem()) is not None:
+            return problem
+        bank = state.bank.bank
+        if bank is None or bank.lost:
+            return reason(WHY, "cdf_no_bank")
+        at = str(bet.position)
+        if any(who == at for who, _ in bank.holders):
+            return reason(WHY, "cdf_holder_stakes", position=at)
+        stakes = CircleBet.narrowed(accepted)
+        if any(str(other.position) == at for other in stakes):
+            return reason(WHY, "cdf_one_stake", position=at)
+        return self._stake_refusal(bet, stakes, bank, state)
+
+    def _stake_refusal(
+        self, bet: CircleBet, accepted: Sequence[CircleBet], bank: Bank, state: ChemState
+    ) -> str | None:
+        unit, rest = self.limits.chip_unit, bank.amount - sum(b.stake for b in accepted)
+        if bet.stake % unit:
+            return reason(WHY, "cdf_not_chips", stake=money(bet.stake), unit=money(unit))
+        if bet.stake < min(self.limits.min, rest):
+            return reason(WHY, "cdf_below_min", stake=money(bet.stake), min=money(self.limits.min))
+        if bet.stake > rest:  # [CF-11]: the rest shown
+            return reason(WHY, "cdf_over_rest", stake=money(bet.stake), rest=money(rest))
+        families = {b.family for b in accepted}
+        if bet.family == "banco":
+            if bet.stake != rest or rest + sum(b.stake for b in accepted) != bank.amount:
+                return reason(WHY, "cdf_banco_whole", bank=money(bank.amount), rest=money(rest))
+            if {b.id for b in accepted} != set(bet.partners) or families - {"ponte"}:
+                return reason(WHY, "cdf_banco_partners")
+            if bet.suivi and state.suivi != str(bet.position):
+                right = f"{state.suivi} has it" if state.suivi else "nobody has it"
+                return reason(WHY, "cdf_suivi_right", position=str(bet.position), right=right)
+        half = bank.amount // 2 // unit * unit
+        if bet.family == "avec_table":
+            if accepted:
+                return reason(WHY, "cdf_avec_table_once")
+            if bet.stake != half:
+                return reason(WHY, "cdf_avec_table_half", half=money(half))
+        if bet.family == "complete" and (
+            "avec_table" not in families or "complete" in families or bet.stake != rest
+        ):
+            return reason(WHY, "cdf_complete_after", rest=money(rest))
+        return None
+
+    def place(self, bet: Bet, accepted: Sequence[Bet], *, state: ChemState | None = None) -> Bet:
+        if (refusal := self.check(bet, accepted, state=state)) is not None:
+            raise BetRefused(bet, refusal)
+        return bet
+
+    def new_state(self) -> ChemState:
+        return ChemState()
+
+    # -- the bank's life between coups --------------------------------------------------------
+    def due(self, state: ChemState) -> Due | None:
+        """What the rules journal of themselves before the next coup (bank.py `due`)."""
+        return self.bank.due(state.bank)
+
+    def waiting(self, state: ChemState) -> str | None:
+        return self.bank.waiting(state.bank)
+
+    def closing(self, state: ChemState) -> Due | None:
+        """At the session's close: the bank held goes back to its holders."""
+        held = state.bank.bank
+        return None if held is None or held.lost else self.bank.passing(held, "left")
+
+    # -- the coup -----------------------------------------------------------------------------
+    def start(self, state: ChemState, bets: Sequence[Bet]) -> ChemCoup:
+        """BetRefused for a stake the table cannot take; ValueError with no stake at all."""
+        accepted: list[Bet] = []
+        for bet in bets:
+            accepted.append(self.place(bet, accepted, state=state))
+        stakes = CircleBet.narrowed(accepted)
+        if not stakes:
+            raise ValueError("nobody stakes against the bank: no coup")
+        return ChemCoup(state, stakes, self._holder(state, stakes))
+
+    def _holder(self, state: ChemState, stakes: Sequence[CircleBet]) -> CircleBet:
+        """Who holds the cards [CF-7]: a banco, "i últim complet", "banc amb la taula", then
+        the highest seated stake, ties by priority (l. 847), and among standing stakes alone
+        the highest [CF-10]."""
+        banker = state.bank.bank
+        assert banker is not None
+        after = _seat_of(banker.banker)
+        order = {
+            str(p): i
+            for i, p in enumerate(priority([b.position for b in stakes], after, self.rules.places))
+        }
+        return min(
+            stakes,
+            key=lambda b: (HOLDS[b.family], b.standing, -b.stake, order[str(b.position)]),
+        )
+
+    def need(self, coup: ChemCoup) -> Need:
+        """A card for a side, a choice of a side's (a call a total makes by itself is made), or
+        "settle"."""
+        return self._need(self._forced(coup))
+
+    def _need(self, coup: ChemCoup) -> Need:
+        if (side := _card_due(coup)) is not None:
+            return Need("card", side)
+        if _turned(coup):
+            return Need("settle")
+        for side in ("ponte", "banker"):
+            if coup.called(side) is None:
+                options = self._options(coup, side)
+                return Need("decision", side, options)
+            if coup.called(side) == CARTA and len(getattr(coup, side)) == 2:
+                return Need("card", side)
+        return Need("settle")
+
+    def _options(self, coup: ChemCoup, side: str) -> tuple[str, ...]:
+        if side == "ponte":
+            free = coup.holder.family == "banco" and self.rules.banco_free_choice
+            return ponte_calls(coup.total("ponte"), free=free)
+        third = value(coup.ponte[2]) if len(coup.ponte) == 3 else None
+        calls = banker_calls(coup.total("banker"), third, table=coup.table_used)
+        if not coup.table_used and len(calls) > 1:
+            return (*calls, TABLE)
+        return calls
+
+    def card(self, coup: ChemCoup, card: str) -> ChemCoup:
+        check_card(card)
+        coup = self._forced(coup)
+        need = self._need(coup)
+        if need.kind != "card":
+            raise Misdeal(f"no card is due: the coup waits ({card} offered)", "discard")
+        if need.place == "ponte":
+            return replace(coup, ponte=(*coup.ponte, card))
+        return replace(coup, banker=(*coup.banker, card))
+
+    def _forced(self, coup: ChemCoup) -> ChemCoup:
+        """The calls a total makes by itself (0-4 draws, 6-7 stands, the banker's 0 or his
+        table's T and P cells), made until a choice or a card is due."""
+        while (need := self._need(coup)).kind == "decision" and len(need.options) == 1:
+            coup = replace(coup, calls=(*coup.calls, (need.place or "", need.options[0])))
+        return coup
+
+    def decide(self, coup: ChemCoup, place: str, action: str) -> ChemCoup:
+        coup = self._forced(coup)
+        need = self._need(coup)
+        if need.kind != "decision" or need.place != place:
+            raise ValueError(reason(WHY, "cdf_call_not_asked", place=place))
+        if action not in need.options:
+            raise ValueError(
+                reason(
+                    WHY,
+                    "cdf_call_refused",
+                    place=place,
+                    options=" or ".join(need.options),
+                    call=action,
+                )
+            )
+        if action == TABLE:
+            return replace(coup, table_used=True)
+        return replace(coup, calls=(*coup.calls, (place, action)))
+
+    def strategy(self, coup: ChemCoup, place: str, options: Sequence[str]) -> str:
+        """The simulated players': the ponte stands on 5 (and a free banco plays the fixed
+        rule), the banker asks for his table and draws at its two O cells (SimDrawing)."""
+        if place == "ponte":
+            return CARTA if CARTA in options and coup.total("ponte") <= 4 else NO
+        if TABLE in options:
+            return TABLE
+        return CARTA if CARTA in options else NO
+
+    def staked(self, coup: ChemCoup) -> tuple[Bet, ...]:
+        return coup.bets
+
+    def must_play_on(self, state: ChemState) -> bool:
+        return False
+
+    def settle(self, coup: ChemCoup, *, last_round: bool = False) -> CoupResult:
+        coup = self._forced(coup)
+        if (need := self._need(coup)).kind != "settle":
+            raise ValueError(f"the coup cannot be settled yet: it waits for {need.place}")
+        state, held = coup.state, coup.state.bank.bank
+        assert held is not None
+        p, b = coup.total("ponte"), coup.total("banker")
+        turned = frozenset(
+            side
+            for side in ("ponte", "banker")
+            if natural(coup.total(side), len(getattr(coup, side)))
+        )
+        won = winner(p, b, turned=turned)
+        covered = sum(bet.stake for bet in coup.bets)
+        at = held.banker
+        bank_bet = CircleBet("bank", _seat_of(at), f"bank:{at}", covered, at.startswith("s"))
+        taken = cut(covered, self.rules.cut_rate, self.limits.chip_unit)
+        pontes = {"ponte": "win", "bank": "lose", "tie": "push"}[won]
+        entries = [_evens(bet, pontes) for bet in coup.bets]
+        if won == "bank":
+            entries.append(won_less_cut(bank_bet, taken))
+            after = held.amount + taken.paid
+        else:
+            entries.append(_evens(bank_bet, "push" if won == "tie" else "lose"))
+            after = held.amount if won == "tie" else 0
+        bets = (*coup.bets, bank_bet)
+        cut_exact = taken.exact if won == "bank" else 0
+        cut_amount = taken.amount if won == "bank" else 0
+        outcome = {
+            "ponte": list(coup.ponte),
+            "banker": list(coup.banker),
+            "ponte_total": p,
+            "banker_total": b,
+            "holder": coup.holder.id,
+            "natural": _natural(turned),
+            "winner": won,
+            "table_used": coup.table_used,
+            "forced": None,
+            "bank": {
+                "before": held.amount,
+                "covered": covered,
+                "garage_obligatory": held.amount - covered,
+                "cut_exact": decimal4(cut_exact),
+                "cut": decimal4(cut_amount),
+                "after": after,
+            },
+        }
+        return CoupResult(
+            state=after_coup(state, outcome, coup.holder, len(coup.bets)),
+            outcome=outcome,
+            announcement=announce("result", ponte=p, banker=b, winner=won),
+            bets=bets,
+            settlement=collected_then_paid(bets, entries),
+            totals=ended_totals(bets, entries),
+        )
+
+    def void(self, state: ChemState, bets: Sequence[Bet], reason: str | None = None) -> VoidResult:
+        return VoidResult(state, announce("void_coup"), tuple(bets))
+
+    def announcement(self, key: str, **params: Any) -> Announcement:
+        return announce(key, **params)
+
+
+def bank_event(state: ChemState, kind: str, data: Mapping[str, Any]) -> ChemState:
+    """`state` after a bank event: a passed bank takes the banco suivi right with it."""
+    suivi = None if kind == "bank.passed" else state.suivi
+    return replace(state, bank=apply(state.bank, kind, data), suivi=suivi)
+
+
+def after_coup(
+    state: ChemState, outcome: dict[str, Any], holder: CircleBet, stakes: int
+) -> ChemState:
+    """The bank after a coup: grown by its win, kept on a tie [CF-12], lost (to pass before
+    the next coup, its uncovered rest to its holders); the banco suivi right to a banco
+    player who lost, or to a lone staker (l. 848, 853 [CF-9]), kept on a tie (l. 852)."""
+    bank_state = state.bank
+    held = bank_state.bank
+    assert held is not None
+    won, money_ = outcome["winner"], outcome["bank"]
+    if won == "ponte":
+        kept = replace(held, amount=money_["before"] - money_["covered"], lost=True)
+        suivi = None
+    else:
+        kept = replace(held, amount=money_["after"])
+        lone = stakes == 1
+        suivi = (
+            str(holder.position)
+            if holder.family == "banco" or lone
+            else (state.suivi if won == "tie" else None)
+        )
+    kept = replace(kept, coups=held.coups + 1)
+    return replace(state, bank=replace(bank_state, bank=kept), suivi=suivi)
+
+
+def _seat_of(at: str) -> int:
+    return int(at.lstrip("s").split(".")[0])
+
+
+def _card_due(coup: ChemCoup) -> str | None:
+    """The first four cards, one at a time, ponte first (l. 826)."""
+    if len(coup.ponte) < 2 or len(coup.banker) < 2:
+        return "ponte" if len(coup.ponte) <= len(coup.banker) else "banker"
+    return None
+
+
+def _turned(coup: ChemCoup) -> bool:
+    return any(natural(coup.total(side), 2) for side in ("ponte", "banker")) and (
+        len(coup.ponte) == 2 and len(coup.banker) == 2
+    )
+
+
+def _natural(turned: frozenset[str]) -> str | None:
+    if len(turned) == 2:
+        return "both"
+    return next(iter(turned), None)
+
+
+def _evens(bet: Bet, result: str) -> Settlement:
+    """A stake against the bank (or the bank's against the pontes) paid evens, or pushed."""
+    if result == "push":
+        return Settlement(bet.id, "push", returned=bet.stake, against=BANK)
+    if result == "win":
+        return Settlement(bet.id, "win", paid=bet.stake, returned=bet.stake, against=BANK)
+    return Settlement(bet.id, "lose", against=BANK)
