@@ -7,22 +7,37 @@ in the product's registry (its screens are to come): the test registers it."""
 from __future__ import annotations
 
 import io
+import tempfile
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from games.chemin_de_fer.game import GAME
 from games.registry import GAMES
 from terminal.assemble import RunOptions, assemble
+from terminal.config import load_table_config
 from terminal.runtime.journal.audit import audit
 from terminal.runtime.loop.state import TableState
-from terminal.screens.demo.scratch import local_table
 from tests.support.helpers import by_kind, journal_events
+
+# the example table, kept beside the test until the game is registered (config/tables holds
+# only tables the product plays)
+EXAMPLE = Path(__file__).with_name("chemin_de_fer_table.toml")
 
 
 @pytest.fixture
 def table_file(monkeypatch, tmp_path):
     monkeypatch.setitem(GAMES, GAME.id, GAME)
-    return local_table("chemin_de_fer", tmp_path, "sim://shoe?deal=0")
+    sockets = tempfile.mkdtemp(prefix="dt-cdf-")  # ipc paths are at most 107 bytes
+    return replace(
+        load_table_config(EXAMPLE),
+        device="sim://shoe?deal=0",
+        gpio=None,
+        db=tmp_path / "journal.sqlite",
+        publish=f"ipc://{sockets}/feed",
+        replay=f"ipc://{sockets}/replay",
+    )
 
 
 @pytest.mark.parametrize("seed", [3, 11])
