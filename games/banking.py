@@ -390,8 +390,8 @@ def steps_refusal(rules: TableRules, limits: Limits) -> str | None:
 
 
 class BankingEngine:
-    """What every banking engine does alike: a bet is placed when its `check` finds nothing
-    against it."""
+    """What every banking engine does alike, and a circle game's against its bank: a bet is
+    placed when its `check` finds nothing against it."""
 
     def check(self, bet: Bet, accepted: Sequence[Bet] = (), *, state: Any = None) -> str | None:
         """Why `bet` cannot join `accepted`, or None; a banking game's `state` (its prison,

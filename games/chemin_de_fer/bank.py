@@ -102,11 +102,12 @@ class BankState:
 @dataclass(frozen=True)
 class Due:
     """An event the rules journal of themselves between coups, and the money it hands back to
-    the players (a passed bank's shares), as (position, amount)."""
+    the players (a passed bank's shares), as (seat, amount): the place of each holder, or the
+    place he stands behind."""
 
     kind: str
     data: dict[str, Any]
-    handed: tuple[tuple[str, int], ...] = ()
+    handed: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ class BankRules:
             "garage": bank.garage,
             "shares": [{"by": who, "amount": amount} for who, amount in shares],
         }
-        return Due("bank.passed", data, tuple(shares))
+        return Due("bank.passed", data, tuple((position(who).seat, n) for who, n in shares))
 
     def stage(self, state: BankState) -> str:
         """How the next bank is awarded: in rotation while someone is left to offer it to, then
@@ -286,7 +287,9 @@ class BankRules:
             )
         if amount > free or amount > bank.amount:
             return reason(WHY, "bank_garage_over", amount=money(amount), free=money(free))
-        return self.amount_refusal(amount, 1) if amount % self.chip_unit else None
+        if amount % self.chip_unit:
+            return reason(WHY, "bank_not_chips", amount=money(amount), unit=money(self.chip_unit))
+        return None
 
 
 # -- the fold: each event's change -----------------------------------------------------------

@@ -17,21 +17,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.banking import VoidResult, collected_then_paid, duplicate_id, ended_totals
+from games.banking import (
+    BankingEngine,
+    VoidResult,
+    collected_then_paid,
+    duplicate_id,
+    ended_totals,
+)
 from games.cards.baccarat import count, value
 from games.cards.cards import check_card
 from games.cards.coup import CoupResult, Misdeal, Need
 from games.chemin_de_fer.announcements import announce
 from games.chemin_de_fer.bank import Bank, BankRules, BankState, Due, apply
 from games.chemin_de_fer.drawing import CARTA, NO, banker_calls, natural, ponte_calls, winner
-from games.circle import CircleBet, cut, priority, won_less_cut
+from games.circle import CircleBet, cut, position, priority, won_less_cut
 from games.money import money
 from games.reasons import reason
 from games.records import (
     BANK,
     Announcement,
     Bet,
-    BetRefused,
     Limits,
     Settlement,
     another_game,
@@ -92,7 +97,10 @@ class ChemCoup:
         return next((call for who, call in self.calls if who == side), None)
 
 
-class ChemEngine:
+class ChemEngine(BankingEngine):
+    """A stake is placed when `check` finds nothing against it, as at the banking games (the
+    bank a player's here)."""
+
     game = "chemin_de_fer"
 
     def __init__(self, rules: Any, limits: Limits):
@@ -163,11 +171,6 @@ class ChemEngine:
             return reason(WHY, "cdf_complete_after", rest=money(rest))
         return None
 
-    def place(self, bet: Bet, accepted: Sequence[Bet], *, state: ChemState | None = None) -> Bet:
-        if (refusal := self.check(bet, accepted, state=state)) is not None:
-            raise BetRefused(bet, refusal)
-        return bet
-
     def new_state(self) -> ChemState:
         return ChemState()
 
@@ -201,7 +204,7 @@ class ChemEngine:
         the highest [CF-10]."""
         banker = state.bank.bank
         assert banker is not None
-        after = _seat_of(banker.banker)
+        after = position(banker.banker).seat
         order = {
             str(p): i
             for i, p in enumerate(priority([b.position for b in stakes], after, self.rules.places))
@@ -305,7 +308,8 @@ class ChemEngine:
         won = winner(p, b, turned=turned)
         covered = sum(bet.stake for bet in coup.bets)
         at = held.banker
-        bank_bet = CircleBet("bank", _seat_of(at), f"bank:{at}", covered, at.startswith("s"))
+        seat = position(at)
+        bank_bet = CircleBet("bank", seat.seat, f"bank:{at}", covered, seat.standing)
         taken = cut(covered, self.rules.cut_rate, self.limits.chip_unit)
         pontes = {"ponte": "win", "bank": "lose", "tie": "push"}[won]
         entries = [_evens(bet, pontes) for bet in coup.bets]
@@ -382,10 +386,6 @@ def after_coup(
         )
     kept = replace(kept, coups=held.coups + 1)
     return replace(state, bank=replace(bank_state, bank=kept), suivi=suivi)
-
-
-def _seat_of(at: str) -> int:
-    return int(at.lstrip("s").split(".")[0])
 
 
 def _card_due(coup: ChemCoup) -> str | None:

@@ -80,8 +80,8 @@ def _banker(seen: EntrySeen, crowd: Crowd, take: Take, state: BankState) -> None
         return
     if bank.coups and rng.random() < PASSES:
         if take(PassBank(bank.banker)) is None:
-            for at, amount in life.passing(bank, "voluntary").handed:
-                crowd.hand_back(_seat(at), amount)
+            for seat, amount in life.passing(bank, "voluntary").handed:
+                crowd.hand_back(seat, amount)
         return
     free = bank.winnings - bank.garage
     if bank.winnings > life.garage_least and free > 0 and rng.random() < GARAGES:

@@ -72,7 +72,7 @@ def test_the_bank_lost_passes_its_uncovered_rest_back_and_a_tie_keeps_it():
     assert lost.outcome["bank"]["after"] == 0
     due = ENGINE.due(lost.state)
     assert due.kind == "bank.passed" and due.data["bank_left"] == 6_000
-    assert due.handed == (("1", 6_000),)
+    assert due.handed == ((1, 6_000),)
     tie = play(held(), [ponte("2", 4_000)], ["9H", "9S", "KD", "KC"])  # 9 and 9
     assert tie.outcome["winner"] == "tie" and {e.result for e in tie.settlement} == {"push"}
     assert tie.state.bank.bank.amount == 10_000 and ENGINE.due(tie.state) is None

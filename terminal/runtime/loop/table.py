@@ -301,12 +301,16 @@ class Table(Hearing):
             return
         seen, simulated = game_entries.TableSeen(self), self.game.simulated
         simulated.seat(seen, self.players, self.take_entry)
-        limits = self.setup.limits
-        for seat, amount in self.players.buyins(limits):
-            self.emit("cash.buyin", {"seat": seat, "cash": amount, "chips": amount}, round_no)
+        self.simulated_buyins(round_no)
         simulated.before_bets(seen, self.players, self.take_entry)
         for bet in self.rounds.sim_bets(round_no):
             self.place_bet(bet, entered=False)
+
+    def simulated_buyins(self, round_no: int | None) -> None:
+        """The simulated players who cannot cover a minimum stake buy chips in cash."""
+        assert self.players is not None
+        for seat, amount in self.players.buyins(self.setup.limits):
+            self.emit("cash.buyin", {"seat": seat, "cash": amount, "chips": amount}, round_no)
 
     def place_bet(self, bet: Bet, *, entered: bool = True) -> str | None:
         """Accept a bet on the open round, or refuse it: returns None or the reason. A bet a

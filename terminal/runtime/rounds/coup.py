@@ -225,8 +225,7 @@ class CoupRounds(Rounds):
         `between_coups`), or the croupier's entries. False when a stop ended the wait."""
         table, own = self.table, self._own
         if table.players is not None:
-            for seat, amount in table.players.buyins(table.setup.limits):
-                table.emit("cash.buyin", {"seat": seat, "cash": amount, "chips": amount})
+            table.simulated_buyins(None)  # the bank is put up of chips
             table.game.simulated.between_coups(self._seen(), table.players, table.take_entry)
         while True:
             self._journal_due(engine)
@@ -257,8 +256,8 @@ class CoupRounds(Rounds):
         table = self.table
         table.emit(due.kind, due.data, table.state.open_round)
         if table.players is not None:
-            for at, amount in due.handed:
-                table.players.hand_back(int(at.lstrip("s").split(".")[0]), amount)
+            for seat, amount in due.handed:
+                table.players.hand_back(seat, amount)
 
     def before_close(self) -> None:
         """A circle table's bank goes back to its holders as the session closes."""
