@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.cards.cards import pips
+from games.cards.shoe import read_shoe
+from games.profile import Section
 
 NATURALS = (8, 9)
 MOST_CARDS = 6  # a coup takes six cards at most: two hands of three
@@ -20,3 +22,14 @@ def value(card: str) -> int:
 def count(values: Sequence[int]) -> int:
     """A hand's total: the units of the sum of its cards' values."""
     return sum(values) % 10
+
+
+def read_baccarat_shoe(profile: Section) -> tuple[int, int, int]:
+    """A baccarat profile's shoe (`decks`, `burn`, `cut_reserve`): room behind the cut card, and
+    before it, for a whole coup of up to six cards."""
+    return read_shoe(
+        profile,
+        reserve_at_least=MOST_CARDS,
+        coup=MOST_CARDS,
+        reserve_why=f"the coup the cut card comes out in may take {MOST_CARDS} cards",
+    )

@@ -17,10 +17,9 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.banking import TableRules
-from games.cards.baccarat import MOST_CARDS, count
+from games.cards.baccarat import count, read_baccarat_shoe
 from games.cards.cards import FRENCH
 from games.cards.chances import CoupChances, coup_chances
-from games.cards.shoe import read_shoe
 from games.chemin_de_fer.drawing import BANKERS_TABLE
 from games.chemin_de_fer.engine import STAKES
 from games.odds import BetOdds
@@ -98,12 +97,7 @@ class ChemRules(TableRules):
         profile = Section(d, source)
         profile.refuse_unknown_keys(_KEYS)
         profile.read("game", game_id(GAME), default=GAME)
-        decks, burn, cut_reserve = read_shoe(
-            profile,
-            reserve_at_least=MOST_CARDS,
-            coup=MOST_CARDS,
-            reserve_why=f"the coup the stop card comes out in may take {MOST_CARDS} cards",
-        )
+        decks, burn, cut_reserve = read_baccarat_shoe(profile)
         cut = profile.read("cut", parse_share)
         if not 0 <= cut < Fraction(1, 10):
             raise RulebookError(f"{profile.at('cut')}: a cut in [0, 10%), not {cut}")

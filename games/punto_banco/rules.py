@@ -17,10 +17,9 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games.banking import TableRules
-from games.cards.baccarat import MOST_CARDS
+from games.cards.baccarat import read_baccarat_shoe
 from games.cards.cards import FRENCH
 from games.cards.chances import CoupChances, coup_chances
-from games.cards.shoe import read_shoe
 from games.odds import BetOdds
 from games.profile import (
     Section,
@@ -74,12 +73,7 @@ class PuntoBancoRules(TableRules):
         profile = Section(d, source)
         profile.refuse_unknown_keys(_KEYS)
         profile.read("game", game_id(GAME), default=GAME)
-        decks, burn, cut_reserve = read_shoe(
-            profile,
-            reserve_at_least=MOST_CARDS,
-            coup=MOST_CARDS,
-            reserve_why=f"the coup the cut card comes out in may take {MOST_CARDS} cards",
-        )
+        decks, burn, cut_reserve = read_baccarat_shoe(profile)
         bets = profile.section("bets")
         payouts, max_multiple, allowed = read_bets(bets, FAMILIES)
         rules = cls(
