@@ -486,3 +486,30 @@ def test_the_card_pads_grey_what_the_shoe_cannot_give_and_a_correction_puts_back
     assert spent_cards(shoe, back=["2O"], held=["3O"]) == {"1O", "3O"}  # its new one, out
     two = Shoe(2).draw("AS")
     assert spent_cards(two) == frozenset()  # a two-deck shoe holds another ace of spades
+
+
+def test_a_keys_label_stays_below_its_corner_note():
+    """A card of a corrected coup names its place in the corner ("Tirada") and its card below:
+    the label never runs across the note's line (it did, "Tirada" over monte's "2")."""
+    from terminal.screens.pads.base import key, ring_width
+
+    surface = pygame.Surface((220, 110))
+    rect = pygame.Rect(5, 5, 200, 96)
+    white, blue = (245, 245, 240), (30, 90, 200)
+    tile = key(rect, "5 Espases", lambda: None, colour=white, label_colour=blue, corner="7")
+    surface.fill((0, 0, 0))
+    tile.draw(surface)
+    note = kit.font(max(16, rect.h // 4)).get_height() + ring_width(rect)
+    band = [
+        surface.get_at((x, y))[:3]
+        for x in range(rect.x + 40, rect.right - 12)
+        for y in range(rect.y + 4, rect.y + note)
+    ]
+    assert set(band) == {white}  # nothing but the key's face beside the note
+    label = [
+        (x, y)
+        for x in range(rect.x + 40, rect.right - 12)
+        for y in range(rect.y + note, rect.bottom - 4)
+        if surface.get_at((x, y))[:3] != white
+    ]
+    assert label  # the label is drawn, below the note

@@ -127,16 +127,23 @@ class Key(kit.Button):
             width=2,
             border_radius=8,
         )
+        corner_size = max(16, self.rect.h // 4)
         if self.face is not None:
             self.face(surface, self.rect)
         elif self.label:
             colour = self.label_colour if enabled else kit.DIM
+            # the label below the corner note, never across it (monte's "Tirada" over a card)
+            area = pygame.Rect(self.rect)
+            if self.corner:
+                note = kit.font(corner_size).get_height() + ring_width(self.rect)
+                area.h -= note
+                area.y += note
             if self.size:
-                size, lines = self.size, tuple(kit.wrap(self.label, self.size, self.rect.w - 12))
+                size, lines = self.size, tuple(kit.wrap(self.label, self.size, area.w - 12))
             else:
-                size, lines = label_size(self.label, self.rect.w, self.rect.h, self.share)
+                size, lines = label_size(self.label, area.w, area.h, self.share)
             step = kit.font(size).get_linesize()
-            top = self.rect.centery - step * len(lines[:2]) // 2
+            top = area.centery - step * len(lines[:2]) // 2
             for n, line in enumerate(lines[:2]):
                 kit.text(
                     surface,
@@ -154,7 +161,7 @@ class Key(kit.Button):
                 surface,
                 self.corner,
                 (self.rect.x + inset, self.rect.y + inset - 2),
-                size=max(16, self.rect.h // 4),
+                size=corner_size,
                 colour=self.label_colour,
             )
 
