@@ -499,7 +499,7 @@ def test_a_keys_label_stays_below_its_corner_note():
     tile = key(rect, "5 Espases", lambda: None, colour=white, label_colour=blue, corner="7")
     surface.fill((0, 0, 0))
     tile.draw(surface)
-    note = kit.font(max(16, rect.h // 4)).get_height() + ring_width(rect)
+    note = ring_width(rect) + 2 + kit.font(max(16, rect.h // 4)).get_height()
     band = [
         surface.get_at((x, y))[:3]
         for x in range(rect.x + 40, rect.right - 12)

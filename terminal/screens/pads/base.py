@@ -135,7 +135,7 @@ class Key(kit.Button):
             # the label below the corner note, never across it (monte's "Tirada" over a card)
             area = pygame.Rect(self.rect)
             if self.corner:
-                note = kit.font(corner_size).get_height() + ring_width(self.rect)
+                note = _corner_inset(self.rect) + kit.font(corner_size).get_height()
                 area.h -= note
                 area.y += note
             if self.size:
@@ -155,15 +155,19 @@ class Key(kit.Button):
                 )
         if self.selected:
             ring(surface, self.rect)
-        if self.corner:
-            inset = ring_width(self.rect) + 2
+        if self.corner:  # inside the selected ring, never on it
+            inset = _corner_inset(self.rect)
             kit.text(
                 surface,
                 self.corner,
-                (self.rect.x + inset, self.rect.y + inset - 2),
+                (self.rect.x + inset, self.rect.y + inset),
                 size=corner_size,
                 colour=self.label_colour,
             )
+
+
+def _corner_inset(rect: pygame.Rect) -> int:
+    return ring_width(rect) + 2
 
 
 def ring_width(rect: pygame.Rect) -> int:
