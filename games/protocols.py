@@ -242,6 +242,14 @@ class LayingEngine(CoupEngine, Protocol):
     def layout_call(self, layout: Any) -> Announcement | None: ...
 
 
+class CutEngine(Engine, Protocol):
+    """A circle game's engine: what its settled round's `outcome` says of the house's cut, for
+    the `cagnotte` event (`circle-games.md`): `rate`, `base` (what the rate applies to) and
+    `exact` (rate x base, before rounding)."""
+
+    def cut_of(self, outcome: Mapping[str, Any]) -> dict[str, Any]: ...
+
+
 class BankedEngine(CoupEngine, Protocol):
     """A coup engine whose table lives between coups (a circle table's bank, `chemin-de-fer.md`):
     before each coup the table journals what `due` says the rules do of themselves (a lost bank

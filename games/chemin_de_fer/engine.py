@@ -350,6 +350,15 @@ class ChemEngine(BankingEngine):
             totals=ended_totals(bets, entries),
         )
 
+    def cut_of(self, outcome: Mapping[str, Any]) -> dict[str, Any]:
+        """The coup's cut: the rate of the bank's winnings, the stakes it covered."""
+        bank = outcome["bank"]
+        return {
+            "rate": float(self.rules.cut_rate),
+            "base": bank["covered"],
+            "exact": bank["cut_exact"],
+        }
+
     def void(self, state: ChemState, bets: Sequence[Bet], reason: str | None = None) -> VoidResult:
         return VoidResult(state, announce("void_coup"), tuple(bets))
 

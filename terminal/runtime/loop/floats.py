@@ -216,7 +216,8 @@ class HouseFloat:
 class CircleFloat:
     """A circle table's money (docs/money.md): no advance, no tray; the house takes only the cut
     of each round into the cagnotte (`totals.house_net`), journaled after each result that has
-    one with the session's total, and opened and counted at the close (`cagnotte.count`)."""
+    one with the session's total and what the game's engine says of the cut (`CutEngine`), and
+    opened and counted at the close (`cagnotte.count`)."""
 
     def __init__(self, table: Journaling):
         self.table = table
@@ -233,14 +234,11 @@ class CircleFloat:
         if not amount:
             return
         table = self.table
-        money_ = data["outcome"].get("bank", {})
         table.emit(
             "cagnotte",
             {
                 "round": event["round"],
-                "rate": float(table.rules.cut_rate),
-                "base": money_.get("covered", 0),
-                "exact": money_.get("cut_exact", amount),
+                **table.engine.cut_of(data["outcome"]),
                 "amount": amount,
                 "session_total": table.state.cagnotte + amount,
                 "corrects": None,
