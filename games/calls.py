@@ -3,8 +3,8 @@
 "Facin joc" / "Hagan juego" / "Place your bets", "No hi va més" / "No va más" / "No more
 bets", the void spin, and the closing countdown: Article 27.5 has "les tres últimes boles"
 announced at the boule, roulette and wheel of fortune tables alike, and "les últimes cinc mans"
-at the card tables that count hands (`last_hands`). A game's announcements module adds its own
-result call to these.
+at the card tables that count hands (`last_hands`), where every croupier calls a void coup
+alike (`void_coup`). A game's announcements module adds its own result call to these.
 """
 
 from __future__ import annotations
@@ -61,6 +61,11 @@ CALLS: dict[str, Callable[..., Texts]] = {
     "last_rounds": last_rounds,
     "void_spin": lambda: {"ca": "Tirada nul·la", "es": "Tirada nula", "en": "No spin"},
 }
+
+
+def void_coup() -> Texts:
+    """A card table's void coup, in the words every card game's croupier says it."""
+    return {"ca": "Jugada nul·la", "es": "Jugada nula", "en": "Void coup"}
 
 
 def announcer(game: str, result: Callable[..., Texts]) -> Callable[..., Announcement]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.calls import CALLS
+from games.calls import CALLS, void_coup
 from games.records import Announcement
 
 Texts = dict[str, str]
@@ -66,7 +66,7 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
         "es": "Carta eliminada",
         "en": "Card discarded",
     },
-    "void_coup": lambda: {"ca": "Jugada nul·la", "es": "Jugada nula", "en": "Void coup"},
+    "void_coup": void_coup,
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.calls import CALLS, Texts, last_hands
+from games.calls import CALLS, Texts, last_hands, void_coup
 from games.money import money
 from games.records import Announcement
 
@@ -47,7 +47,7 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
         "es": "Última jugada del corte",
         "en": "Last coup of the shoe",
     },
-    "void_coup": lambda: {"ca": "Jugada nul·la", "es": "Jugada nula", "en": "Void coup"},
+    "void_coup": void_coup,
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.calls import CALLS, Texts, last_hands
+from games.calls import CALLS, Texts, last_hands, void_coup
 from games.cards.cards import rank, suit
 from games.records import Announcement
 
@@ -66,7 +66,7 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
         "es": "Jugada nula: las cuatro cartas de un valor antes de colocarlas todas",
         "en": "Void coup: all four cards of a rank before the layout was laid",
     },
-    "void_coup": lambda: {"ca": "Jugada nul·la", "es": "Jugada nula", "en": "Void coup"},
+    "void_coup": void_coup,
 }
 
 

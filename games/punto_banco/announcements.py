@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.calls import CALLS, Texts, last_hands
+from games.calls import CALLS, Texts, last_hands, void_coup
 from games.records import Announcement
 
 _WINNER = {
@@ -41,7 +41,7 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
         "es": "Última mano del corte",
         "en": "Last hand of the shoe",
     },
-    "void_coup": lambda: {"ca": "Jugada nul·la", "es": "Jugada nula", "en": "Void coup"},
+    "void_coup": void_coup,
 }
 
 

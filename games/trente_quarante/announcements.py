@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.calls import CALLS, Texts
+from games.calls import CALLS, Texts, void_coup
 from games.records import Announcement
 from games.trente_quarante.rows import TOTALS
 
@@ -77,7 +77,7 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
         "es": "Carta roja: jugada nula",
         "en": "The red card: the coup is void",
     },
-    "void_coup": lambda: {"ca": "Jugada nul·la", "es": "Jugada nula", "en": "Void coup"},
+    "void_coup": void_coup,
     "last_coup": lambda: {"ca": "Última jugada", "es": "Última jugada", "en": "Last coup"},
 }
 
