@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.blackjack.game import GAME as BLACKJACK
 from games.boule.game import GAME as BOULE
+from games.chemin_de_fer.game import GAME as CHEMIN_DE_FER
 from games.craps.game import GAME as CRAPS
 from games.fortune_wheel.game import GAME as FORTUNE_WHEEL
 from games.game import Game
@@ -27,6 +28,7 @@ GAMES: dict[str, Game] = {
         PUNTO_BANCO,
         TRENTE_QUARANTE,
         MONTE,
+        CHEMIN_DE_FER,
     )
 }
 

@@ -1,7 +1,6 @@
-"""What the croupier says at a chemin de fer table, in Catalan, Spanish and English: the bank
-announced as the largest stake ("hi ha ... en la banca", l. 841), the calls for stakes, each
-side's total and who wins, the void coup, the shoe's last coup (its stop card, l. 840) and «les
-últimes cinc mans» (art. 27.5)."""
+"""What the croupier says at a chemin de fer table, in Catalan, Spanish and English: the calls
+for stakes, each side's total and who wins, the void coup, the shoe's last coup (its stop card,
+l. 840) and «les últimes cinc mans» (art. 27.5)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from games.calls import CALLS, Texts, last_hands, void_coup
-from games.money import money
 from games.records import Announcement
 
 _WINNER = {
@@ -27,20 +25,10 @@ def _result(ponte: int, banker: int, winner: str) -> Texts:
     }
 
 
-def _bank(amount: int) -> Texts:
-    shown = money(amount)
-    return {
-        "ca": f"Hi ha {shown} en la banca",
-        "es": f"Hay {shown} en la banca",
-        "en": f"{shown} in the bank",
-    }
-
-
 _TEXTS: dict[str, Callable[..., Texts]] = {
     "place_bets": CALLS["place_bets"],
     "no_more_bets": CALLS["no_more_bets"],
     "result": _result,
-    "bank_amount": _bank,
     "last_rounds": last_hands,
     "cut_card": lambda: {
         "ca": "Última jugada de l'escapçament",
@@ -53,7 +41,7 @@ _TEXTS: dict[str, Callable[..., Texts]] = {
 
 def announce(key: str, **params: Any) -> Announcement:
     """The announcement `key` in every language: place_bets, no_more_bets, result (ponte=,
-    banker=: the totals; winner=: ponte, bank or tie), bank_amount (amount=), last_rounds (n=),
+    banker=: the totals; winner=: ponte, bank or tie), last_rounds (n=),
     cut_card, void_coup."""
     if key not in _TEXTS:
         raise ValueError(f"no chemin de fer announcement {key!r} (known: {', '.join(_TEXTS)})")

@@ -20,8 +20,9 @@ from games.banking import TableRules
 from games.cards.baccarat import count, read_baccarat_shoe
 from games.cards.cards import FRENCH
 from games.cards.chances import CoupChances, coup_chances
+from games.chemin_de_fer.bank import Bank, BankState
 from games.chemin_de_fer.drawing import BANKERS_TABLE
-from games.chemin_de_fer.engine import STAKES
+from games.chemin_de_fer.engine import STAKES, ChemState
 from games.odds import BetOdds
 from games.profile import (
     RulebookError,
@@ -36,6 +37,8 @@ from games.profile import (
 from games.records import Limits
 
 GAME = "chemin_de_fer"
+SCENARIO = "bank_held"  # the odds' table: a bank held (`ChemRules.scenario`)
+SCENARIO_BANK = 10**12  # its amount: no stake of a simulation reaches it
 _KEYS = (
     "game",
     "source",
@@ -143,11 +146,17 @@ class ChemRules(TableRules):
         covered."""
         c = self.chances()
         take = self.cut_rate * c.banker
+        held = SCENARIO  # a bank held: what each coup is played from
         edge_ponte = c.banker - c.player
         edge_bank = c.player - c.banker * (1 - self.cut_rate)
         return [
             BetOdds(
-                "ponte", "ponte (any stake against the bank)", Fraction(1), c.player, edge_ponte
+                "ponte",
+                "ponte (any stake against the bank)",
+                Fraction(1),
+                c.player,
+                edge_ponte,
+                scenario=held,
             ),
             BetOdds(
                 "bank",
@@ -156,5 +165,15 @@ class ChemRules(TableRules):
                 1 - self.cut_rate,
                 c.banker,
                 edge_bank,
+                scenario=held,
             ),
         ]
+
+    def scenario(self, name: str) -> tuple[ChemState, tuple[str, ...]]:
+        """The table the odds are for: a bank held at the last place, deep enough for any
+        stake (`dealer-terminal simulate` plays each coup from it), a full shoe."""
+        if name != SCENARIO:
+            raise KeyError(f"no chemin de fer scenario {name!r} (there is {SCENARIO!r})")
+        banker = str(self.places)
+        bank = Bank(banker, SCENARIO_BANK, SCENARIO_BANK, holders=((banker, Fraction(1)),))
+        return ChemState(BankState(bank)), ()

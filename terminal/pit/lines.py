@@ -113,6 +113,10 @@ _DESCRIBE = {
     "round.correction": _correction,
     "announcement": lambda d: f'"{_said(d)}"' if _said(d) else str(d.get("key")),
     "float.advance": lambda d: f"amount {_money(d.get('amount'))} chips {_chips(d.get('chips'))}",
+    "cagnotte": lambda d: f"cut {_money(d.get('amount'))} total {_money(d.get('session_total'))}",
+    "cagnotte.count": lambda d: (
+        f"counted {_money(d.get('counted'))} expected {_money(d.get('expected'))}"
+    ),
     "float.count": lambda d: (
         f"chips {_chips(d.get('chips'))} drop {_money(d.get('drop'))} "
         f"result {_signed(d.get('result'))}"

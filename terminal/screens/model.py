@@ -172,7 +172,7 @@ class ScreenModel:
         elif kind == "table.close":
             self.closed = True
             self.summary = {**self.summary, **data}
-        elif kind == "float.count":
+        elif kind in ("float.count", "cagnotte.count"):
             self.summary = {**self.summary, **data}
         elif kind == "float.advance" and data.get("reason") == "opening":
             self.advance = data["amount"]

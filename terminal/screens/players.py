@@ -143,7 +143,8 @@ def _header(
     table = texts("players_table", table=info.table)
     name = game_name(info, texts)
     limits = texts("players_limits", min=texts.money(info.minimum), max=texts.money(info.maximum))
-    advance = texts("players_advance", amount=texts.money(info.advance))
+    # a circle table has no advance (art. 35): no line of it
+    advance = texts("players_advance", amount=texts.money(info.advance)) if info.advance else " "
     lines = 2 if portrait else 0
     rect = pygame.Rect(top.x, top.y, top.w, 2 * pad + step_big + step_small * (1 + lines))
     kit.panel(surface, rect)

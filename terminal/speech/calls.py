@@ -87,6 +87,9 @@ def keyed(rules: Any) -> Iterator[tuple[str, dict[str, Any]]]:
         yield "dealer_total", {"total": total}
     for player, banker in product(HAND_TOTALS, repeat=2):
         yield "result", {"player": player, "banker": banker}
+        # a circle baccarat's: the ponte's total, the bank's, and who won
+        winner = "tie" if player == banker else "ponte" if player > banker else "bank"
+        yield "result", {"ponte": player, "banker": banker, "winner": winner}
     for noir, rouge in product(ROW_TOTALS, repeat=2):
         for colour in COLOURS:
             yield "result", {"noir": noir, "rouge": rouge, "colour": colour}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.blackjack.bet import BlackjackBet
+from games.circle import CircleBet
 from games.entries import ENTERED_PLAIN
 from games.prison import PrisonBet
 from games.records import Bet, another_game
@@ -92,6 +93,7 @@ def test_a_game_names_its_class_of_bets():
         "punto_banco": Bet,
         "trente_quarante": TrenteQuaranteBet,
         "monte": Bet,
+        "chemin_de_fer": CircleBet,
     }
 
 

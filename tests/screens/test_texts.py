@@ -215,15 +215,6 @@ def _owns_refusals(path: Path) -> bool:
     return any(isinstance(target, ast.Name) and target.id == "WHY" for target in targets)
 
 
-# game packages under way, not yet in the registry: their refusals get their Catalan and
-# Spanish with their screens (chemin de fer: issue 24, its screens still to come)
-UNREGISTERED = {"chemin_de_fer"}
-
-
-def test_a_game_under_way_is_in_no_registry():
-    assert not UNREGISTERED & set(GAMES)
-
-
 def test_every_module_that_refuses_is_listed_once():
     """The list of owners (terminal/screens/texts/refusals.py, games' through their
     descriptions) names the table of every module that keeps one: none is left out."""
@@ -235,10 +226,7 @@ def test_every_module_that_refuses_is_listed_once():
                 found.append(".".join(path.relative_to(ROOT).with_suffix("").parts))
     assert len(found) > 10
     left_out = [
-        name
-        for name in found
-        if not any(importlib.import_module(name).WHY is t for t in listed)
-        and name.split(".")[1] not in UNREGISTERED
+        name for name in found if not any(importlib.import_module(name).WHY is t for t in listed)
     ]
     assert not left_out, f"tables of refusals in no list (refusals.py, Game.reasons): {left_out}"
 

@@ -42,7 +42,7 @@ def invalid_toml(tmp_path: Path) -> Path:
 
 
 def unknown_game(tmp_path: Path) -> Path:
-    return edit_toml(write_config(tmp_path), lambda t: t["table"].update(game="chemin_de_fer"))
+    return edit_toml(write_config(tmp_path), lambda t: t["table"].update(game="pai_gow"))
 
 
 def unreadable(tmp_path: Path) -> Path:
@@ -104,7 +104,7 @@ def test_a_long_error_at_the_small_display_still_shows_whole(tmp_path):
         pytest.param(invalid_toml, "not valid TOML", id="invalid TOML"),
         pytest.param(
             unknown_game,
-            "[table] game 'chemin_de_fer': the table does not play it",
+            "[table] game 'pai_gow': the table does not play it",
             id="unknown game",
         ),
         pytest.param(unreadable, "cannot be read", id="unreadable"),

@@ -1,34 +1,27 @@
 """A chemin de fer table plays through the table runtime (issue 24, in part): its simulated
 players take, decline, auction and pass banks and stake against them; every coup journals its
 cut, the cagnotte is counted at the close against the coups, the bank's money is all handed
-back, no advance is journaled, and the journal is re-settled by its audit. The game is not yet
-in the product's registry (its screens are to come): the test registers it."""
+back, no advance is journaled, and the journal is re-settled by its audit."""
 
 from __future__ import annotations
 
 import io
 import tempfile
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from games.chemin_de_fer.game import GAME
-from games.registry import GAMES
 from terminal.assemble import RunOptions, assemble
 from terminal.config import load_table_config
 from terminal.runtime.journal.audit import audit
 from terminal.runtime.loop.state import TableState
-from tests.support.helpers import by_kind, journal_events
+from tests.support.helpers import REPO, by_kind, journal_events
 
-# the example table, kept beside the test until the game is registered (config/tables holds
-# only tables the product plays)
-EXAMPLE = Path(__file__).with_name("chemin_de_fer_table.toml")
+EXAMPLE = REPO / "config" / "tables" / "chemin_de_fer.toml"
 
 
 @pytest.fixture
-def table_file(monkeypatch, tmp_path):
-    monkeypatch.setitem(GAMES, GAME.id, GAME)
+def table_file(tmp_path):
     sockets = tempfile.mkdtemp(prefix="dt-cdf-")  # ipc paths are at most 107 bytes
     return replace(
         load_table_config(EXAMPLE),

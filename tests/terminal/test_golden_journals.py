@@ -9,7 +9,7 @@ Every event up to that void is the one recorded at 43b55fd, but one: with issue 
 behind the first shoe's red card (the simulated shoe deals it) is put aside as "behind the red
 card", no longer a `card_out_of_turn` fault. Issue 21 added the `why` of a void's reason (its
 key, for the screens' languages: tests/screens/test_texts.py), left out here. Monte's was
-recorded when the game was added (issue 23)."""
+recorded when the game was added (issue 23), chemin de fer's when it was (issue 24)."""
 
 from __future__ import annotations
 

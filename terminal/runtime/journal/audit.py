@@ -84,6 +84,7 @@ def audit(path: str | Path) -> AuditReport:
 def _resettle(events: Iterable[dict]) -> None:
     state: TableState | None = None
     engine = None
+    cuts: dict[int, int] = {}  # a circle table's: each round's house net, the session's
     for event in events:
         seq, data = event["seq"], event["data"]
         if state is None:
@@ -92,18 +93,38 @@ def _resettle(events: Iterable[dict]) -> None:
             # the state before each result kept: a correction is settled again from it
             state = TableState(event["table"], event["game"], keep_before_result=True)
         if event["kind"] == "table.open":
-            engine = _engine(event)
+            engine, cuts = _engine(event), {}
         elif event["kind"] == "round.result":
             if engine is None:
                 raise _Mismatch(seq, "a round result outside any session")
             _check_round(engine, state, event)
+            cuts[event["round"]] = data["totals"]["house_net"]
         elif event["kind"] == "round.correction":
             if engine is None:
                 raise _Mismatch(seq, "a round correction outside any session")
             _check_correction(engine, state, event)
         elif event["kind"] == "float.count":
             _check_count(state, seq, data)
+        elif event["kind"] == "cagnotte" and data.get("corrects") is None:
+            if data["amount"] != cuts.get(event["round"]):
+                raise _Mismatch(seq, f"the cagnotte takes {data['amount']}, not its round's cut")
+        elif event["kind"] == "cagnotte.count":
+            _check_cagnotte(state, seq, data, sum(cuts.values()))
         state.apply(event)
+
+
+def _check_cagnotte(state: TableState, seq: int, data: dict, cut: int) -> None:
+    """A circle table's cagnotte is counted against what its coups put in it, the session's
+    house net (`cut`: each round's cut and its breakage): the journal's own figures must agree;
+    what the people counted differs from them is the count's (`difference`)."""
+    if not data["expected"] == state.cagnotte == cut:
+        raise _Mismatch(
+            seq,
+            f"the cagnotte expected {data['expected']}, its events put in {state.cagnotte}, "
+            f"the rounds' house net is {cut}",
+        )
+    if data["difference"] != data["counted"] - data["expected"]:
+        raise _Mismatch(seq, "the cagnotte's difference is not counted less expected")
 
 
 def _check_count(state: TableState, seq: int, data: dict) -> None:

@@ -71,6 +71,12 @@ LINES: dict[str, Callable[[Say, dict], str]] = {
         f"minimum {money(data['limits']['min'])}"
     ),
     "float.advance": lambda say, data: f"advance ({data['reason']}): {money(data['amount'])}",
+    "cagnotte": lambda say, data: (
+        f"cagnotte: {money(data['amount'])}, the session's {money(data['session_total'])}"
+    ),
+    "cagnotte.count": lambda say, data: (
+        f"cagnotte counted {money(data['counted'])}, its coups {money(data['expected'])}"
+    ),
     "float.count": lambda say, data: (
         f"count: chips {money(data['chips'])} + drop {money(data['drop'])} "
         f"- advances {money(data['advances'])} = result {money(data['result'])}"

@@ -90,8 +90,9 @@ class TableFace(Protocol):
     # -- what its round waits for: snapshots the table thread publishes ----------------------
     @property
     def waiting(self) -> str | None:
-        """What the round waits for from its device now ("spin", "throw", "card", "shoe"), or
-        None: when the croupier's screen takes an entry of the outcome."""
+        """What the round waits for from its device now ("spin", "throw", "card", "shoe"; a
+        circle table's "bank", awarded before the coup), or None: when the croupier's screen
+        takes an entry of the outcome."""
 
     @property
     def manual(self) -> bool:

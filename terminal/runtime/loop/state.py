@@ -23,7 +23,9 @@ from terminal.contract.kinds import refusal
 RECENT = 12
 ACKNOWLEDGED = ("error", "critical")  # fault severities whose banner stays until `fault.ack`
 # after these, the last round's result can no longer be corrected at the table
-_ENDS_CORRECTION = frozenset({"round.open", "float.count", "table.open", "table.close"})
+_ENDS_CORRECTION = frozenset(
+    {"round.open", "float.count", "cagnotte.count", "table.open", "table.close"}
+)
 
 
 class CorrectionNotFolded(RuntimeError):
@@ -45,6 +47,7 @@ class TableState:
         "table.close": "_on_table_close",
         "float.advance": "_on_float_advance",
         "float.count": "_on_float_count",
+        "cagnotte.count": "_on_float_count",  # a circle table's closing count
         "cagnotte": "_on_cagnotte",
         "limits.change": "_on_limits_change",
         "table.limits": "_on_table_limits",

@@ -253,7 +253,9 @@ class Table(Hearing):
                 "profile": st.profile,
                 "croupier": st.croupier,
                 "rounds": st.rounds_settled,
-                "house_net": st.house_net,
+                # what the house gained: its float's net, or a circle table's cagnotte (the
+                # house no party to the stakes, its float's net nothing)
+                "house_net": st.house_net + st.cagnotte,
             },
         )
 

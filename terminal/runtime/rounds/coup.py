@@ -235,7 +235,8 @@ class CoupRounds(Rounds):
             if table.control.stop_requested.is_set():
                 return False
             if table.players is None:
-                table.hear_faults_until(_changed(own, state), 1.0)
+                with self.waiting_for("bank"):
+                    table.hear_faults_until(_changed(own, state), 1.0)
                 continue
             table.game.simulated.between_coups(self._seen(), table.players, table.take_entry)
             if own.engine_state() == state:  # never a table that spins on its own

@@ -117,9 +117,12 @@ def simulate(
 
 
 def _simulate_scenarios(game, rules, engine, rows, rounds, rng, progress) -> list[RowStats]:
-    """Rows given for scenarios (monte's layouts): `rounds` rounds of each, every one from the
-    scenario's state with a bet of each of its rows, dealt from the rest of its pack shuffled,
-    and played on while the engine says its coup must (Primeres' open bets into Segones)."""
+    """Rows given for scenarios (monte's layouts, a chemin de fer bank held): `rounds` rounds of
+    each, every one from the scenario's state with a bet of each of its rows, dealt from the
+    rest of its pack shuffled, and played on while the engine says its coup must (Primeres'
+    open bets into Segones). A row whose bet no player places is the engine's own (a circle
+    table's bank, its cover of the stakes): measured from its settlement, by its family, per
+    unit it staked."""
     bet_class = game_of(game).bet
     scenarios = list(dict.fromkeys(row.scenario for row in rows))
     bar = _Progress(rounds * len(scenarios), progress)
@@ -127,8 +130,14 @@ def _simulate_scenarios(game, rules, engine, rows, rounds, rng, progress) -> lis
         start, out = rules.scenario(name)
         pack = list((deck_cards(rules.decks, rules.deck) - Counter(out)).elements())
         mine = [(i, row) for i, row in enumerate(rows) if row.scenario == name]
+        placed = [
+            (i, row)
+            for i, row in mine
+            if engine.check(bet_class("probe", i + 1, row.code, row.stake), state=start) is None
+        ]
+        own = {row.code.split(":", 1)[0]: row for i, row in mine if (i, row) not in placed}
         for round_no in range(1, rounds + 1):
-            bets = [bet_class(f"{i}-{round_no}", i + 1, row.code, row.stake) for i, row in mine]
+            bets = [bet_class(f"{i}-{round_no}", i + 1, row.code, row.stake) for i, row in placed]
             rng.shuffle(pack)
             deal = _dealing(list(pack))
             result = play_coup(engine, start, bets, deal, engine.strategy)
@@ -137,9 +146,13 @@ def _simulate_scenarios(game, rules, engine, rows, rounds, rng, progress) -> lis
                 result = play_coup(engine, result.state, [], deal, engine.strategy)
                 settled.append(result)
             for result in settled:
+                codes = {bet.id: bet.code for bet in result.bets}
                 for root, (staked, handed) in _ended_by_root(result).items():
-                    row = rows[int(root.split("-")[0])]
-                    row.add(1 - (staked - handed) / row.stake)
+                    index = root.split("-")[0]
+                    if index.isdigit():
+                        rows[int(index)].add(1 - (staked - handed) / rows[int(index)].stake)
+                    elif (row := own.get(codes[root].split(":", 1)[0])) is not None:
+                        row.add(1 - (staked - handed) / staked)
             bar.update(done * rounds + round_no)
     bar.done()
     return rows

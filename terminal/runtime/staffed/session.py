@@ -273,7 +273,9 @@ class Session:
         table, setup = self.table, self.table.setup
         if table.state.session_open:
             return reason(WHY, "session_open_already")
-        amount, problem = counted(entry.chips, setup.chips)
+        # a table with no advance (a circle table) opens with nothing counted
+        nothing = not entry.chips and not setup.advance
+        amount, problem = (0, None) if nothing else counted(entry.chips, setup.chips)
         if problem is None:
             problem = table.float.opening_refusal(amount)
         if problem is not None:

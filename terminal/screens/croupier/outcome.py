@@ -15,6 +15,7 @@ from terminal.screens import kit, pads
 from terminal.screens.app import Target
 from terminal.screens.croupier.dialog import Dialog, pad_targets
 from terminal.screens.pads import Confirmation
+from terminal.screens.texts import catalogue
 from terminal.screens.views.cards import CardView
 
 if TYPE_CHECKING:
@@ -38,9 +39,10 @@ PLACES = {
 def place_text(texts, place: str) -> str:
     """A coup's place ("box:3.2", "banker", "burn") as the croupier calls it."""
     kind, _, n = place.partition(":")
-    if kind not in PLACES:
+    key = PLACES.get(kind, f"pads_place_{kind}")  # a game's own place: its texts' key
+    if key not in catalogue():
         return place
-    return texts(PLACES[kind], n=n) if n else texts(PLACES[kind])
+    return texts(key, n=n) if n else texts(key)
 
 
 def outcome_pad(app: CroupierApp, on_pick):

@@ -41,7 +41,8 @@ def _of_the_person(refusal: Refusal) -> bool:
 
 
 class OpeningScreen(Dialog):
-    """No session is open: the croupier signs in (who, PIN), then counts the advance."""
+    """No session is open: the croupier signs in (who, PIN), then counts the advance; at a
+    table that has none (a circle table) the session opens on the sign-in."""
 
     name = "opening"
     closable = False
@@ -68,6 +69,8 @@ class OpeningScreen(Dialog):
         # the PIN checked at once: a wrong one comes back (below) before the advance is counted
         self.signature = Signature(person, pin)
         self.app.post(SignIn(self.signature))
+        if not self.app.table.setup.advance:  # a table with no advance (a circle table)
+            self._counted({}, 0)
 
     def _counted(self, counts: dict[int, int], drop: int) -> None:
         assert self.signature is not None
@@ -128,6 +131,9 @@ def signed_subject(event: dict[str, Any] | None, texts: Texts, names: dict[str, 
             texts("pads_signs_count", chips=money(data["chips"]), drop=money(data["drop"]))
         )
         lines.append(texts("pads_signs_result", amount=money(data["result"])))
+    elif kind == "cagnotte.count":
+        counted, expected = money(data["counted"]), money(data["expected"])
+        lines.append(texts("pads_signs_cagnotte", counted=counted, expected=expected))
     else:
         return []
     by = data.get("counted_by")
@@ -317,19 +323,29 @@ class CloseDialog(Dialog):
 
 
 class ClosingCountScreen(Dialog):
-    """The last round is played: the chips left per denomination and the cash drop."""
+    """The last round is played: the chips left per denomination and the cash drop; at a table
+    with no advance (a circle table) the cagnotte opened and counted aloud, against what its
+    coups put in it (l. 435)."""
 
     name = "closing_count"
     closable = False
 
     def __init__(self, app: CroupierApp):
         super().__init__(app)
-        self.sheet = CountSheet(app.table.setup.chips, drop=True, on_done=self._counted)
+        self.circle = not app.table.setup.advance
+        self.sheet = CountSheet(
+            app.table.setup.chips,
+            drop=not self.circle,
+            expected=app.model.state.cagnotte if self.circle else None,
+            on_done=self._counted,
+        )
 
     def _counted(self, counts: dict[int, int], drop: int) -> None:
         self.app.post(ClosingCount(counts, drop, self.app.croupier))
 
     def title(self) -> str:
+        if self.circle:
+            return self.app.texts("closing_count_cagnotte")
         return self.app.texts("closing_count")
 
     def body(self, surface: pygame.Surface, rect: pygame.Rect) -> list[Target]:

@@ -328,6 +328,8 @@ class TableScreen(Screen):
                 not app.demo,
             )
         waiting = app.table.waiting
+        if waiting == "bank":  # a circle table's bank, awarded before the coup (the view's row)
+            return (t("waiting_bank"), "waiting_bank", lambda: None, False)
         if waiting == "shoe" and app.can_enter_outcome():
             return (t("shoe_loaded"), "shoe_loaded", self._shoe_loaded, True)
         # a card asked for with no round open: a layout dealt before its bets (monte)

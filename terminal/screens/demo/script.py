@@ -11,7 +11,7 @@ table (terminal/screens/demo/scratch.py): the game's example table with the scre
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.game import SpinGame
@@ -289,6 +289,26 @@ def payouts(driver: Driver, shot: Shot | None = None, name: str = "") -> dict[st
     return {"result": last.result, "sheet": sheet}
 
 
+def cards_by_hand(
+    driver: Driver, cards: Sequence[str], shot: Shot | None = None, name: str = ""
+) -> None:
+    """`cards` entered on the card pad one after another, each confirmed and journaled; `shot`
+    takes the first one's confirmation as `name`."""
+    current = driver.model.current
+    assert current is not None
+    for card in cards:
+        dealt = len(current.cards)
+        driver.press(f"rank:{card[0]}", f"suit:{card[1]}")
+        if shot and name:
+            shot(name)
+            shot = None
+        driver.press("confirm")
+        driver.until(
+            lambda dealt=dealt: len(current.cards) > dealt or current.over,  # type: ignore[misc]
+            f"{card} dealt",
+        )
+
+
 def closing_count(driver: Driver, shot: Shot, names: tuple[str, str | None, str]) -> None:
     """The session's closing count (its chips and drop as the journal has them) and its three
     signatures (art. 36), then the session closed; `names` the shots of the count, of the
@@ -297,11 +317,12 @@ def closing_count(driver: Driver, shot: Shot, names: tuple[str, str | None, str]
     driver.until(lambda: driver.screen() == "closing_count", "the closing count")
     st = driver.model.state
     counted, signing, closed = names
+    circle = not setup.advance  # a circle table counts its cagnotte, no tray and no drop
     count(
         driver,
-        chips_of(st.tray, setup.chips),
+        chips_of(st.cagnotte if circle else st.tray, setup.chips),
         setup.chips,
-        drop=st.drop,
+        drop=None if circle else st.drop,
         shot=lambda: shot(counted),
     )
     for person in ("C-07", "K-01", "D-01"):

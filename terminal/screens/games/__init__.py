@@ -16,6 +16,7 @@ from terminal.screens import texts
 from terminal.screens.games import (
     blackjack,
     boule,
+    chemin_de_fer,
     craps,
     fortune_wheel,
     monte,
@@ -36,6 +37,7 @@ for _package in (
     punto_banco,
     trente_quarante,
     monte,
+    chemin_de_fer,
 ):
     add(_package.SCREENS)
 

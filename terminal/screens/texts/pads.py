@@ -27,6 +27,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Reposición necesaria {amount}",
         "Top-up needed {amount}",
     ),
+    "pads_signs_cagnotte": (
+        "Cagnotte comptada {counted} · segons les jugades {expected}",
+        "Cagnotte contada {counted} · según las jugadas {expected}",
+        "Cagnotte counted {counted} · by the coups {expected}",
+    ),
     "pads_signs_count": (
         "Fitxes {chips} · Efectiu {drop}",
         "Fichas {chips} · Efectivo {drop}",

@@ -50,6 +50,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "seat_pick": ("Seient", "Asiento", "Seat"),
     "enter_outcome": ("Entra el resultat", "Introducir resultado", "Enter the result"),
     "waiting_outcome": ("Esperant el resultat", "Esperando el resultado", "Waiting for the result"),
+    # a circle table between coups: the bank is offered, auctioned (terminal/runtime/rounds/coup.py)
+    "waiting_bank": ("Esperant la banca", "Esperando la banca", "Waiting for the bank"),
     "outcome_card_for": (
         "Jugada {n} · carta per a: {place}",
         "Jugada {n} · carta para: {place}",
@@ -140,6 +142,11 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "The last rounds will be announced and the session closed",
     ),
     "closing_count": ("Recompte de tancament", "Recuento de cierre", "Closing count"),
+    "closing_count_cagnotte": (
+        "Recompte de la cagnotte",
+        "Recuento de la cagnotte",
+        "The cagnotte counted",
+    ),
     "cash_drop": ("Efectiu de la caixa", "Efectivo de la caja", "Cash drop"),
     "count_result": ("Resultat: {amount}", "Resultado: {amount}", "Result: {amount}"),
     "history_empty": ("Cap jugada encara", "Ninguna jugada todavía", "No round yet"),

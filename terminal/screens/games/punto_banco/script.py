@@ -19,7 +19,14 @@ from __future__ import annotations
 from typing import Any
 
 from terminal.screens.demo.driver import Driver
-from terminal.screens.demo.script import Shot, choose, closing_count, open_session, payouts_open
+from terminal.screens.demo.script import (
+    Shot,
+    choose,
+    closing_count,
+    open_session,
+    payouts_open,
+)
+from terminal.screens.demo.script import cards_by_hand as deal
 from terminal.screens.views.base import stake_options
 
 # player 2 (2, K) draws a 6: 8; banker 4 (4, K) against a third card 6 draws a 5: 9, and wins
@@ -80,24 +87,6 @@ def no_more_bets(driver: Driver, shot: Shot | None = None) -> None:
         driver.press("shoe_loaded")
         driver.until(lambda: driver.showing("enter_outcome"), "the first card asked for")
     driver.press("enter_outcome")
-
-
-def deal(driver: Driver, cards: tuple[str, ...], shot: Shot | None = None, name: str = "") -> None:
-    """`cards` entered on the card pad one after another, each confirmed and journaled; `shot`
-    takes the first one's confirmation as `name`."""
-    current = driver.model.current
-    assert current is not None
-    for card in cards:
-        dealt = len(current.cards)
-        driver.press(f"rank:{card[0]}", f"suit:{card[1]}")
-        if shot and name:
-            shot(name)
-            shot = None
-        driver.press("confirm")
-        driver.until(
-            lambda dealt=dealt: len(current.cards) > dealt or current.over,  # type: ignore[misc]
-            f"{card} dealt",
-        )
 
 
 def out_of_turn(driver: Driver, card: str) -> None:

@@ -1,0 +1,96 @@
+"""Chemin de fer on the croupier's screen: a whole session played by taps (headless, the real
+table thread and journal): no advance, the bank offered, declined and taken for an amount on the
+pad, pontes by a tap on their places (one standing), the cards entered by hand and the calls
+asked on the row under the table, the banker's table, the cut into the cagnotte, a banco, the
+bank passed on, the last five hands, and the cagnotte counted and signed by three; the journal
+verifies. The oval's places lie round the table from the croupier's right."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from terminal.runtime.journal.audit import audit
+from terminal.screens import kit
+from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.games.chemin_de_fer.oval import place_centres
+from terminal.screens.games.chemin_de_fer.script import play_chemin_de_fer_session
+from terminal.screens.games.chemin_de_fer.view import ChemView
+from tests.support.helpers import by_kind, journal_events
+
+GAME = "chemin_de_fer"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080), (720, 1280)])
+def test_a_session_played_by_taps_leaves_a_journal_that_verifies(tmp_path, size):
+    cfg = scratch_table(GAME, tmp_path)
+    with screen_session(cfg, size) as driver:
+        assert isinstance(driver.app.screens.table.view, ChemView)
+        played = play_chemin_de_fer_session(driver)
+        assert not driver.small, f"targets under a finger's {kit.MIN_TARGET} px: {driver.small}"
+        assert not driver.overlapping, f"targets over one another: {driver.overlapping}"
+        minimum = driver.table.setup.limits.min
+    report = audit(cfg.db)  # every coup dealt again from its cards by the engine
+    assert report.ok, report.summary()
+    events = journal_events(cfg)
+    # a circle table: no advance, no top-up, no tray counted
+    assert not by_kind(events, "float.advance") and not by_kind(events, "float.count")
+    # the first bank: place 1 declined it, place 2 took it for 40 minimums on the pad
+    assert [d["by"] for d in by_kind(events, "bank.declined")] == ["1"]
+    taken = by_kind(events, "bank.taken")
+    assert [(d["by"], d["amount"]) for d in taken] == [("2", 40 * minimum), ("3", 20 * minimum)]
+    # the coup of the banker's table: three pontes, the highest seated holds the cards, one
+    # stands behind place 6; the ponte stood on 5, the banker asked for his table and won
+    coup = played["table_coup"]
+    stakes = {b["code"]: b["stake"] for b in coup["bets"]}
+    assert stakes == {
+        "ponte:3": minimum,
+        "ponte:5": 2 * minimum,
+        "ponte:s6": minimum,
+        "bank:2": 4 * minimum,
+    }
+    outcome = coup["outcome"]
+    assert (outcome["winner"], outcome["table_used"]) == ("bank", True)
+    holder = next(b for b in coup["bets"] if b["id"] == outcome["holder"])
+    assert holder["code"] == "ponte:5"
+    bank = next(e for e in coup["settlement"] if e["id"] == "bank")
+    assert bank["paid"] == 4 * minimum * 95 // 100  # the win less the 5% cut
+    # what the payouts screen had the croupier hand over is what the engine settled
+    sheet, totals = played["sheet"], coup["totals"]
+    assert sheet.total == totals["paid"] + totals["returned"] and sheet.balanced
+    # the banco took the whole bank and won on a natural: the bank passed on to place 3
+    banco = played["banco"]
+    (staked,) = [b for b in banco["bets"] if b["code"].startswith("banco:")]
+    assert staked["code"] == "banco:4" and staked["stake"] == 40 * minimum + 4 * minimum * 95 // 100
+    assert banco["outcome"]["natural"] == "ponte"
+    assert [d["reason"] for d in by_kind(events, "bank.passed")] == ["lost", "left"]
+    # each coup the bank won put its cut in the cagnotte; counted at the close, signed by three
+    cuts = by_kind(events, "cagnotte")
+    assert len(cuts) == 6 and all(d["rate"] == 0.05 for d in cuts)
+    assert cuts[-1]["session_total"] == sum(d["amount"] for d in cuts)
+    (count,) = by_kind(events, "cagnotte.count")
+    assert count["counted"] == count["expected"] == cuts[-1]["session_total"]
+    assert count["difference"] == 0 and count["counted_by"] == "C-07"
+    signed = [d["role"] for d in by_kind(events, "sign")]
+    assert signed == ["croupier", "cashier", "games_director"]
+    last = [e["data"].get("last_rounds_left") for e in events if e["kind"] == "round.open"]
+    assert [n for n in last if n] == [5, 4, 3, 2, 1]
+    (close,) = by_kind(events, "table.close")
+    assert close["house_net"] == count["expected"]
+
+
+def test_the_places_go_round_the_oval_from_the_croupiers_right():
+    oval = pygame.Rect(0, 0, 600, 300)
+    centres = place_centres(oval, 9, 26)
+    # the croupier at the foot, facing the table: place 1 at his right (the screen's right),
+    # then up the right side, across the head, down the left side to place 9 at his left
+    assert centres[1][0] > oval.centerx and centres[1][1] > oval.centery
+    assert centres[9][0] < oval.centerx and centres[9][1] > oval.centery
+    assert centres[5] == (oval.centerx, oval.y + 26)
+    assert all(centres[n][0] > centres[n + 1][0] for n in range(3, 7))  # across the head
+    # a finger's target apart, each inside the felt
+    points = list(centres.values())
+    for n, (x, y) in enumerate(points):
+        assert oval.inflate(-20, -20).collidepoint(x, y)
+        for other in points[n + 1 :]:
+            assert abs(x - other[0]) >= kit.MIN_TARGET or abs(y - other[1]) >= kit.MIN_TARGET
