@@ -95,6 +95,11 @@ class Fold:
         super().__init_subclass__(**kwargs)
         cls._handlers = handlers(cls, cls.HANDLERS, prefix="on_")
 
+    def correction_problem(self) -> str | None:
+        """Why the last round's result can no longer be corrected, of the game's own, or None
+        (a circle table's bank that changed since it: the bank's life went on from it)."""
+        return None
+
     def apply(self, kind: str, round_no: int | None, data: Mapping[str, Any]) -> None:
         handler = self._handlers.get(kind)
         if handler is not None:

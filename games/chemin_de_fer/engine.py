@@ -351,11 +351,12 @@ class ChemEngine(BankingEngine):
         )
 
     def cut_of(self, outcome: Mapping[str, Any]) -> dict[str, Any]:
-        """The coup's cut: the rate of the bank's winnings, the stakes it covered."""
+        """The coup's cut: the rate of the bank's winnings, the stakes it covered (nothing when
+        the bank did not win)."""
         bank = outcome["bank"]
         return {
             "rate": float(self.rules.cut_rate),
-            "base": bank["covered"],
+            "base": bank["covered"] if outcome["winner"] == "bank" else 0,
             "exact": bank["cut_exact"],
         }
 

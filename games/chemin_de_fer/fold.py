@@ -33,9 +33,22 @@ class ChemFold(ShoeFold):
     def __init__(self) -> None:
         super().__init__()
         self.state = ChemState()
+        self.bank_since: str | None = None  # a bank event since the last result: its kind
 
     def _bank(self, kind: str, data: Mapping[str, Any]) -> None:
         self.state = bank_event(self.state, kind, data)
+        self.bank_since = self.bank_since or kind
+
+    def correction_problem(self) -> str | None:
+        """A coup's result is corrected only while the bank it left is as it left it: once the
+        bank passed, was offered, garaged, added to (`bank_since`), its life went on from the
+        journaled result, and what the coup truly was is a dispute for the inspector's books."""
+        if self.bank_since is None:
+            return None
+        return (
+            f"the bank changed since the last coup ({self.bank_since}): its result stands, "
+            "a dispute goes to the inspector's books"
+        )
 
     def on_bank_offer(self, round_no: int | None, data: Mapping[str, Any]) -> None:
         self._bank("bank.offer", data)
@@ -75,6 +88,7 @@ class ChemFold(ShoeFold):
         bets = {bet["id"]: bet for bet in data["bets"]}
         holder = CircleBet.from_json(bets[outcome["holder"]])
         self.state = after_coup(self.state, outcome, holder, len(bets) - 1)
+        self.bank_since = None
 
     def engine_state(self) -> ChemState:
         return self.state

@@ -11,10 +11,21 @@ import pygame
 import pytest
 
 from terminal.runtime.journal.audit import audit
+from terminal.runtime.staffed.correction import standing_problem
 from terminal.screens import kit
 from terminal.screens.demo.scratch import scratch_table, screen_session
+from terminal.screens.demo.script import cards_by_hand, sign_in
 from terminal.screens.games.chemin_de_fer.oval import place_centres
-from terminal.screens.games.chemin_de_fer.script import play_chemin_de_fer_session
+from terminal.screens.games.chemin_de_fer.script import (
+    TABLE_COUP,
+    call,
+    no_more_bets,
+    play_chemin_de_fer_session,
+    settled,
+    stakes,
+    take_bank,
+    view_of,
+)
 from terminal.screens.games.chemin_de_fer.view import ChemView
 from tests.support.helpers import by_kind, journal_events
 
@@ -94,3 +105,50 @@ def test_the_places_go_round_the_oval_from_the_croupiers_right():
         assert oval.inflate(-20, -20).collidepoint(x, y)
         for other in points[n + 1 :]:
             assert abs(x - other[0]) >= kit.MIN_TARGET or abs(y - other[1]) >= kit.MIN_TARGET
+
+
+def test_a_coup_corrected_replaces_its_cut_in_the_cagnotte_until_the_bank_moves(tmp_path):
+    """The banker's second card was a 3, not a 6: his table has him draw, an ace, 4 against the
+    ponte's 5; the correction turns the bank's win into its loss, and its cagnotte event says the
+    round's cut is now nothing, replacing the first. Once the bank has passed on from that coup,
+    its result stands."""
+    cfg = scratch_table(GAME, tmp_path)
+    with screen_session(cfg, (800, 480), language="en") as driver:
+        minimum = driver.table.setup.limits.min
+        sign_in(driver, "C-07")
+        driver.until(lambda: driver.screen() == "table", "the table")
+        driver.call_for_bets()
+        take_bank(driver, "1", 40 * minimum)
+        stakes(driver, [("3", 2 * minimum)])
+        before = driver.model.state.rounds_settled
+        no_more_bets(driver)
+        cards_by_hand(driver, TABLE_COUP)
+        call(driver, "no")
+        call(driver, "table")
+        settled(driver, before)
+        driver.press("back")
+        assert driver.model.state.cagnotte == 2 * minimum // 20
+        driver.press("correct")
+        driver.press("card:4", "rank:3", "suit:C", "add_card", "rank:A", "suit:D")
+        driver.press("cards_done", "reason_wrong_card")
+        sign_in(driver, "D-01")
+        driver.until(lambda: driver.model.last_result.corrections, "the correction journaled")
+        corrected = driver.model.last_result.result["outcome"]
+        assert (corrected["banker"], corrected["winner"]) == (["KD", "3C", "AD"], "ponte")
+        driver.until(lambda: driver.model.state.cagnotte == 0, "the cagnotte corrected")
+        driver.until(lambda: driver.screen() == "payouts", "the corrected payouts")
+        driver.press("back")
+        # the bank lost: it passes before the next coup, and the coup can no longer be corrected
+        driver.call_for_bets()
+        driver.until(lambda: view_of(driver).table_state().bank.offer == "2", "the bank offered on")
+        assert "the bank changed since the last coup" in standing_problem(driver.table.state)
+    events = journal_events(cfg)
+    (result,) = [e for e in events if e["kind"] == "round.result"]
+    cuts = [e for e in events if e["kind"] == "cagnotte"]
+    assert [c["data"]["amount"] for c in cuts] == [2 * minimum // 20, 0]
+    assert cuts[1]["data"]["corrects"] == cuts[0]["seq"]
+    assert cuts[1]["data"]["session_total"] == 0 and cuts[1]["data"]["base"] == 0
+    assert by_kind(events, "bank.passed")[0]["reason"] == "lost"
+    assert result["data"]["outcome"]["winner"] == "bank"
+    report = audit(cfg.db)
+    assert report.ok, report.summary()

@@ -103,9 +103,10 @@ def _resettle(events: Iterable[dict]) -> None:
             if engine is None:
                 raise _Mismatch(seq, "a round correction outside any session")
             _check_correction(engine, state, event)
+            cuts[event["round"]] = data["totals"]["house_net"]
         elif event["kind"] == "float.count":
             _check_count(state, seq, data)
-        elif event["kind"] == "cagnotte" and data.get("corrects") is None:
+        elif event["kind"] == "cagnotte":
             if data["amount"] != cuts.get(event["round"]):
                 raise _Mismatch(seq, f"the cagnotte takes {data['amount']}, not its round's cut")
         elif event["kind"] == "cagnotte.count":

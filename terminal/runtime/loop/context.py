@@ -143,6 +143,10 @@ class FloatPolicy(Protocol):
     def after_result(self, event: Mapping[str, Any]) -> None:
         """After each `round.result` (its event): a circle table's cut into the cagnotte."""
 
+    def after_correction(self, event: Mapping[str, Any], result_seq: int) -> None:
+        """After a `round.correction` (its event) of the result `result_seq`: a circle table's
+        cut of the round replaced."""
+
     def after_round(self) -> None:
         """After a round settled at a table without staff: a top-up if the tray runs low."""
 

@@ -112,6 +112,9 @@ class HouseFloat:
     def after_result(self, event: Mapping[str, Any]) -> None:
         """Nothing: the house's part of a result is its tray's, folded by the table's state."""
 
+    def after_correction(self, event: Mapping[str, Any], result_seq: int) -> None:
+        """Nothing: a correction's adjustment is the tray's, folded by the table's state."""
+
     def after_round(self) -> None:
         st = self.table.state
         if st.tray < self.table.setup.topup_below * st.initial_advance:
@@ -229,19 +232,29 @@ class CircleFloat:
         """No advance (art. 35)."""
 
     def after_result(self, event: Mapping[str, Any]) -> None:
-        data = event["data"]
+        if event["data"]["totals"]["house_net"]:
+            self._cagnotte(event, None, 0)
+
+    def after_correction(self, event: Mapping[str, Any], result_seq: int) -> None:
+        """Every correction of a round journals the round's cagnotte anew, even at nothing: it
+        replaces the round's last `cagnotte` (or stands for the result's none)."""
+        last = self.table.state.last_cagnotte
+        if last is not None and last["round"] == event["round"]:
+            self._cagnotte(event, last["seq"], last["amount"])
+        else:
+            self._cagnotte(event, result_seq, 0)
+
+    def _cagnotte(self, event: Mapping[str, Any], corrects: int | None, replaced: int) -> None:
+        data, table = event["data"], self.table
         amount = data["totals"]["house_net"]
-        if not amount:
-            return
-        table = self.table
         table.emit(
             "cagnotte",
             {
                 "round": event["round"],
                 **table.engine.cut_of(data["outcome"]),
                 "amount": amount,
-                "session_total": table.state.cagnotte + amount,
-                "corrects": None,
+                "session_total": table.state.cagnotte - replaced + amount,
+                "corrects": corrects,
             },
             event["round"],
         )

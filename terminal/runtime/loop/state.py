@@ -93,6 +93,8 @@ class TableState:
     drop: int = 0  # cash in the drop box
     house_net: int = 0  # this session: what the float gained (docs/money.md)
     cagnotte: int = 0  # this session: a circle table's cuts, as its `cagnotte` events total them
+    # the last `cagnotte` event: its round, seq and amount (what a correction of the round replaces)
+    last_cagnotte: dict[str, int] | None = None
     rounds_settled: int = 0  # this session
     last_round_played: bool = False  # this session's last round is settled: its chips to count
     counted: bool = False  # this session's closing count is journaled (`float.count`)
@@ -173,6 +175,7 @@ class TableState:
         self.profile, self.croupier = data["profile"], data["croupier"]
         self.initial_advance = self.advances = self.tray = self.drop = 0
         self.house_net = self.rounds_settled = self.cagnotte = 0
+        self.last_cagnotte = None
         self.last_rounds_left = None
         self.last_round_played = self.counted = False
 
@@ -194,6 +197,7 @@ class TableState:
 
     def _on_cagnotte(self, event, data) -> None:
         self.cagnotte = data["session_total"]
+        self.last_cagnotte = {"round": data["round"], "seq": event["seq"], "amount": data["amount"]}
 
     def _on_float_count(self, event, data) -> None:
         self.counted = True

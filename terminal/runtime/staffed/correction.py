@@ -32,7 +32,7 @@ from terminal.runtime.loop.settle import Settled, settle
 from terminal.runtime.loop.state import TableState
 
 if TYPE_CHECKING:
-    from terminal.runtime.loop.context import Journaling
+    from terminal.runtime.loop.context import SessionTable
 
 BY_HAND = ("source", "entered_by")  # what an outcome entered by hand says of itself
 SOURCES = ("manual", "sensor")
@@ -71,7 +71,7 @@ def standing_problem(state: TableState) -> str | None:
             "this table does not keep its state from before a result (keep_before_result): "
             "a correction could not be folded"
         )
-    return None
+    return state.own.correction_problem()
 
 
 def corrected_outcome(rules: Any, entered: Any) -> dict[str, Any]:
@@ -384,7 +384,7 @@ def _coup_refusal(game: Game, state: TableState, entered: Any, engine) -> str | 
     return None
 
 
-def correct(table: Journaling, outcome: Any, reason: str, by: str) -> str | None:
+def correct(table: SessionTable, outcome: Any, reason: str, by: str) -> str | None:
     """On the table's thread, between rounds: the last round corrected to `outcome` for
     `reason`, authorised by `by` (the PIN checked by the caller). Journals the
     `round.correction` of that round, then the croupier announces the corrected result, and
@@ -407,7 +407,8 @@ def correct(table: Journaling, outcome: Any, reason: str, by: str) -> str | None
         settled, journaled = _corrected(table.game, table.engine, before, last, corrected)
         data = _data(settled, journaled, last, reason, by)
     round_no = last["round"]
-    table.emit("round.correction", data, round_no)
+    event = table.emit("round.correction", data, round_no)
+    table.float.after_correction(event, corrects_seq(last))
     table.announce(settled.announcement, round_no)
     if table.players is not None:
         table.players.adjust(_seats(settled, last["data"]), data["adjustment"])

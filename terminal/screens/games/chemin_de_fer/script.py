@@ -33,14 +33,14 @@ NATURAL = ("4C", "2D", "5S", "3H")  # the ponte 9, a natural, against the banker
 BANK_NATURAL = ("2C", "4H", "3D", "5S")  # the banker 9, a natural, against the ponte's 5
 
 
-def _view(driver: Driver) -> ChemView:
+def view_of(driver: Driver) -> ChemView:
     view = driver.app.screens.table.view
     assert isinstance(view, ChemView)
     return view
 
 
 def _bank(driver: Driver) -> Any:
-    return _view(driver).table_state().bank
+    return view_of(driver).table_state().bank
 
 
 def take_bank(driver: Driver, place: str, amount: int, shot: Shot | None = None) -> None:
