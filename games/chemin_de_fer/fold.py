@@ -98,6 +98,11 @@ class ChemFold(ShoeFold):
         held = (
             None
             if bank is None
-            else {"banker": bank.banker, "amount": bank.amount, "garage": bank.garage}
+            else {
+                "banker": bank.banker,
+                "amount": bank.amount,
+                "garage": bank.garage,
+                "lost": bank.lost,  # it passes before the next coup
+            }
         )
         return {**super().to_json(), "bank": held, "offer": self.state.bank.offer}

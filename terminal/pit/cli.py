@@ -304,6 +304,11 @@ def table_lines(detail: dict) -> list[str]:
             f"  float: advance {money(f['advance'])}, tray {money(f['tray'])}, "
             f"result {signed_money(f['result'])}"
         )
+    if entry.get("circle"):
+        circle, bank = entry["circle"], entry["circle"]["bank"]
+        held = "none" if not bank else f"{bank['banker']} {money(bank['amount'])}"
+        garage = "" if not bank else f", garage {money(bank['garage'])}"
+        lines.append(f"  bank: {held}{garage}; cagnotte {money(circle['cagnotte'])}")
     lines += [
         f"  fault: {f.get('severity')} {f.get('device')} {f.get('code')}: {f.get('detail')}"
         for f in entry["faults"]

@@ -5,6 +5,8 @@ chi-squared test, a pace outside the band.
 
 The fold is the pit's own, smaller than the table's `TableState`: the pit shows a session and
 its float, not the layout or the shoe. The float's arithmetic is the table's (games/ledger.py).
+A circle table has no float (no advance, so no float alert): the pit shows its bank, as its
+game's own fold has it (`Fold.to_json`, the replay server's state), and its cagnotte.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from games.bias import OutcomeTally
-from games.game import SpinGame, handlers
+from games.game import Fold, SpinGame, handlers
 from games.ledger import float_net, void_net
 from games.money import money
 from games.registry import GAMES
@@ -118,6 +120,7 @@ class TableView:
         "fault": "_on_fault",
         "fault.cleared": "_on_fault_cleared",
         "selftest.report": "_on_selftest_report",
+        "cagnotte": "_on_cagnotte",
     }
 
     def __init__(
@@ -153,6 +156,8 @@ class TableView:
         self._last_result: tuple[int, bool] | None = None
         self._float_low = False  # the tray is below the threshold (alerted once per dip)
         self._pace_alerted = False
+        self.cagnotte: int | None = None  # a circle table's, this session (None: not one)
+        self._own: Fold | None = None  # a circle table's game's own fold: its bank
 
     # -- the fold
 
@@ -163,6 +168,7 @@ class TableView:
         handler = _HANDLERS.get(event["kind"])
         raised = (handler(self, event, data) if handler else None) or []
         self._game_event(event["kind"], data)
+        self._fold_own(event, data)
         if event["kind"] == "round.result":
             counted = (
                 not quiet and self.tally is not None and self.tally.add(data.get("outcome") or {})
@@ -181,7 +187,28 @@ class TableView:
             except (KeyError, TypeError, ValueError):
                 self.game_line = None
 
+    def _fold_own(self, event: dict[str, Any], data: dict[str, Any]) -> None:
+        """A circle table's game's fold takes the event; one the fold cannot take (a journal
+        the pit holds only in part) leaves the tile without a bank, never the pit stopped."""
+        if self._own is None:
+            return
+        try:
+            self._own.apply(event["kind"], event.get("round"), data)
+        except (AssertionError, KeyError, TypeError, ValueError) as e:
+            log.warning(
+                "table %s: its bank cannot be followed from seq %s: %s", self.table, event["seq"], e
+            )
+            self._own = None
+
+    def _on_cagnotte(self, event, data) -> None:
+        self.cagnotte = data.get("session_total")
+
     def _on_table_open(self, event, data) -> None:
+        known = GAMES.get(self.game or "")
+        if known is not None and known.bank == "circle":
+            self.cagnotte, self._own = 0, known.fold()
+        else:
+            self.cagnotte, self._own = None, None
         self.session, self.croupier, self.limits = "open", data.get("croupier"), data.get("limits")
         if data.get("profile") != self.profile or self.tally is None:
             self.profile = data.get("profile")
@@ -438,9 +465,22 @@ class TableView:
             else {"advance": self.advances, "tray": self.tray, "result": self.house_net},
             "faults": list(self.faults.values()),
             "last_seq": self.last_seq,
+            "circle": None
+            if self.cagnotte is None
+            else {
+                "bank": None if self._own is None else self._own.to_json().get("bank"),
+                "cagnotte": self.cagnotte,
+            },
         }
 
 
 _HANDLERS = handlers(TableView, TableView.HANDLERS, prefix="_on_", refusal=refusal)
 # the kinds a view folds: the others need not be read to rebuild one
-FOLDED_KINDS = tuple(sorted(TableView.HANDLERS))
+FOLDED_KINDS = tuple(
+    sorted(
+        {
+            *TableView.HANDLERS,
+            *(k for g in GAMES.values() if g.bank == "circle" for k in g.fold().HANDLERS),
+        }
+    )
+)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from games.registry import GAMES
 from terminal.config import load_table_config
 from terminal.pit.floorfile import AlertSettings
 from terminal.pit.view import RECENT, Raised, TableView, epoch, result_text
@@ -492,6 +493,7 @@ ENTRY_KEYS = {
     "float",
     "faults",
     "last_seq",
+    "circle",
 }  # schema.md's entry, less link/silent_for/open_alerts (the collector's)
 
 
@@ -510,6 +512,7 @@ def test_entry_of_a_table_never_heard():
         "float": None,
         "faults": [],
         "last_seq": 0,
+        "circle": None,
     }
 
 
@@ -651,3 +654,27 @@ def test_a_monte_tile_shows_the_layout_and_each_result_with_its_phase():
     }
     view.apply(feed.event("round.result", result, at=2, round_no=1))
     assert view.entry(T0 + 2)["recent"] == ["P2:SC"]
+
+
+def test_a_circle_tables_tile_shows_its_bank_and_cagnotte_and_no_float(tmp_path):
+    """A chemin de fer table has no advance: the pit raises no float alert, however its players
+    buy chips; its entry follows the bank as the table's own fold has it, and the cagnotte."""
+    config = write_config(tmp_path, game="chemin_de_fer")
+    done = cli("run", "--config", str(config), "--sim", "--rounds", "30", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    events = journal_events(load_table_config(config))
+    view = TableView("CF-T1", AlertSettings(float_low=0.9))
+    raised = []
+    own = GAMES["chemin_de_fer"].fold()
+    for event in events:
+        raised += view.apply(event)
+        own.apply(event["kind"], event["round"], event["data"])
+        if event["kind"] == "round.result":
+            entry = view.entry(T0)
+            assert entry["float"] is None
+            assert entry["circle"]["bank"] == own.to_json()["bank"]
+    assert "float_low" not in kinds(raised)
+    cuts = [e["data"] for e in events if e["kind"] == "cagnotte"]
+    assert cuts and view.entry(T0)["circle"]["cagnotte"] == cuts[-1]["session_total"]
+    close = next(e["data"] for e in events if e["kind"] == "table.close")
+    assert close["house_net"] == cuts[-1]["session_total"]

@@ -98,7 +98,20 @@ def faults_text(table: dict) -> str:
 
 
 def float_rows(table: dict) -> list[tuple[str, str, tuple]]:
-    """(label, amount, colour) of the float: advance, tray, and the result so far, signed."""
+    """(label, amount, colour) of the float: advance, tray, and the result so far, signed; at a
+    circle table (no float) its bank, who holds it, and its cagnotte."""
+    circle = table.get("circle")
+    if circle:
+        bank = circle.get("bank")
+        held = "-" if not bank else f"{bank['banker']} · {money(bank['amount'])}"
+        if bank and bank.get("lost"):
+            held = f"{bank['banker']} · lost"
+        garage = "-" if not bank else money(bank["garage"])
+        return [
+            ("bank", held, TEXT),
+            ("garage", garage, TEXT),
+            ("cagnotte", money(circle["cagnotte"]), gain_colour(circle["cagnotte"])),
+        ]
     float_ = table.get("float")
     if not float_:
         return [("float", "-", DIM)]
