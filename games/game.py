@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from games.entries import GameEntry, SimulatedEntries
+from games.errors import ErrorRule
 from games.options import GameSections
 from games.protocols import (
     CoupEngine,
@@ -100,7 +101,10 @@ class Fold:
         (a circle table's bank that changed since it: the bank's life went on from it)."""
         return None
 
-    def apply(self, kind: str, round_no: int | None, data: Mapping[str, Any]) -> None:
+    def apply(
+        self, kind: str, round_no: int | None, data: Mapping[str, Any], seq: int | None = None
+    ) -> None:
+        """`data` of an event of `kind` in round `round_no`, journaled at `seq`."""
         handler = self._handlers.get(kind)
         if handler is not None:
             handler(self, round_no, data)
@@ -187,6 +191,9 @@ class Game:
     # the croupier's entries of its own (craps' withdrawals, American roulette's colour chips),
     # each a class of games/entries.py `GameEntry`; a table of another game refuses them
     entries: tuple[type[GameEntry], ...] = ()
+    # its table of errors and remedies by code (games/errors.py), each entered at the screen and
+    # confirmed with the inspector's PIN: its engine is then an `ErringEngine`
+    errors: Mapping[str, ErrorRule] = field(default_factory=dict)
     # what its simulated players enter of those, as they sit down and before they bet
     simulated: SimulatedEntries = SimulatedEntries()
     # who banks its table, so how its money is kept (terminal/runtime/loop/floats.py, FLOATS): the

@@ -262,3 +262,10 @@ class BankedEngine(CoupEngine, Protocol):
     def waiting(self, state: Any) -> str | None: ...
 
     def closing(self, state: Any) -> Any: ...
+
+
+class ErringEngine(CoupEngine, Protocol):
+    """A coup engine with a table of errors and remedies (`Game.errors`, games/errors.py): the
+    coup after the remedy of the error `code`, its `game.error` journaled at seq `by`."""
+
+    def remedied(self, coup: Any, code: str, by: int) -> Any: ...

@@ -117,4 +117,6 @@ def test_the_tables_and_the_pits_folds_are_checked_against_the_contract(cls):
 
 
 def test_the_pit_reads_back_the_kinds_its_view_folds():
-    assert tuple(sorted(TableView.HANDLERS)) == FOLDED_KINDS
+    """Its own, and those a circle game's fold reads (the pit follows such a table's bank)."""
+    circle = {k for g in GAMES.values() if g.bank == "circle" for k in g.fold().HANDLERS}
+    assert circle and tuple(sorted({*TableView.HANDLERS, *circle})) == FOLDED_KINDS

@@ -73,12 +73,19 @@ class CoupResult:
 
 
 def replay(engine: CoupEngine, state: Any, bets: Sequence[Bet], moves: Sequence[Move]) -> Any:
-    """The coup started from `state` with `bets`, as far as its journaled `moves` (cards and
-    decisions, in order) have taken it: what a table settles, what a void coup returns, what
-    `journal verify` plays again."""
+    """The coup started from `state` with `bets`, as far as its journaled `moves` (cards,
+    decisions and the remedies of errors the inspector confirmed, in order) have taken it: what
+    a table settles, what a void coup returns, what `journal verify` plays again. An error's
+    move is `("error", code, seq of its game.error)`, for a game whose engine remedies errors
+    (`ErringEngine`, games/protocols.py)."""
     coup = engine.start(state, bets)
     for move, place, value in moves:
-        coup = engine.card(coup, value) if move == "card" else engine.decide(coup, place, value)
+        if move == "card":
+            coup = engine.card(coup, value)
+        elif move == "error":
+            coup = engine.remedied(coup, place, int(value))  # type: ignore[attr-defined]
+        else:
+            coup = engine.decide(coup, place, value)
     return coup
 
 
@@ -101,6 +108,8 @@ def redeal(
     the deal cannot take (a Misdeal), or a journaled decision that no longer fits (the place is
     asked none, another, or one its options do not hold): what a player would have decided
     with other cards is a dispute for the books, not a correction."""
+    if any(move == "error" for move, _, _ in moves):
+        raise Redealt("an error's remedy was applied to the coup: its result stands (l. 874)")
     decisions: dict[str, deque[str]] = {}
     for move, place, value in moves:
         if move == "decision":

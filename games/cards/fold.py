@@ -43,10 +43,14 @@ class ShoeFold(Fold):
         self.cut_in: int | None = None  # the round in which its cut card came out
         self._state = state
 
-    def apply(self, kind: str, round_no: int | None, data: Mapping[str, Any]) -> None:
+    def apply(
+        self, kind: str, round_no: int | None, data: Mapping[str, Any], seq: int | None = None
+    ) -> None:
         if kind == "round.result" and "moves" in data:  # a correction, in its result's place
             self._corrected(data["moves"])
-        super().apply(kind, round_no, data)
+        if kind == "game.error":  # a remedy the inspector confirmed: the coup's next move
+            self.moves.append(("error", data["code"], str(seq)))
+        super().apply(kind, round_no, data, seq)
 
     def _corrected(self, moves: Sequence[Sequence[str]]) -> None:
         """The coup as its correction deals it: the shoe holds the cards journaled again, then

@@ -30,7 +30,16 @@ from games.cards.coup import CoupResult, Misdeal, Need
 from games.chemin_de_fer.announcements import announce
 from games.chemin_de_fer.bank import Bank, BankRules, BankState, Due, apply
 from games.chemin_de_fer.drawing import CARTA, NO, banker_calls, natural, ponte_calls, winner
+from games.chemin_de_fer.errors import ERRORS
 from games.circle import CircleBet, cut, position, priority, won_less_cut
+from games.errors import (
+    BY_TABLE,
+    DISCARD,
+    FORCE_PONTE_9,
+    FORCE_PONTE_NATURAL,
+    FORFEIT_BANKER,
+    FORFEIT_PONTE,
+)
 from games.money import money
 from games.reasons import reason
 from games.records import (
@@ -66,6 +75,8 @@ WHY = {
     "cdf_complete_after": "i últim complet completes a banc amb la taula: {rest}",
     "cdf_call_not_asked": "{place} calls nothing now",
     "cdf_call_refused": "{place} may call {options}, not {call}",
+    "cdf_no_error": "{code!r}: no error of the table (errors: {codes})",
+    "cdf_nothing_to_discard": "no card is dealt yet: none to discard",
 }
 
 
@@ -89,9 +100,20 @@ class ChemCoup:
     banker: tuple[str, ...] = ()
     calls: tuple[tuple[str, str], ...] = ()  # (side, call), as called or imposed
     table_used: bool = False
+    # what remedies of the error table did (games/chemin_de_fer/errors.py), each with the seq
+    # of its `game.error`: a side's total imposed (side, total, natural, by), a side that loses
+    # the coup (side, by), both sides by the rule from then on
+    forced: tuple[str, int, bool, int] | None = None
+    forfeit: tuple[str, int] | None = None
+    by_rule: bool = False
 
     def total(self, side: str) -> int:
+        if self.forced is not None and self.forced[0] == side:
+            return self.forced[1]
         return count([value(card) for card in getattr(self, side)])
+
+    def forced_natural(self) -> bool:
+        return self.forced is not None and self.forced[2]
 
     def called(self, side: str) -> str | None:
         return next((call for who, call in self.calls if who == side), None)
@@ -220,11 +242,15 @@ class ChemEngine(BankingEngine):
         return self._need(self._forced(coup))
 
     def _need(self, coup: ChemCoup) -> Need:
+        if coup.forfeit is not None:
+            return Need("settle")
         if (side := _card_due(coup)) is not None:
             return Need("card", side)
         if _turned(coup):
             return Need("settle")
         for side in ("ponte", "banker"):
+            if side == "ponte" and coup.forced is not None:
+                continue  # his total imposed: he calls nothing
             if coup.called(side) is None:
                 options = self._options(coup, side)
                 return Need("decision", side, options)
@@ -235,7 +261,10 @@ class ChemEngine(BankingEngine):
     def _options(self, coup: ChemCoup, side: str) -> tuple[str, ...]:
         if side == "ponte":
             free = coup.holder.family == "banco" and self.rules.banco_free_choice
-            return ponte_calls(coup.total("ponte"), free=free)
+            calls = ponte_calls(coup.total("ponte"), free=free and not coup.by_rule)
+            return (NO,) if coup.by_rule and len(calls) > 1 else calls  # 5-7 stand (l. 832)
+        if coup.forced is not None:  # the ponte's 9 imposed: the banker draws unless on 7
+            return (NO,) if coup.total("banker") >= 7 else (CARTA, NO)
         third = value(coup.ponte[2]) if len(coup.ponte) == 3 else None
         calls = banker_calls(coup.total("banker"), third, table=coup.table_used)
         if not coup.table_used and len(calls) > 1:
@@ -278,6 +307,27 @@ class ChemEngine(BankingEngine):
             return replace(coup, table_used=True)
         return replace(coup, calls=(*coup.calls, (place, action)))
 
+    def remedied(self, coup: ChemCoup, code: str, by: int) -> ChemCoup:
+        """The coup after the remedy of the error `code` (ERRORS), its `game.error` journaled
+        at seq `by`. A void's remedy is the table's (the coup ends void); a recorded one
+        changes nothing of itself. ValueError for a code of no error, or a card to discard
+        where none is dealt."""
+        if code not in ERRORS:
+            raise ValueError(reason(WHY, "cdf_no_error", code=code, codes=", ".join(ERRORS)))
+        effect = ERRORS[code].effect
+        if effect in (FORCE_PONTE_NATURAL, FORCE_PONTE_9):
+            return replace(coup, forced=("ponte", 9, effect == FORCE_PONTE_NATURAL, by))
+        if effect in (FORFEIT_PONTE, FORFEIT_BANKER):
+            return replace(coup, forfeit=("ponte" if effect == FORFEIT_PONTE else "banker", by))
+        if effect == BY_TABLE:
+            return replace(coup, by_rule=True, table_used=True)
+        if effect == DISCARD:
+            side = _last_dealt(coup)
+            if side is None:
+                raise ValueError(reason(WHY, "cdf_nothing_to_discard"))
+            return replace(coup, **{side: getattr(coup, side)[:-1]})
+        return coup
+
     def strategy(self, coup: ChemCoup, place: str, options: Sequence[str]) -> str:
         """The simulated players': the ponte stands on 5 (and a free banco plays the fixed
         rule), the banker asks for his table and draws at its two O cells (SimDrawing)."""
@@ -304,8 +354,11 @@ class ChemEngine(BankingEngine):
             side
             for side in ("ponte", "banker")
             if natural(coup.total(side), len(getattr(coup, side)))
+            or (side == "ponte" and coup.forced_natural())
         )
         won = winner(p, b, turned=turned)
+        if coup.forfeit is not None:  # a side that loses the coup by a remedy
+            won = "bank" if coup.forfeit[0] == "ponte" else "ponte"
         covered = sum(bet.stake for bet in coup.bets)
         at = held.banker
         seat = position(at)
@@ -331,7 +384,7 @@ class ChemEngine(BankingEngine):
             "natural": _natural(turned),
             "winner": won,
             "table_used": coup.table_used,
-            "forced": None,
+            "forced": _imposed(coup),
             "bank": {
                 "before": held.amount,
                 "covered": covered,
@@ -399,16 +452,45 @@ def after_coup(
 
 
 def _card_due(coup: ChemCoup) -> str | None:
-    """The first four cards, one at a time, ponte first (l. 826)."""
+    """The first four cards, one at a time, ponte first (l. 826); none for a ponte whose
+    total a remedy imposed."""
+    if coup.forced is not None:
+        return "banker" if len(coup.banker) < 2 else None
     if len(coup.ponte) < 2 or len(coup.banker) < 2:
         return "ponte" if len(coup.ponte) <= len(coup.banker) else "banker"
     return None
 
 
 def _turned(coup: ChemCoup) -> bool:
+    if coup.forced_natural():
+        return len(coup.banker) >= 2
     return any(natural(coup.total(side), 2) for side in ("ponte", "banker")) and (
         len(coup.ponte) == 2 and len(coup.banker) == 2
     )
+
+
+def _last_dealt(coup: ChemCoup) -> str | None:
+    """The side the last card went to: a third card the banker's after the ponte's, the first
+    four alternating from the ponte."""
+    if len(coup.banker) == 3:
+        return "banker"
+    if len(coup.ponte) == 3:
+        return "ponte"
+    if not coup.ponte and not coup.banker:
+        return None
+    return "ponte" if len(coup.ponte) > len(coup.banker) else "banker"
+
+
+def _imposed(coup: ChemCoup) -> dict[str, Any] | None:
+    """What a remedy imposed, as the outcome says it (`chemin-de-fer.md`): a total, or a side
+    that lost the coup; `by` the seq of its `game.error`."""
+    if coup.forfeit is not None:
+        side, by = coup.forfeit
+        return {"side": side, "forfeit": True, "by": by}
+    if coup.forced is not None:
+        side, total, turned, by = coup.forced
+        return {"side": side, "total": total, "natural": turned, "by": by}
+    return None
 
 
 def _natural(turned: frozenset[str]) -> str | None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.chemin_de_fer import bank, engine, entries
 from games.chemin_de_fer.engine import ChemEngine
+from games.chemin_de_fer.errors import ERRORS
 from games.chemin_de_fer.fold import ChemFold
 from games.chemin_de_fer.players import SIMULATED
 from games.chemin_de_fer.rules import ChemRules
@@ -60,6 +61,7 @@ GAME = CoupGame(
     reasons=(engine.WHY, bank.WHY, entries.WHY),
     kinds=KINDS,
     entries=entries.ENTRIES,
+    errors=ERRORS,
     simulated=SIMULATED,
     bank="circle",
     between_coups=True,

@@ -23,6 +23,8 @@ JOURNALED: dict[str, str] = {
     "cagnotte": "a circle round's cut into the cagnotte, and the session's total",
     "cagnotte.count": "the cagnotte opened and counted at the close, against its rounds",
     "table.pause": "play is interrupted",
+    # an irregularity of a game's error table, confirmed by the inspector (games/errors.py)
+    "game.error": "an error of the coup and its remedy, confirmed by the inspector",
     "table.resume": "play resumes",
     # rounds
     "round.open": "bets may be placed on a new round",

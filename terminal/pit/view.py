@@ -193,7 +193,7 @@ class TableView:
         if self._own is None:
             return
         try:
-            self._own.apply(event["kind"], event.get("round"), data)
+            self._own.apply(event["kind"], event.get("round"), data, event.get("seq"))
         except (AssertionError, KeyError, TypeError, ValueError) as e:
             log.warning(
                 "table %s: its bank cannot be followed from seq %s: %s", self.table, event["seq"], e

@@ -19,6 +19,7 @@ from terminal.screens.games.chemin_de_fer.oval import place_centres
 from terminal.screens.games.chemin_de_fer.script import (
     TABLE_COUP,
     call,
+    game_error,
     no_more_bets,
     play_chemin_de_fer_session,
     settled,
@@ -150,5 +151,63 @@ def test_a_coup_corrected_replaces_its_cut_in_the_cagnotte_until_the_bank_moves(
     assert cuts[1]["data"]["session_total"] == 0 and cuts[1]["data"]["base"] == 0
     assert by_kind(events, "bank.passed")[0]["reason"] == "lost"
     assert result["data"]["outcome"]["winner"] == "bank"
+    report = audit(cfg.db)
+    assert report.ok, report.summary()
+
+
+def test_errors_of_the_coup_are_confirmed_by_the_inspector_and_take_effect(tmp_path):
+    """The banker drops one of the ponte's first cards: confirmed by the inspector, the ponte
+    has a natural 9 and wins (the outcome says the total imposed and by which game.error); a
+    croupier is refused the inspector's part; cards stuck together void the next coup."""
+    cfg = scratch_table(GAME, tmp_path)
+    with screen_session(cfg, (800, 480), language="en") as driver:
+        minimum = driver.table.setup.limits.min
+        sign_in(driver, "C-07")
+        driver.until(lambda: driver.screen() == "table", "the table")
+        driver.call_for_bets()
+        take_bank(driver, "1", 40 * minimum)
+        stakes(driver, [("3", 2 * minimum)])
+        before = driver.model.state.rounds_settled
+        no_more_bets(driver)
+        cards_by_hand(driver, TABLE_COUP)  # the ponte's 5 asks him to call
+        driver.until(lambda: driver.screen() == "table", "the table")
+        assert not driver.small and not driver.overlapping
+        # the croupier cannot confirm it: the inspector's PIN is asked
+        driver.press("errors", "error:ponte_card_dropped")
+        assert {"C-07", "D-01"}.isdisjoint(n.split(":", 1)[-1] for n in driver.app.names())
+        driver.press("back")
+        game_error(driver, "ponte_card_dropped")
+        settled(driver, before)
+        result = driver.model.last_result.result
+        driver.press("back")
+        # the next bank, and cards stuck together: the coup is void
+        driver.call_for_bets()
+        take_bank(driver, "2", 20 * minimum)
+        stakes(driver, [("4", minimum)])
+        no_more_bets(driver)
+        cards_by_hand(driver, ("2C", "4H"))
+        driver.press("back")
+        game_error(driver, "stuck")
+        driver.until(lambda: driver.model.current.void is not None, "the coup void")
+    events = journal_events(cfg)
+    errors = [e for e in events if e["kind"] == "game.error"]
+    assert [e["data"]["code"] for e in errors] == ["ponte_card_dropped", "stuck"]
+    assert errors[0]["data"]["by"] == "I-01" and errors[0]["data"]["rule"] == "l. 870"
+    assert errors[0]["data"]["cards"] == [
+        ["ponte", "3S"],
+        ["banker", "KD"],
+        ["ponte", "2H"],
+        ["banker", "6C"],
+    ]
+    outcome = result["outcome"]
+    assert outcome["forced"] == {
+        "side": "ponte",
+        "total": 9,
+        "natural": True,
+        "by": errors[0]["seq"],
+    }
+    assert (outcome["ponte_total"], outcome["winner"], outcome["natural"]) == (9, "ponte", "ponte")
+    (void,) = by_kind(events, "round.void")
+    assert "stuck" in void["reason"] and void["returned"]
     report = audit(cfg.db)
     assert report.ok, report.summary()

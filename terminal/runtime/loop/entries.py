@@ -35,6 +35,17 @@ class MisdealCall:
 
 
 @dataclass(frozen=True)
+class GameErrorCall:
+    """A circle game: an irregularity of the game's error table (`Game.errors`, `code`) in the
+    coup being dealt, confirmed by the inspector (`inspector`, a Signature of his PIN), with his
+    reasons (`note`); its remedy takes effect once it is journaled (`game.error`)."""
+
+    code: str
+    inspector: Any  # terminal/runtime/staffed/session.py `Signature`
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class DiceChange:
     """Craps: new dice before the next roll, at the shooter's or the pit boss's request."""
 

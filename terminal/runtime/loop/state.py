@@ -145,7 +145,7 @@ class TableState:
                 self.last_result = None
         if handler is not None:
             handler(self, event, data)
-        self.own.apply(kind, event["round"], data)
+        self.own.apply(kind, event["round"], data, event.get("seq"))
         self.last_seq = event["seq"]
         if self.before_result is not None and kind not in ("round.result", "round.correction"):
             self.since_result.append(event)

@@ -43,12 +43,14 @@ from games.cards.cards import FRENCH, shoe_size
 from games.cards.coup import Misdeal, Need
 from games.cards.fold import ShoeFold
 from games.cards.shoe import ShoeFault
+from games.errors import VOID
 from games.game import CoupGame
 from games.reasons import reason, reason_of
 from terminal.runtime.loop import game_entries
 from terminal.runtime.loop.carrousel import cancel_coins, settle_coins
 from terminal.runtime.loop.entries import (
     Decision,
+    GameErrorCall,
     MisdealCall,
     clip,
     decision_problem,
@@ -57,6 +59,7 @@ from terminal.runtime.loop.entries import (
 from terminal.runtime.loop.settle import coup_so_far
 from terminal.runtime.rounds.base import WHY as VOIDS
 from terminal.runtime.rounds.base import Decided, Rounds, entered
+from terminal.runtime.rounds.errors import error_problem, journal_error
 
 # why the croupier's decision is refused (games/reasons.py): the decision, then why (the rules'
 # own refusals are the game engine's)
@@ -67,6 +70,7 @@ WHY = {
     "{asked}'s",
     "misdeal_no_coup": "a misdeal is declared while a coup is dealt, after no more bets",
     "misdeal_declared": "misdeal declared by {by}: the coup is void, the stakes returned",
+    "void_error": "{code} ({rule}), confirmed by {by}: {remedy}",
     # why a coup is void (beside the table's own: terminal/runtime/rounds/base.py); the
     # rules' and the shoe's own words as a field, in English
     "void_nothing_dealt": "no bets: nothing was dealt",
@@ -87,6 +91,10 @@ class _CoupVoid(Exception):
     """The coup in progress cannot go on: it was voided (the reason is journaled)."""
 
 
+class _Remedied(Exception):
+    """A remedy was journaled while the coup waited: it goes on from its journaled moves."""
+
+
 class CoupRounds(Rounds):
     def __init__(self, table, *, carrousel=None):
         super().__init__(table)
@@ -99,6 +107,7 @@ class CoupRounds(Rounds):
         self.asked: Need | None = None  # the decision the coup waits for from the croupier
         self._answer: str | None = None  # the decision entered for it
         self._misdeal: MisdealCall | None = None  # a misdeal the croupier declared, to void
+        self._remedy: GameErrorCall | None = None  # an error journaled while the coup waited
 
     @property
     def _own(self) -> Any:
@@ -111,6 +120,13 @@ class CoupRounds(Rounds):
     def croupier(self, entry: Any) -> bool:
         if isinstance(entry, MisdealCall):
             self._declared(entry)
+            return True
+        if isinstance(entry, GameErrorCall):
+            if (problem := error_problem(self.table, entry)) is not None:
+                self.table.refuse("game_error", problem)
+            else:
+                journal_error(self.table, entry)
+                self._remedy = entry
             return True
         if not isinstance(entry, Decision):
             return False
@@ -149,12 +165,26 @@ class CoupRounds(Rounds):
             self._misdeal = entry
 
     def interrupting(self) -> Any:
-        return self._misdeal
+        return self._misdeal or self._remedy
 
     def _void_if_declared(self) -> None:
         if (misdeal := self._misdeal) is not None:
             self._misdeal = None
             self._give_up(reason(WHY, "misdeal_declared", by=misdeal.by))
+
+    def _after_remedy(self) -> None:
+        """An error journaled while the coup waited: a void ends the coup, any other remedy
+        has the coup go on from its journaled moves (`_Remedied`)."""
+        if (entry := self._remedy) is None:
+            return
+        self._remedy = None
+        rule = self.game.errors[entry.code]
+        if rule.effect == VOID:
+            by = entry.inspector.person
+            self._give_up(
+                reason(WHY, "void_error", code=rule.code, rule=rule.rule, by=by, remedy=rule.remedy)
+            )
+        raise _Remedied
 
     # -- the shoe ------------------------------------------------------------------------------
     def _shoe_over(self) -> bool:
@@ -272,7 +302,7 @@ class CoupRounds(Rounds):
         bets are closed already is one a restart found (`Table.recover`): it goes on from its
         journaled cards and decisions (the module's docstring)."""
         table = self.table
-        self._misdeal = None  # one declared for a coup that is over is no longer
+        self._misdeal = self._remedy = None  # one declared for a coup that is over is no longer
         resumed = table.state.round_status == "closed"
         if not resumed:
             if table.closing.final and self.game.cut_card_voids:
@@ -289,10 +319,13 @@ class CoupRounds(Rounds):
             except ValueError as nothing:  # poker: coins but no box with an ante
                 self._give_up(str(nothing), say=False)
             while (need := table.engine.need(coup)).kind != "settle":
-                if need.kind == "card":
-                    coup = self._deal(coup, need.place)
-                else:
-                    coup = self._decide(coup, need)
+                try:
+                    if need.kind == "card":
+                        coup = self._deal(coup, need.place)
+                    else:
+                        coup = self._decide(coup, need)
+                except _Remedied:  # the coup as its journaled moves have it now
+                    coup = coup_so_far(table.engine, table.state)
             self._void_if_declared()  # declared as the last card was dealt
             if self.carrousel is not None:
                 journaled = self._own.pool_round == table.state.round  # not twice
@@ -461,9 +494,10 @@ class CoupRounds(Rounds):
                     self._give_up(reason(VOIDS, "void_stopped"))
                 self._void_if_declared()
                 table.hear_faults_until(
-                    lambda event: self._answer is not None or self._misdeal is not None,
+                    lambda event: self._answer is not None or self.interrupting() is not None,
                     seconds=1.0,
                 )
+                self._after_remedy()
             self._void_if_declared()
             return self._answer
         finally:
@@ -478,6 +512,8 @@ class CoupRounds(Rounds):
                 continue
             if isinstance(event, MisdealCall):
                 self._void_if_declared()
+            elif isinstance(event, GameErrorCall):
+                self._after_remedy()
             elif wanted(event):
                 return event
             elif isinstance(event, CardDrawn):

@@ -26,6 +26,7 @@ DEMO_STAFF = {
     "D-01": ("Joan Ferrer", ("games_director", "table_head"), "2101"),
     "K-01": ("Anna Vidal", ("cashier",), "3101"),
     "T-01": ("Jordi Roca", ("technician",), "4101"),
+    "I-01": ("Marta Serra", ("inspector",), "5101"),
 }
 
 Shot = Callable[[str], object]  # called with a screen's file name at each moment worth showing

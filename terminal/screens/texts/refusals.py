@@ -19,7 +19,7 @@ from games import banking
 from games.reasons import merged
 from games.registry import GAMES
 from terminal.runtime.loop import floats, table
-from terminal.runtime.rounds import base, coup, roll, spin
+from terminal.runtime.rounds import base, coup, errors, roll, spin
 from terminal.runtime.staffed import payments, session, staff, technician
 
 # every table of refusals that is no game's own, by the module that refuses
@@ -35,6 +35,7 @@ SHARED: tuple[Mapping[str, str], ...] = (
     roll.WHY,
     spin.WHY,
     coup.WHY,
+    errors.WHY,
 )
 
 
@@ -105,6 +106,24 @@ TEXTS: dict[str, tuple[str, str]] = {
         "«no hi va més»",
         "un error de reparto se declara mientras se reparte una jugada, después de «no va más»",
     ),
+    "void_error": (
+        "{code} ({rule}), confirmat per {by}: {remedy}",
+        "{code} ({rule}), confirmado por {by}: {remedy}",
+    ),
+    # an error of a game's error table (terminal/runtime/rounds/errors.py)
+    "error_no_table": (
+        "{game} no té taula d'errors i remeis",
+        "{game} no tiene tabla de errores y remedios",
+    ),
+    "error_no_coup": (
+        "un error s'entra mentre es dona una jugada, després de «no hi va més»",
+        "un error se entra mientras se da una jugada, después de «no va más»",
+    ),
+    "error_unknown": (
+        "{code!r}: cap error de la taula de {game} ({codes})",
+        "{code!r}: ningún error de la tabla de {game} ({codes})",
+    ),
+    "error_refused": ("{code}: {reason}", "{code}: {reason}"),
     "misdeal_declared": (
         "error de repartiment declarat per {by}: la jugada és nul·la, es tornen les apostes",
         "error de reparto declarado por {by}: la jugada es nula, se devuelven las apuestas",

@@ -99,6 +99,18 @@ def call(driver: Driver, option: str) -> None:
     driver.press(f"call:{option}")
 
 
+def game_error(driver: Driver, code: str) -> None:
+    """The error `code` picked from the errors of the coup, confirmed with the inspector's PIN;
+    returns once it is journaled."""
+    seen = view_of(driver).errors
+    driver.until(lambda: driver.screen() == "table", "the table")
+    driver.press("errors")
+    driver.until(lambda: driver.screen() == "cdf_errors", "the errors of the coup")
+    driver.press(f"error:{code}")
+    sign_in(driver, "I-01")
+    driver.until(lambda: view_of(driver).errors > seen, f"the error {code} journaled")
+
+
 def natural_coup(driver: Driver, pontes: list[tuple[str, int]], cards: tuple[str, ...]) -> None:
     driver.call_for_bets()
     driver.until(lambda: driver.model.state.round_status == "open", "the bets open")
@@ -135,34 +147,41 @@ def play_chemin_de_fer_session(driver: Driver, shot: Shot = lambda name: None) -
     no_more_bets(driver, shot)
     shot("08-card-pad")
     cards_by_hand(driver, TABLE_COUP, shot, "09-card-confirm")
+    # the errors of the coup, behind the inspector's PIN: looked at, none entered
+    driver.until(lambda: driver.screen() == "table", "the table")
+    driver.press("errors")
+    shot("10-errors-of-the-coup")
+    driver.press("error:face_up")
+    shot("10-errors-inspector")
+    driver.press("back")
     call(driver, "no")  # the ponte on 5 stands
-    shot("10-banker-asked")
+    shot("11-banker-asked")
     call(driver, "table")
     settled(driver, before)
-    shot("11-payouts-cut")
+    shot("12-payouts-cut")
     table_coup = _last(driver).result
     sheet = driver.app.dialog.sheet  # type: ignore[union-attr]  # the payouts dialog's
     driver.press("back")
-    shot("12-bank-wins")
+    shot("13-bank-wins")
     # a banco over the whole bank, won by a natural: the bank passes on
     driver.call_for_bets()
     driver.until(lambda: driver.model.state.round_status == "open", "the bets open")
     banco(driver, 4)
-    shot("13-banco")
+    shot("14-banco")
     before = driver.model.state.rounds_settled
     no_more_bets(driver)
     cards_by_hand(driver, NATURAL)
     settled(driver, before)
     banco_coup = _last(driver).result
     driver.press("back")
-    shot("14-bank-lost")
+    shot("15-bank-lost")
     # the close: «les últimes cinc mans», each won by the bank's natural, the first bank of
     # them taken by place 3
     driver.press("menu", "close_table", "close_table")
     for n in range(5):
         if n == 4:
             driver.press("menu", "players_display")
-            shot("16-players-display")
+            shot("17-players-display")
             driver.press("croupier_screen")
         driver.call_for_bets()
         if n == 0:
@@ -170,13 +189,13 @@ def play_chemin_de_fer_session(driver: Driver, shot: Shot = lambda name: None) -
         driver.until(lambda: driver.model.state.round_status == "open", "the bets open")
         stakes(driver, [(str(1 + n % 2), minimum)])
         if n == 0:
-            shot("15-last-five-hands")
+            shot("16-last-five-hands")
         before = driver.model.state.rounds_settled
         no_more_bets(driver)
         cards_by_hand(driver, BANK_NATURAL)
         settled(driver, before)
         driver.press("back")
-    closing_count(driver, shot, ("17-cagnotte-count", "18-cagnotte-signed", "19-closed"))
+    closing_count(driver, shot, ("18-cagnotte-count", "19-cagnotte-signed", "20-closed"))
     return {"table_coup": table_coup, "banco": banco_coup, "sheet": sheet}
 
 

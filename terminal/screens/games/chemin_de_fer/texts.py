@@ -122,6 +122,133 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "cdf_tie": ("Empat", "Empate", "Tie"),
     # the players' display
     "cdf_last_coups": ("Últimes jugades", "Últimas jugadas", "Last coups"),
+    # the errors of the coup (section 07 VIII), confirmed by the inspector
+    "cdf_errors": ("Errors", "Errores", "Errors"),
+    "cdf_errors_title": (
+        "Errors de la jugada (secció 07 VIII)",
+        "Errores de la jugada (sección 07 VIII)",
+        "Errors of the coup (section 07 VIII)",
+    ),
+    "cdf_inspector_signs": (
+        "L'inspector confirma l'error",
+        "El inspector confirma el error",
+        "The inspector confirms the error",
+    ),
+    # what each remedy does (games/errors.py), as the inspector confirms it
+    "cdf_effect_void": (
+        "la jugada és nul·la, es tornen les apostes",
+        "la jugada es nula, se devuelven las apuestas",
+        "the coup is void, the stakes returned",
+    ),
+    "cdf_effect_forfeit_ponte": (
+        "el punt perd la jugada",
+        "el punto pierde la jugada",
+        "the ponte loses the coup",
+    ),
+    "cdf_effect_forfeit_banker": (
+        "la banca perd la jugada",
+        "la banca pierde la jugada",
+        "the bank loses the coup",
+    ),
+    "cdf_effect_force_ponte_natural": (
+        "el punt té un 9 natural",
+        "el punto tiene un 9 natural",
+        "the ponte has a natural 9",
+    ),
+    "cdf_effect_force_ponte_9": (
+        "el punt té 9; la banca pot demanar carta si no té 7",
+        "el punto tiene 9; la banca puede pedir carta si no tiene 7",
+        "the ponte has 9; the banker may draw unless on 7",
+    ),
+    "cdf_effect_by_table": (
+        "tots dos juguen per la regla, la banca pel seu quadre",
+        "ambos juegan por la regla, la banca por su cuadro",
+        "both play by the rule, the banker by his table",
+    ),
+    "cdf_effect_discard": (
+        "l'última carta donada es retira del joc",
+        "la última carta dada se retira del juego",
+        "the last card dealt is put out of play",
+    ),
+    "cdf_effect_recorded": (
+        "queda registrat; el crupier entra la jugada tal com es resol",
+        "queda registrado; el crupier entra la jugada tal como se resuelve",
+        "recorded; the croupier enters the coup as it is then played",
+    ),
+    "cdf_error_early_draw": ("Cartes abans d'hora", "Cartas antes de hora", "Drawn early"),
+    "cdf_error_face_up": ("Carta descoberta", "Carta descubierta", "Card face up"),
+    "cdf_error_stuck": ("Cartes enganxades", "Cartas pegadas", "Cards stuck"),
+    "cdf_error_floor": ("Carta a terra", "Carta en el suelo", "Card on the floor"),
+    "cdf_error_croupier_exposed": (
+        "Crupier mostra una carta",
+        "Crupier muestra una carta",
+        "Croupier shows a card",
+    ),
+    "cdf_error_croupier_exposed_both": (
+        "Crupier mostra les dues",
+        "Crupier muestra las dos",
+        "Croupier shows both",
+    ),
+    "cdf_error_croupier_fault": ("Falta del crupier", "Falta del crupier", "Croupier's fault"),
+    "cdf_error_false_carta": ("«Carta» després de «no»", "«Carta» tras «no»", "Carte after non"),
+    "cdf_error_fifth_card": ("Cinquena carta", "Quinta carta", "Fifth card"),
+    "cdf_error_banker_extra_cards": (
+        "Banquer amb més de dues",
+        "Banquero con más de dos",
+        "Banker took extra",
+    ),
+    "cdf_error_two_thirds_ponte": (
+        "Dues terceres al punt",
+        "Dos terceras al punto",
+        "Two thirds, ponte",
+    ),
+    "cdf_error_two_thirds_banker": (
+        "Dues terceres a la banca",
+        "Dos terceras a la banca",
+        "Two thirds, bank",
+    ),
+    "cdf_error_ponte_card_dropped": (
+        "Carta del punt caiguda",
+        "Carta del punto caída",
+        "Ponte card dropped",
+    ),
+    "cdf_error_ponte_third_dropped": (
+        "Tercera del punt caiguda",
+        "Tercera del punto caída",
+        "Ponte third dropped",
+    ),
+    "cdf_error_banker_exposed": (
+        "Banquer mostra una carta",
+        "Banquero muestra una carta",
+        "Banker shows a card",
+    ),
+    "cdf_error_banker_exposed_both": (
+        "Banquer mostra les dues",
+        "Banquero muestra las dos",
+        "Banker shows both",
+    ),
+    "cdf_error_early_abat": ("Abat abans d'hora", "Abate antes de hora", "Turned early"),
+    "cdf_error_natural_offered": (
+        "Carta oferta amb natural",
+        "Carta ofrecida con natural",
+        "Card on a natural",
+    ),
+    "cdf_error_banker_discard_unseen": (
+        "Banquer llença sense mostrar",
+        "Banquero tira sin mostrar",
+        "Banker discards unseen",
+    ),
+    "cdf_error_slow": ("Punt lent", "Punto lento", "Slow ponte"),
+    "cdf_error_advice": ("Consell d'altri", "Consejo de otro", "Advice given"),
+    "cdf_error_wrong_call": ("Crida equivocada", "Llamada equivocada", "Wrong call"),
+    "cdf_error_forgot_abat": ("Natural no abatut", "Natural no abatido", "Natural not turned"),
+    "cdf_error_other_call": ("Altra crida errònia", "Otra llamada errónea", "Other wrong call"),
+    "cdf_error_ponte_discard_unseen": (
+        "Punt llença sense mostrar",
+        "Punto tira sin mostrar",
+        "Ponte discards unseen",
+    ),
+    "cdf_error_other": ("Altre (l'inspector decideix)", "Otro (decide el inspector)", "Other"),
 }
 
 REFUSALS: dict[str, tuple[str, str]] = {
@@ -243,6 +370,15 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "bank_in_play": (
         "la banca canvia només entre jugades",
         "la banca cambia solo entre jugadas",
+    ),
+    # an error of the coup (terminal/runtime/rounds/errors.py, the engine's remedies)
+    "cdf_no_error": (
+        "{code!r}: cap error de la taula (errors: {codes})",
+        "{code!r}: ningún error de la tabla (errores: {codes})",
+    ),
+    "cdf_nothing_to_discard": (
+        "encara no s'ha donat cap carta: no n'hi ha cap per retirar",
+        "aún no se ha dado ninguna carta: no hay ninguna que retirar",
     ),
     "bank_associate_change": (
         "un associat entra en un canvi de banca, abans de la primera jugada",

@@ -42,10 +42,11 @@ from games.chemin_de_fer.entries import (
 from games.circle import CircleBet, position
 from terminal.screens import kit
 from terminal.screens.app import Target
-from terminal.screens.games.chemin_de_fer.dialogs import AmountDialog
+from terminal.screens.games.chemin_de_fer.dialogs import AmountDialog, ErrorsDialog
 from terminal.screens.games.chemin_de_fer.oval import Seat, draw_oval, draw_seat, place_centres
 from terminal.screens.games.chemin_de_fer.players import Coups, draw_body
 from terminal.screens.views.baccarat import hand_panel
+from terminal.screens.views.base import Action
 from terminal.screens.views.cards import CardView
 
 if TYPE_CHECKING:
@@ -63,9 +64,27 @@ class ChemView(CardView):
         self.players_body = self.draw_players_body
         self.coups = Coups()  # the shoe's coups, for the players' display
         self.app.model.listeners.append(self.coups.heard)
+        self.errors = 0  # the game.error events heard: what the errors dialog waits for
+        self.app.model.listeners.append(self._heard)
         self._places: dict[str, pygame.Rect] = {}
 
     # -- what the table is -----------------------------------------------------------------
+    def _heard(self, event: dict[str, Any]) -> None:
+        if event["kind"] == "game.error":
+            self.errors += 1
+
+    def buttons(self) -> list[Action]:
+        """The misdeal, and the errors of the coup, behind the inspector's PIN."""
+        app = self.app
+        own = super().buttons()
+        if not own:
+            return own
+        errors = (app.texts("cdf_errors"), "errors", self._open_errors, True)
+        return [*own, errors]
+
+    def _open_errors(self) -> None:
+        self.app.open(ErrorsDialog(self.app, lambda: self.errors))
+
     def table_state(self) -> ChemState:
         own = self.app.model.state.own
         return own.engine_state() if own is not None else ChemState()
