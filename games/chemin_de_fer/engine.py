@@ -329,13 +329,19 @@ class ChemEngine(BankingEngine):
         return coup
 
     def strategy(self, coup: ChemCoup, place: str, options: Sequence[str]) -> str:
-        """The simulated players': the ponte stands on 5 (and a free banco plays the fixed
-        rule), the banker asks for his table and draws at its two O cells (SimDrawing)."""
+        """The simulated players' (rules.py `SimDrawing`, the exact chances): the ponte draws
+        on 0-4 and, on 5, when his first card is odd (a free banco plays the fixed rule); a
+        banker whose first card is even asks for his table and draws at its O cells, any other
+        plays free and draws on 0-5. Pure: the cards decide, no chance of the engine's own."""
         if place == "ponte":
-            return CARTA if CARTA in options and coup.total("ponte") <= 4 else NO
-        if TABLE in options:
+            total, first = coup.total("ponte"), value(coup.ponte[0])
+            draws = total <= 4 or (total == 5 and first % 2 == 1)
+            return CARTA if CARTA in options and draws else NO
+        if TABLE in options and value(coup.banker[0]) % 2 == 0:
             return TABLE
-        return CARTA if CARTA in options else NO
+        if coup.table_used:
+            return CARTA if CARTA in options else NO
+        return CARTA if CARTA in options and coup.total("banker") <= 5 else NO
 
     def staked(self, coup: ChemCoup) -> tuple[Bet, ...]:
         return coup.bets

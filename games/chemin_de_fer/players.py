@@ -2,7 +2,8 @@
 the least, now and then), decline it now and then, bid at its auctions, pass it by choice,
 garage winnings, and stake against it in priority order: banco (suivi when they have the
 right), banc amb la taula and its complement, or ordinary stakes up to the bank's rest. Enough
-of every path of the bank's life is reached in a long seeded run (tests say which)."""
+of every path of the bank's life is reached in a long seeded run (tests say which). Now and
+then a player standing behind a place stakes, and a banco in association covers the rest."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ from games.records import Bet
 
 DECLINES, BIDS, PASSES, GARAGES, ASSOCIATES, INCREASES = 0.15, 0.5, 0.04, 0.3, 0.1, 0.03
 BANCO, AVEC_TABLE, STAKES = 0.12, 0.05, 0.6  # how often a coup is a banco, avec table; a stake
+# how often, after the ordinary stakes, one standing behind a place stakes; a banco in
+# association covers the rest with the stakes on [CF-17]
+STANDING, ASSOCIATION = 0.15, 0.06
 
 
 def _seat(at: str) -> int:
@@ -146,6 +150,17 @@ def stakes(seen: EntrySeen, crowd: Crowd, round_no: int) -> list[Bet]:
         top = min(rest, chips, least * 5)
         if top >= least:
             stake(at, "ponte", least + rng.randint(0, (top - least) // unit) * unit)
+    rest = bank.amount - sum(b.stake for b in bets)
+    if rest >= least and rng.random() < STANDING:
+        behind = Position(rng.choice(engine.bank.seats(state.bank)), standing=True)
+        if crowd.chips_of(behind.seat) >= least:
+            stake(behind, "ponte", least, standing=True)
+    rest = bank.amount - sum(b.stake for b in bets)
+    if bets and rest > 0 and rng.random() < ASSOCIATION:
+        staking = {str(b.position) for b in CircleBet.narrowed(bets)}
+        free = [at for at in order if str(at) not in staking and crowd.chips_of(at.seat) >= rest]
+        if free:
+            stake(free[0], "banco", rest, partners=tuple(b.id for b in bets))
     return bets
 
 

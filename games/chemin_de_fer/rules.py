@@ -1,8 +1,8 @@
 """A chemin de fer rulebook profile, validated: the shoe, the cut, the bank's limits and garage,
 the first bank's place, the banco player's freedom, the closing; and what a ponte's stake and
-the bank's cover return, exactly, as the simulated players play (the ponte stands on 5, the
-banker follows his table and draws at its two O cells): every first coup of a full shoe
-enumerated (games/cards/chances.py).
+the bank's cover return, exactly, as the simulated players play (`SimDrawing`: the ponte choosing
+on 5 by his first card, a banker following his table or playing free by his): every first coup
+of a full shoe enumerated (games/cards/chances.py).
 
 The values are data (config/rulebooks/<profile>/chemin_de_fer.toml), read as section 07 and
 `chemin-de-fer.md` rule them.
@@ -59,8 +59,9 @@ _KEYS = (
 @dataclass(frozen=True)
 class SimDrawing:
     """Who draws in a coup as the simulated players play it (`ChemEngine.strategy`), for the
-    exact chances: the ponte draws on 0-4 and stands on 5-7, the banker follows his table and
-    draws at its O cells; "player" is the ponte."""
+    exact chances: the ponte draws on 0-4, and on 5 when his first card is odd; a banker whose
+    first card is even follows his table and draws at its O cells, any other draws on 0-5;
+    "player" is the ponte."""
 
     def next_hand(self, player: tuple[int, ...], banker: tuple[int, ...]) -> str | None:
         if len(player) < 2 or len(banker) < 2:
@@ -68,9 +69,11 @@ class SimDrawing:
         p, b = count(player), count(banker)
         if len(player) == 2 and len(banker) == 2 and max(p, b) >= 8:
             return None  # a natural, turned over
-        if len(player) == 2 and p <= 4:
+        if len(player) == 2 and (p <= 4 or (p == 5 and player[0] % 2 == 1)):
             return "player"
         if len(banker) == 2:
+            if banker[0] % 2 == 1:  # free: he draws on 0-5
+                return "banker" if b <= 5 else None
             column = 0 if len(player) == 2 else 1 + player[2]
             if BANKERS_TABLE[b][column] != "P":  # T, or O: he draws
                 return "banker"
