@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from games.chemin_de_fer.entries import DeclineBank, TakeBank
 from games.records import Bet
 from terminal.assemble import assemble
 from terminal.config import load_table_config
@@ -109,6 +110,23 @@ COUPS = {
         ],
         "ended": {"a1": "win", "a1.call": "win", "c1": "lose"},
     },
+    "chemin_de_fer": {
+        "game": "chemin_de_fer",
+        "bank": ("1", 40),  # place 1 takes the bank offered him, for 40 minimums
+        "bets": [("p3", 3, "ponte:3", 2), ("p5", 5, "ponte:5", 1)],
+        # the ponte (place 3, the highest stake) stands on 5; the banker on 6 asks for his
+        # table, which has him stand: the bank wins, cut 5%
+        "steps": [
+            ("load",),
+            ("card", "3S"),
+            ("card", "KD"),
+            ("card", "2H"),
+            ("card", "6C"),
+            ("decide", "ponte", "no"),
+            ("decide", "banker", "table"),
+        ],
+        "ended": {"p3": "lose", "p5": "lose", "bank": "win"},
+    },
 }
 # punto banco's coup with the cut card out after its first two cards: the shoe's last coup
 COUPS["punto_banco_cut"] = {
@@ -135,16 +153,27 @@ def staffed_table(directory: Path, game: str):
     return load_table_config(path)
 
 
-def open_and_bet(table, bets) -> None:
-    """The session opened and signed, the coup's bets on the cloth, no more bets."""
+def open_and_bet(table, bets, bank=None) -> None:
+    """The session opened and signed (a circle table's opens on the sign-in: no advance), the
+    bank taken at a circle table (`bank`: the place offered it, in minimums), the coup's bets on
+    the cloth, no more bets."""
     setup = table.setup
-    chips = {int(chip): n for chip, n in chips_for(setup.advance, setup.chips).items()}
-    table.post(Opening(signed(BY), chips))
-    committed(table, lambda: table.state.unsigned, "the advance to sign")
-    (seq,) = table.state.unsigned
-    table.post(Sign(seq, "games_director", signed("D-01")))
-    committed(table, lambda: not table.state.unsigned, "the advance signed")
+    if setup.advance:
+        chips = {int(chip): n for chip, n in chips_for(setup.advance, setup.chips).items()}
+        table.post(Opening(signed(BY), chips))
+        committed(table, lambda: table.state.unsigned, "the advance to sign")
+        (seq,) = table.state.unsigned
+        table.post(Sign(seq, "games_director", signed("D-01")))
+        committed(table, lambda: not table.state.unsigned, "the advance signed")
+    else:
+        table.post(Opening(signed(BY), {}))
+        committed(table, lambda: table.state.session_open, "the session open")
     table.post(OpenRound(BY))
+    if bank is not None:
+        place, minimums = bank
+        offered = lambda: table.state.own.engine_state().bank.offer == place  # noqa: E731
+        committed(table, offered, f"the bank offered to {place}")
+        table.post(TakeBank(place, minimums * setup.limits.min))
     committed(table, lambda: table.state.round_status == "open", "bets open")
     for bet_id, seat, code, stake in bets:
         amount = table.rules.coin if stake == "coin" else stake * setup.limits.min
@@ -199,7 +228,7 @@ def dealt_then_killed() -> None:
 
         def croupier(table) -> None:
             try:
-                open_and_bet(table, coup["bets"])
+                open_and_bet(table, coup["bets"], coup.get("bank"))
                 deal(table, coup["steps"][:first])
                 wait_for(
                     lambda: table.writer.flush() or journal_events(cfg)[-1]["seq"] == last_seq(),
@@ -258,7 +287,7 @@ def uninterrupted(directory: Path, coup):
     cfg = staffed_table(directory, coup["game"])
 
     def croupier(table):
-        open_and_bet(table, coup["bets"])
+        open_and_bet(table, coup["bets"], coup.get("bank"))
         deal(table, coup["steps"])
         committed(table, lambda: table.state.round_status is None, "the coup over")
 
@@ -295,6 +324,8 @@ def settled_once(cfg, coup, expected: dict) -> dict:
         ("punto_banco_cut", 4, "card"),
         ("blackjack", 10, "card"),
         ("poker_stud", 3, "card"),
+        ("chemin_de_fer", 3, "card"),
+        ("chemin_de_fer", 6, "decision"),
     ],
     ids=[
         "punto_banco-before-the-shoe",
@@ -303,13 +334,16 @@ def settled_once(cfg, coup, expected: dict) -> dict:
         "punto_banco-two-cards-and-the-cut-card",
         "blackjack-insured-and-doubled",
         "poker_stud-two-cards-entered",
+        "chemin_de_fer-two-cards-entered",
+        "chemin_de_fer-the-ponte-called",
     ],
 )
 def test_a_hand_entered_coup_killed_after_no_more_bets_goes_on_after_the_restart(
     tmp_path, name, first, asked
 ):
     """Killed after `first` steps of the coup: the restarted table asks for what comes next
-    (the shoe if none was loaded, else the next card), with the journaled cards and decisions
+    (the shoe if none was loaded, else the next card or decision: chemin de fer's banker, his
+    bank as the journal has it), with the journaled cards and decisions
     in the coup and counted out of the shoe once; the croupier enters the rest and the coup
     settles as the uninterrupted one did. Blackjack is killed once box 1 doubled and box 2 took
     insurance, before box 1's card: box 2 then splits."""
@@ -322,12 +356,13 @@ def test_a_hand_entered_coup_killed_after_no_more_bets_goes_on_after_the_restart
     assert len(by_kind(before, "card.drawn")) + len(by_kind(before, "coup.decision")) == len(moves)
 
     def croupier(table):
-        committed(table, lambda: table.rounds.waiting, "the coup's next step asked for")
+        rounds = table.rounds
+        committed(table, lambda: rounds.waiting or rounds.asked, "the coup's next step asked for")
         assert (table.state.round, table.state.round_status) == (1, "closed")
-        assert table.rounds.waiting == asked
+        assert (rounds.waiting or (rounds.asked and "decision")) == asked
         own = table.state.own
         assert [m[2] for m in own.moves] == [m[-1] for m in moves]  # the coup as it stood
-        if asked == "card":  # its cards counted out of the shoe as journaled, once
+        if asked != "shoe":  # its cards counted out of the shoe as journaled, once
             burnt = sum(step[1] for step in coup["steps"][:first] if step[0] == "burnt")
             assert own.shoe.drawn == burnt + sum(m[0] == "card" for m in moves)
         deal(table, coup["steps"][first:])
@@ -397,3 +432,82 @@ def test_a_sensed_shoe_still_voids_the_coup_a_restart_finds(tmp_path):
     by_hand = staffed_table(tmp_path / "by_hand", "punto_banco")
     with assemble(by_hand, quiet()) as table:
         assert table.resumable()
+
+
+def declined_then_killed() -> None:
+    """The child process (argv: directory): a chemin de fer session opened, the first bank
+    offered to place 1 and declined, offered to place 2; then READY, and the table waits for
+    place 2's answer until it is killed."""
+    cfg = load_table_config(Path(sys.argv[1]) / "table.toml")
+    with assemble(cfg, quiet()) as table:
+
+        def offered(place: str):
+            return lambda: table.state.own.engine_state().bank.offer == place
+
+        def croupier(table) -> None:
+            try:
+                table.post(Opening(signed(BY), {}))
+                committed(table, lambda: table.state.session_open, "the session open")
+                table.post(OpenRound(BY))
+                committed(table, offered("1"), "the bank offered to place 1")
+                table.post(DeclineBank("1"))
+                committed(table, offered("2"), "the bank offered to place 2")
+                wait_for(
+                    lambda: (
+                        table.writer.flush()
+                        or journal_events(cfg)[-1]["seq"] == table.state.last_seq
+                    ),
+                    "every event committed",
+                )
+                print("READY", flush=True)
+                committed(table, lambda: False, "the kill")
+            except BaseException as exc:
+                print(f"FAILED {exc!r}", flush=True)
+                raise
+
+        run_beside(table, croupier)
+
+
+def test_a_circle_table_killed_while_its_bank_is_offered_offers_it_on_after_the_restart(tmp_path):
+    """Killed while place 2 is offered the bank (place 1 declined it): after the restart the
+    croupier calls for bets again and the offer stands as journaled, place 1's refusal counted,
+    nothing offered twice; place 2 takes it and the coup is played."""
+    cfg = staffed_table(tmp_path, "chemin_de_fer")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from tests.terminal.test_hand_coup_restart import declined_then_killed as d; d()",
+            str(tmp_path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
+    try:
+        said = proc.stdout.readline().strip()
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    assert said == "READY", f"{said}\n{proc.stderr.read()}"
+
+    def croupier(table):
+        bank = table.state.own.engine_state().bank
+        assert (bank.offer, bank.declined, dict(bank.refusals)) == ("2", ("1",), {"1": 1})
+        table.post(OpenRound(BY))
+        committed(table, lambda: table.rounds.waiting == "bank", "the bank awaited")
+        table.post(TakeBank("2", 20 * table.setup.limits.min))
+        committed(table, lambda: table.state.round_status == "open", "bets open")
+        table.post_bet(Bet("p4", 4, "ponte:4", table.setup.limits.min))
+        committed(table, lambda: len(table.state.round_bets) == 1, "the stake placed")
+        table.post(NoMoreBets(BY))
+        deal(table, COUPS["chemin_de_fer"]["steps"])
+        committed(table, lambda: table.state.rounds_settled == 1, "the coup settled")
+
+    dealt(cfg, croupier)
+    events = journal_events(cfg)
+    assert [d["to"] for d in by_kind(events, "bank.offer")] == ["1", "2"]
+    assert [d["by"] for d in by_kind(events, "bank.taken")] == ["2"]
+    verify = cli("journal", "verify", "--db", str(cfg.db))
+    assert verify.returncode == 0, verify.stdout + verify.stderr

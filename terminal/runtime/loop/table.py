@@ -157,11 +157,13 @@ class Table(Hearing):
     def _called_for_bets(self) -> bool:
         """A staffed table between rounds: the croupier's entries are taken (a correction of
         the last round, a signature, a top-up...) until the croupier calls for bets, which
-        needs the session open and its advance signed (art. 36). False on a stop."""
+        needs the session open and its advance signed (art. 36). False on a stop. A call taken
+        before the wait (the inbox drained as the last round ended) is answered, not lost."""
         session = self.session
-        session.go = False
-        self.hear_faults_until(lambda _: session.go)
-        return session.go
+        if not session.go:
+            self.hear_faults_until(lambda _: session.go)
+        went, session.go = session.go, False
+        return went
 
     def recover(self) -> None:
         """What a crash or a stop left is taken up again: the session's limits as journaled (a
@@ -269,6 +271,9 @@ class Table(Hearing):
         elif not rounds.ready():
             return False
         else:
+            # a call for bets taken while the table got ready (a circle table's bank) is the
+            # one it answers now, never the next round's
+            self.session.go = False
             round_no = self.state.round + 1
             self._open(round_no)
             if rounds.simulated_bets_at_open:
