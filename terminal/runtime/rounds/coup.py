@@ -70,7 +70,7 @@ WHY = {
     "{asked}'s",
     "misdeal_no_coup": "a misdeal is declared while a coup is dealt, after no more bets",
     "misdeal_declared": "misdeal declared by {by}: the coup is void, the stakes returned",
-    "void_error": "{code} ({rule}), confirmed by {by}: {remedy}",
+    "void_error": "error {code} ({rule}) confirmed by {by}: the coup is void, the stakes returned",
     # why a coup is void (beside the table's own: terminal/runtime/rounds/base.py); the
     # rules' and the shoe's own words as a field, in English
     "void_nothing_dealt": "no bets: nothing was dealt",
@@ -181,9 +181,7 @@ class CoupRounds(Rounds):
         rule = self.game.errors[entry.code]
         if rule.effect == VOID:
             by = entry.inspector.person
-            self._give_up(
-                reason(WHY, "void_error", code=rule.code, rule=rule.rule, by=by, remedy=rule.remedy)
-            )
+            self._give_up(reason(WHY, "void_error", code=rule.code, rule=rule.rule, by=by))
         raise _Remedied
 
     # -- the shoe ------------------------------------------------------------------------------

@@ -107,8 +107,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "un error de reparto se declara mientras se reparte una jugada, después de «no va más»",
     ),
     "void_error": (
-        "{code} ({rule}), confirmat per {by}: {remedy}",
-        "{code} ({rule}), confirmado por {by}: {remedy}",
+        "error {code} ({rule}) confirmat per {by}: la jugada és nul·la, es tornen les apostes",
+        "error {code} ({rule}) confirmado por {by}: la jugada es nula, se devuelven las apuestas",
     ),
     # an error of a game's error table (terminal/runtime/rounds/errors.py)
     "error_no_table": (

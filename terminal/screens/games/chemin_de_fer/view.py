@@ -347,7 +347,8 @@ class ChemView(CardView):
         holder = str(coup.holder.position.seat) if coup is not None else None
         stakes: dict[int, list[str]] = {}
         t = self.app.texts
-        for bet in self._shown_bets():
+        awarding = self.waiting() is not None  # the last coup's stakes gone with its hands
+        for bet in [] if awarding else self._shown_bets():
             family, _, where = str(bet["code"]).partition(":")
             if family == "bank":
                 continue
@@ -404,7 +405,8 @@ class ChemView(CardView):
     def _middle(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The coup's two hands, or how the bank is awarded between coups."""
         s, t = self.app.s, self.app.texts
-        hands = self._hands()
+        # while the bank is awarded, how: the last coup's hands gone from the felt
+        hands = None if self.waiting() is not None else self._hands()
         if hands is None:
             kit.text(
                 surface,
