@@ -15,6 +15,7 @@ from games.reasons import reason
 WHY = {
     "bank_in_play": "the bank changes only between coups",
     "bank_associate_change": "an associate joins at a change of bank, before its first coup",
+    "table_not_paused": "the table is not paused: play goes on",
 }
 
 
@@ -139,4 +140,18 @@ class JoinBank(GameEntry):
         return Emitted("bank.associate", {"by": self.by, "amount": self.amount, "shares": shares})
 
 
-ENTRIES = (TakeBank, DeclineBank, CloseAuction, PassBank, GarageBank, JoinBank)
+@dataclass(frozen=True)
+class ResumeTable(GameEntry):
+    """Play resumes at a table paused for want of a banker (l. 432), as `by` (the croupier)
+    says: the bank is offered again at the minimum, from the passer's right."""
+
+    by: str
+    kind = "table_resume"
+
+    def take(self, seen: EntrySeen) -> Emitted | str:
+        if not _bank(seen).paused:
+            return reason(WHY, "table_not_paused")
+        return Emitted("table.resume", {"reason": "players to take the bank", "by": self.by})
+
+
+ENTRIES = (TakeBank, DeclineBank, CloseAuction, PassBank, GarageBank, JoinBank, ResumeTable)

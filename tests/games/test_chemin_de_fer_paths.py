@@ -17,6 +17,7 @@ import pytest
 
 from games.cards.baccarat import count, value
 from games.chemin_de_fer.engine import ChemEngine
+from games.chemin_de_fer.entries import ResumeTable
 from games.chemin_de_fer.fold import ChemFold
 from games.chemin_de_fer.players import SIMULATED
 from games.circle import CircleBet
@@ -128,8 +129,9 @@ def run(coups: int, seed: int) -> Counter[str]:
             waiting = engine.waiting(own.engine_state())
             if waiting is None:
                 break
-            if waiting == "paused":  # the inspector resumes it, as at a staffed table
-                emit("table.resume", {"reason": "players came back"})
+            if waiting == "paused":  # the croupier resumes it, as at a staffed table
+                assert take(ResumeTable("C-07")) is None
+                paths["table resumed"] += 1
                 continue
             state = own.engine_state()
             SIMULATED.between_coups(seen, players, take)
@@ -186,3 +188,17 @@ def test_a_long_seeded_run_reaches_every_path(capsys):
 
 def test_a_short_run_plays_the_same_coups_from_the_same_seed():
     assert run(300, 7) == run(300, 7)
+
+
+def test_a_table_paused_for_want_of_a_banker_resumes_with_the_bank_offered_at_the_minimum():
+    rules = load_rules(config_dir() / "rulebooks", "valencia-1994", "chemin_de_fer")
+    engine, own = ChemEngine(rules, rules.limits(MINIMUM, CHIP_UNIT)), ChemFold()
+    seen = Seen(engine, own)
+    assert ResumeTable("C-07").take(seen) == "the table is not paused: play goes on"
+    own.apply("table.pause", None, {"reason": "nobody takes the bank at the minimum (CF-16)"})
+    assert engine.waiting(own.engine_state()) == "paused" and engine.due(own.engine_state()) is None
+    resumed = ResumeTable("C-07").take(seen)
+    assert not isinstance(resumed, str) and resumed.kind == "table.resume"
+    own.apply(resumed.kind, None, dict(resumed.data))
+    due = engine.due(own.engine_state())
+    assert due is not None and due.kind == "bank.offer" and due.data["min"] == MINIMUM

@@ -67,6 +67,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
         "Table paused: nobody takes the bank at the minimum",
     ),
     "cdf_take": ("Pren la banca", "Toma la banca", "Takes the bank"),
+    "cdf_resume": ("Reprèn el joc", "Reanuda el juego", "Play resumes"),
     "cdf_decline": ("No la pren", "No la toma", "Declines"),
     "cdf_bid": ("Licita {place}", "Puja {place}", "Bid: {place}"),
     "cdf_close_auction": ("Adjudica", "Adjudica", "Award"),
@@ -379,6 +380,10 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "cdf_nothing_to_discard": (
         "encara no s'ha donat cap carta: no n'hi ha cap per retirar",
         "aún no se ha dado ninguna carta: no hay ninguna que retirar",
+    ),
+    "table_not_paused": (
+        "la taula no està aturada: el joc continua",
+        "la mesa no está parada: el juego continúa",
     ),
     "bank_associate_change": (
         "un associat entra en un canvi de banca, abans de la primera jugada",

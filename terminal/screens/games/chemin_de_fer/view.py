@@ -37,6 +37,7 @@ from games.chemin_de_fer.entries import (
     GarageBank,
     JoinBank,
     PassBank,
+    ResumeTable,
     TakeBank,
 )
 from games.circle import CircleBet, position
@@ -229,6 +230,8 @@ class ChemView(CardView):
                     True,
                 ),
             ]
+        if waiting == "paused":
+            return [(t("cdf_resume"), "resume", lambda: app.post(ResumeTable(app.croupier)), True)]
         if waiting == "auction":
             return [
                 (t("cdf_bid", place=self.place_name(self.chosen())), "bank_bid", self._bid, True),
