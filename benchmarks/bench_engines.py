@@ -28,10 +28,14 @@ MINIMUM = 1000
 
 
 def bets_for(game, engine, rules, state, round_no: int) -> list:
-    """A bet on each code the engine takes in `state`, each of its own seat."""
+    """A bet on each code the engine takes in `state`, each of its own seat (a circle game's of
+    the place its code names: `ponte:3` is place 3's)."""
     bets: list = []
     for i, code in enumerate(rules.codes()):
         bet = game.bet(f"{round_no}-{i}", i % 12 + 1, code, MINIMUM)
+        place = code.rpartition(":")[2]
+        if bet.entered_problem() is not None and place.isdigit():
+            bet = game.bet(bet.id, int(place), code, MINIMUM)
         if engine.check(bet, bets, state=state) is None:
             bets.append(bet)
     return bets
@@ -48,7 +52,12 @@ def bench(game_id: str, rounds: int) -> tuple[int, float]:
     if game.kind != COUP:
         outcomes = rules.outcomes()
         weights = list(accumulate(float(p) for _, p in outcomes))
+    # a table that lives between coups (a circle table's bank) plays each coup from the odds'
+    # scenario, a bank held: its life between coups is the players', not the engine's to time
+    held = next((o.scenario for o in rules.odds() if o.scenario), None)
     for round_no in range(rounds):
+        if game.between_coups and held is not None:
+            state = rules.scenario(held)[0]
         if game.kind == ROLL and state.shooter is None:
             state = engine.with_shooter(state, 1)
         if game.kind == COUP and (game.lays_out is None or engine.layout_due(state)):
