@@ -434,7 +434,7 @@ def test_every_engine_has_rules_and_plays_at_the_table(tmp_path):
         and "seven out" in done.stdout
         and "the dice to seat 1" in done.stdout
     )
-    edit_toml(path, lambda table: table["table"].update(game="chemin_de_fer"))
+    edit_toml(path, lambda table: table["table"].update(game="pai_gow"))
     done = cli("run", "--config", str(path), "--sim")
     assert (
         done.returncode == EXIT_CONFIG
