@@ -438,7 +438,8 @@ def test_every_engine_has_rules_and_plays_at_the_table(tmp_path):
     done = cli("run", "--config", str(path), "--sim")
     assert (
         done.returncode == EXIT_CONFIG
-        and "the table does not play it; it plays blackjack, boule, craps" in done.stderr
+        and "the table does not play it; it plays blackjack, boule, chemin_de_fer, craps"
+        in done.stderr
     )
     assert "Traceback" not in done.stderr
 
