@@ -290,6 +290,26 @@ def payouts(driver: Driver, shot: Shot | None = None, name: str = "") -> dict[st
     return {"result": last.result, "sheet": sheet}
 
 
+def cards_after_no_more_bets(driver: Driver, shoe: Callable[[], object] = lambda: None) -> None:
+    """A card game's no more bets; a new shoe loaded when the table asks for one (`shoe` is
+    called first: a script's shot of it); the card pad open."""
+    table = driver.table
+    driver.press("no_more_bets")
+    driver.until(lambda: table.waiting in ("shoe", "card"), "the shoe or the first card asked for")
+    driver.until(lambda: driver.model.state.round_status == "closed", "no more bets shown")
+    if table.waiting == "shoe":
+        shoe()
+        driver.press("shoe_loaded")
+        driver.until(lambda: driver.showing("enter_outcome"), "the first card asked for")
+    driver.press("enter_outcome")
+
+
+def coup_settled(driver: Driver, before: int) -> None:
+    """The coup settled (`before`: the rounds settled until then) and its payouts shown."""
+    driver.until(lambda: driver.model.state.rounds_settled > before, "the coup settled")
+    payouts_open(driver)
+
+
 def cards_by_hand(
     driver: Driver, cards: Sequence[str], shot: Shot | None = None, name: str = ""
 ) -> None:

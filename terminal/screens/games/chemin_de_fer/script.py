@@ -19,11 +19,14 @@ from typing import Any
 from terminal.screens.demo.driver import Driver
 from terminal.screens.demo.script import (
     Shot,
+    cards_after_no_more_bets,
     cards_by_hand,
     choose,
     closing_count,
-    payouts_open,
     sign_in,
+)
+from terminal.screens.demo.script import (
+    coup_settled as settled,
 )
 from terminal.screens.games.chemin_de_fer.view import ChemView
 
@@ -74,22 +77,8 @@ def banco(driver: Driver, seat: int) -> None:
 
 
 def no_more_bets(driver: Driver, shot: Shot | None = None) -> None:
-    """No more bets; a new shoe loaded when the table asks for one; the card pad open."""
-    table = driver.table
-    driver.press("no_more_bets")
-    driver.until(lambda: table.waiting in ("shoe", "card"), "the shoe or the first card asked for")
-    driver.until(lambda: driver.model.state.round_status == "closed", "no more bets shown")
-    if table.waiting == "shoe":
-        if shot:
-            shot("07-shoe-to-load")
-        driver.press("shoe_loaded")
-        driver.until(lambda: driver.showing("enter_outcome"), "the first card asked for")
-    driver.press("enter_outcome")
-
-
-def settled(driver: Driver, before: int) -> None:
-    driver.until(lambda: driver.model.state.rounds_settled > before, "the coup settled")
-    payouts_open(driver)
+    """No more bets; a new shoe loaded when the table asks for one (shot); the card pad open."""
+    cards_after_no_more_bets(driver, lambda: shot and shot("07-shoe-to-load"))
 
 
 def call(driver: Driver, option: str) -> None:

@@ -21,12 +21,13 @@ from typing import Any
 from terminal.screens.demo.driver import Driver
 from terminal.screens.demo.script import (
     Shot,
+    cards_after_no_more_bets,
     choose,
     closing_count,
     open_session,
-    payouts_open,
 )
 from terminal.screens.demo.script import cards_by_hand as deal
+from terminal.screens.demo.script import coup_settled as settled
 from terminal.screens.views.base import stake_options
 
 # player 2 (2, K) draws a 6: 8; banker 4 (4, K) against a third card 6 draws a 5: 9, and wins
@@ -76,17 +77,8 @@ def refuse_over_maximum(driver: Driver, seat: int, stake: int, code: str) -> Non
 
 
 def no_more_bets(driver: Driver, shot: Shot | None = None) -> None:
-    """No more bets; a new shoe loaded when the table asks for one; the card pad open."""
-    table = driver.table
-    driver.press("no_more_bets")
-    driver.until(lambda: table.waiting in ("shoe", "card"), "the shoe or the first card asked for")
-    driver.until(lambda: driver.model.state.round_status == "closed", "no more bets shown")
-    if table.waiting == "shoe":
-        if shot:
-            shot("08-shoe-to-load")
-        driver.press("shoe_loaded")
-        driver.until(lambda: driver.showing("enter_outcome"), "the first card asked for")
-    driver.press("enter_outcome")
+    """No more bets; a new shoe loaded when the table asks for one (shot); the card pad open."""
+    cards_after_no_more_bets(driver, lambda: shot and shot("08-shoe-to-load"))
 
 
 def out_of_turn(driver: Driver, card: str) -> None:
@@ -96,12 +88,6 @@ def out_of_turn(driver: Driver, card: str) -> None:
     seen = own.shoe.seen.get(card, 0)
     driver.app.hand.enter(card, by=driver.app.croupier)
     driver.until(lambda: own.shoe.seen.get(card, 0) > seen, f"{card} put aside")
-
-
-def settled(driver: Driver, before: int) -> None:
-    """The coup settled and its payouts shown."""
-    driver.until(lambda: driver.model.state.rounds_settled > before, "the coup settled")
-    payouts_open(driver)
 
 
 def coup(
